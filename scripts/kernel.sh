@@ -1,0 +1,33 @@
+#!/bin/sh
+# kernel.sh VERSION: makes Debian's linux-source-VERSION available unpacked
+# under .kernel/ (git-ignored) and prints its path. Installs the package when
+# missing; unpacks into a temporary folder first, so a half-unpacked tree is
+# never taken for a whole one.
+set -eu
+ver=${1:?usage: kernel.sh VERSION (6.12 or 6.1)}
+top=$(cd "$(dirname "$0")/.." && pwd)
+dest="${KERNEL_DIR:-$top/.kernel}"
+tree="$dest/linux-source-$ver"
+tarball="/usr/src/linux-source-$ver.tar.xz"
+
+if [ ! -f "$tree/MAINTAINERS" ]; then
+	if [ ! -f "$tarball" ]; then
+		if [ "$(id -u)" != 0 ]; then
+			echo "kernel.sh: please install as root: apt-get install linux-source-$ver" >&2
+			exit 1
+		fi
+		echo "kernel.sh: installing linux-source-$ver from Debian" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "linux-source-$ver" >/dev/null 2>&1 || {
+			apt-get update -qq >/dev/null
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "linux-source-$ver" >/dev/null
+		}
+	fi
+	echo "kernel.sh: unpacking $tarball into $dest" >&2
+	mkdir -p "$dest"
+	tmp=$(mktemp -d "$dest/unpack.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+	tar -xJf "$tarball" -C "$tmp"
+	rm -rf "$tree"
+	mv "$tmp/linux-source-$ver" "$tree"
+fi
+echo "$tree"

@@ -1,0 +1,195 @@
+/* cmd-sites.c: acqrel sites [--json] [--summary] PATH... */
+#include "cmd.h"
+#include "../lib/json.h"
+#include "../lib/sites.h"
+#include "../lib/strbuf.h"
+#include "../lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char sites_usage[] = "usage: acqrel sites [--json] [--summary] PATH...\n";
+
+static void text_accesses(struct strbuf *sb, const char *label, const struct access_list *l)
+{
+	size_t i;
+
+	if (!l->nr)
+		return;
+	strbuf_addf(sb, "; %s: ", label);
+	for (i = 0; i < l->nr; i++) {
+		const struct access *a = &l->v[i];
+
+		strbuf_addf(sb, "%s%s %s (%sline %u)", i ? ", " : "",
+			    a->is_write ? "write" : "read", a->path, a->marked ? "marked, " : "",
+			    a->line);
+	}
+}
+
+static void text_site(struct strbuf *sb, const char *path, const struct site *s)
+{
+	strbuf_addf(sb, "%s:%u:%u: note: %s()", path, s->line, s->column, s->primitive);
+	if (s->function)
+		strbuf_addf(sb, " in function %s()", s->function);
+	else if (s->macro)
+		strbuf_addf(sb, " in macro %s", s->macro);
+	else
+		strbuf_adds(sb, " at file scope");
+	text_accesses(sb, "on", &s->operand);
+	text_accesses(sb, "before", &s->before);
+	text_accesses(sb, "after", &s->after);
+	strbuf_addch(sb, '\n');
+}
+
+static void json_site(struct strbuf *sb, const char *rel, const struct site *s, bool first)
+{
+	strbuf_adds(sb, first ? "\n  {\"file\": " : ",\n  {\"file\": ");
+	json_add_string(sb, rel);
+	strbuf_addf(sb, ", \"line\": %u, \"column\": %u, \"function\": ", s->line, s->column);
+	json_add_string(sb, s->function);
+	strbuf_adds(sb, ", \"macro\": ");
+	json_add_string(sb, s->macro);
+	strbuf_adds(sb, ", \"primitive\": ");
+	json_add_string(sb, s->primitive);
+	strbuf_adds(sb, ", \"operand\": ");
+	json_add_accesses(sb, &s->operand);
+	strbuf_adds(sb, ", \"before\": ");
+	json_add_accesses(sb, &s->before);
+	strbuf_adds(sb, ", \"after\": ");
+	json_add_accesses(sb, &s->after);
+	strbuf_addch(sb, '}');
+}
+
+struct count {
+	const char *name;
+	size_t n;
+};
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct count *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static void summary(const struct sites_run *run, size_t nr_skipped)
+{
+	struct count *c = NULL;
+	size_t nr = 0, alloc = 0, total = 0, in_fn = 0, in_macro = 0, i, j, k;
+
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+
+		for (j = 0; j < fs->nr; j++) {
+			const struct site *s = &fs->v[j];
+
+			total++;
+			in_fn += s->function != NULL;
+			in_macro += s->macro != NULL;
+			for (k = 0; k < nr && strcmp(c[k].name, s->primitive); k++)
+				;
+			if (k == nr) {
+				ALLOC_GROW(c, nr + 1, alloc);
+				c[nr].name = s->primitive;
+				c[nr++].n = 0;
+			}
+			c[k].n++;
+		}
+	}
+	qsort(c, nr, sizeof(*c), cmp_count);
+	printf("acqrel sites: %s\n", run->walk.root);
+	printf("files: %zu read, %zu scanned past the prefilter, %zu skipped\n",
+	       run->walk.nr, run->nr_parsed, nr_skipped);
+	printf("sites: %zu (%zu in functions, %zu in macros, %zu at file scope)\n",
+	       total, in_fn, in_macro, total - in_fn - in_macro);
+	for (i = 0; i < nr; i++)
+		printf("  %-32s %6zu\n", c[i].name, c[i].n);
+	free(c);
+}
+
+static void report_skips(const struct skip_list *l, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		fprintf(stderr, "%s: %s: %s\n", l->v[i].path, what, l->v[i].reason);
+}
+
+int cmd_sites(int argc, const char **argv)
+{
+	bool json = false, want_summary = false;
+	struct sites_run run;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j, nr_skipped;
+	bool first = true;
+	int a;
+
+	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+		if (!strcmp(argv[a], "--")) {
+			a++;
+			break;
+		}
+		if (!strcmp(argv[a], "--json")) {
+			json = true;
+		} else if (!strcmp(argv[a], "--summary")) {
+			want_summary = true;
+		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
+			fputs(sites_usage, stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "acqrel sites: unknown option '%s'\n%s", argv[a], sites_usage);
+			return 2;
+		}
+	}
+	if (a >= argc) {
+		fputs(sites_usage, stderr);
+		return 2;
+	}
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+
+	nr_skipped = run.walk.skipped.nr;
+	report_skips(&run.walk.skipped, "warning: skipped");
+	for (i = 0; i < run.walk.nr; i++) {
+		report_skips(&run.files[i].skipped, "warning: skipped");
+		report_skips(&run.files[i].notes, "note");
+		nr_skipped += run.files[i].skipped.nr;
+	}
+
+	if (json) {
+		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");
+		json_add_string(&sb, run.walk.root);
+		strbuf_adds(&sb, ", \"sites\": [");
+	}
+	for (i = 0; i < run.walk.nr; i++) {
+		const struct file_sites *fs = &run.files[i];
+
+		for (j = 0; j < fs->nr; j++) {
+			if (json)
+				json_site(&sb, run.walk.files[i].rel, &fs->v[j], first);
+			else if (!want_summary)
+				text_site(&sb, run.walk.files[i].path, &fs->v[j]);
+			first = false;
+		}
+		if (sb.len > 65536) {
+			fwrite(sb.buf, 1, sb.len, stdout);
+			strbuf_reset(&sb);
+		}
+	}
+	if (json) {
+		strbuf_adds(&sb, first ? "],\n \"skipped\": [" : "\n ],\n \"skipped\": [");
+		json_add_skips(&sb, &run.walk.skipped);
+		for (i = 0; i < run.walk.nr; i++)
+			json_add_skips(&sb, &run.files[i].skipped);
+		strbuf_adds(&sb, sb.buf[sb.len - 1] == '[' ? "]}\n" : "\n ]}\n");
+	}
+	fwrite(sb.buf, 1, sb.len, stdout);
+	strbuf_release(&sb);
+	if (want_summary && !json)
+		summary(&run, nr_skipped);
+	fflush(stdout);
+	sites_run_release(&run);
+	return nr_skipped ? 1 : 0;
+}

@@ -1,0 +1,27 @@
+/* access.h: shared-memory accesses next to a barrier */
+#ifndef ACQREL_ACCESS_H
+#define ACQREL_ACCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct access {
+	char *path;		/* owned: normalised source text, e.g. "ring->tail" */
+	char *object;		/* owned or NULL: "aio_ring.tail" when the type is visible */
+	bool is_write;
+	bool marked;		/* READ_ONCE/WRITE_ONCE, atomics, acquire/release, bitops */
+	size_t off;		/* byte offset in the file */
+	unsigned line;		/* 1-based; filled from off by the caller */
+};
+
+struct access_list {
+	struct access *v;
+	size_t nr, alloc;
+};
+
+/* Appends a copy of a; the list takes ownership of a->path and a->object. */
+void access_list_push(struct access_list *l, const struct access *a);
+/* Frees every access and the array; l is empty afterwards. */
+void access_list_release(struct access_list *l);
+
+#endif

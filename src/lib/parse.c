@@ -1,0 +1,667 @@
+/* parse.c: accesses around barrier sites, from tree-sitter's C tree */
+#include "parse.h"
+#include "prims.h"
+#include "strbuf.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+const TSLanguage *tree_sitter_c(void);
+
+enum sym {
+	S_CALL, S_ARGS, S_IDENT, S_FIELD, S_SUBSCRIPT, S_POINTER, S_ASSIGN, S_UPDATE,
+	S_INIT_DECL, S_DECL, S_PARAM_DECL, S_PTR_DECL, S_ARRAY_DECL, S_PAREN_DECL,
+	S_FUNC_DECL, S_STRUCT, S_UNION, S_TYPE_IDENT, S_COMMENT, S_STRING, S_CHAR,
+	S_NUMBER, S_SIZEOF, S_ALIGNOF, S_OFFSETOF, S_TYPE_DESC, S_EXPR_STMT,
+	S_RETURN, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH, S_COMPOUND, S_LABELED,
+	S_GOTO, S_BREAK, S_CONTINUE, S_CASE, S_FUNC_DEF, S_TU, S_PAREN_EXPR,
+	S_ELSE, S_CONCAT_STRING,
+	NR_SYMS
+};
+
+static const char *const sym_names[NR_SYMS] = {
+	[S_CALL] = "call_expression", [S_ARGS] = "argument_list",
+	[S_IDENT] = "identifier", [S_FIELD] = "field_expression",
+	[S_SUBSCRIPT] = "subscript_expression", [S_POINTER] = "pointer_expression",
+	[S_ASSIGN] = "assignment_expression", [S_UPDATE] = "update_expression",
+	[S_INIT_DECL] = "init_declarator", [S_DECL] = "declaration",
+	[S_PARAM_DECL] = "parameter_declaration", [S_PTR_DECL] = "pointer_declarator",
+	[S_ARRAY_DECL] = "array_declarator", [S_PAREN_DECL] = "parenthesized_declarator",
+	[S_FUNC_DECL] = "function_declarator", [S_STRUCT] = "struct_specifier",
+	[S_UNION] = "union_specifier", [S_TYPE_IDENT] = "type_identifier",
+	[S_COMMENT] = "comment", [S_STRING] = "string_literal", [S_CHAR] = "char_literal",
+	[S_NUMBER] = "number_literal", [S_SIZEOF] = "sizeof_expression",
+	[S_ALIGNOF] = "alignof_expression", [S_OFFSETOF] = "offsetof_expression",
+	[S_TYPE_DESC] = "type_descriptor", [S_EXPR_STMT] = "expression_statement",
+	[S_RETURN] = "return_statement", [S_IF] = "if_statement",
+	[S_WHILE] = "while_statement", [S_DO] = "do_statement", [S_FOR] = "for_statement",
+	[S_SWITCH] = "switch_statement", [S_COMPOUND] = "compound_statement",
+	[S_LABELED] = "labeled_statement", [S_GOTO] = "goto_statement",
+	[S_BREAK] = "break_statement", [S_CONTINUE] = "continue_statement",
+	[S_CASE] = "case_statement", [S_FUNC_DEF] = "function_definition",
+	[S_TU] = "translation_unit", [S_PAREN_EXPR] = "parenthesized_expression",
+	[S_ELSE] = "else_clause", [S_CONCAT_STRING] = "concatenated_string",
+};
+
+/* A variable declared in the function: parameter or local. */
+struct local {
+	const char *name;	/* borrowed from the snippet */
+	size_t len;
+	bool pointer;		/* declared through a pointer or array declarator */
+	const char *type;	/* struct/union tag or typedef name, borrowed; NULL if none */
+	size_t type_len;
+};
+
+struct parser {
+	TSParser *ts;
+	const TSLanguage *lang;
+	TSSymbol sym[NR_SYMS];
+	struct strbuf snippet;
+
+	/* per parse */
+	const char *text;	/* the snippet */
+	size_t text_len;
+	size_t file_base;	/* file offset of snippet byte `prefix` */
+	size_t prefix;
+	bool is_macro;
+	struct local *locals;
+	size_t nr_locals, alloc_locals;
+	/* per collect */
+	TSNode *skips;
+	size_t nr_skips, alloc_skips;
+	unsigned *groups;
+	size_t alloc_groups;
+};
+
+struct parser *parser_new(void)
+{
+	struct parser *p = xcalloc(1, sizeof(*p));
+	int i;
+
+	p->ts = ts_parser_new();
+	p->lang = tree_sitter_c();
+	if (!ts_parser_set_language(p->ts, p->lang))
+		die("tree-sitter cannot load the C grammar (ABI %u)",
+		    ts_language_version(p->lang));
+	ts_parser_set_timeout_micros(p->ts, 10 * 1000 * 1000);
+	for (i = 0; i < NR_SYMS; i++)
+		p->sym[i] = ts_language_symbol_for_name(p->lang, sym_names[i],
+							(uint32_t)strlen(sym_names[i]), true);
+	strbuf_init(&p->snippet);
+	return p;
+}
+
+void parser_free(struct parser *p)
+{
+	if (!p)
+		return;
+	ts_parser_delete(p->ts);
+	strbuf_release(&p->snippet);
+	free(p->locals);
+	free(p->skips);
+	free(p->groups);
+	free(p);
+}
+
+static bool is(const struct parser *p, TSNode n, enum sym s)
+{
+	return ts_node_symbol(n) == p->sym[s];
+}
+
+static const char *node_text(const struct parser *p, TSNode n, size_t *len)
+{
+	uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+
+	if (b > p->text_len)
+		b = (uint32_t)p->text_len;
+	if (a > b)
+		a = b;
+	*len = b - a;
+	return p->text + a;
+}
+
+static size_t file_off(const struct parser *p, TSNode n)
+{
+	size_t so = ts_node_start_byte(n);
+
+	return so < p->prefix ? p->file_base : p->file_base + (so - p->prefix);
+}
+
+static bool is_statement(const struct parser *p, TSNode n)
+{
+	static const enum sym stmts[] = {
+		S_EXPR_STMT, S_DECL, S_RETURN, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH,
+		S_COMPOUND, S_LABELED, S_GOTO, S_BREAK, S_CONTINUE, S_CASE,
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(stmts); i++)
+		if (is(p, n, stmts[i]))
+			return true;
+	return false;
+}
+
+/* ---- declarations ---- */
+
+static const struct local *find_local(const struct parser *p, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = p->nr_locals; i-- > 0;)
+		if (p->locals[i].len == len && !memcmp(p->locals[i].name, s, len))
+			return &p->locals[i];
+	return NULL;
+}
+
+/* The tag or typedef name of a declaration's type, if it has one. */
+static void decl_type(const struct parser *p, TSNode decl, const char **t, size_t *tlen)
+{
+	TSNode type = ts_node_child_by_field_name(decl, "type", 4);
+
+	*t = NULL;
+	*tlen = 0;
+	if (ts_node_is_null(type))
+		return;
+	if (is(p, type, S_STRUCT) || is(p, type, S_UNION)) {
+		TSNode name = ts_node_child_by_field_name(type, "name", 4);
+
+		if (!ts_node_is_null(name))
+			*t = node_text(p, name, tlen);
+	} else if (is(p, type, S_TYPE_IDENT)) {
+		*t = node_text(p, type, tlen);
+	}
+}
+
+/*
+ * Records the names a declaration or parameter declares. Declarators nest
+ * (pointer of array of ...) but are walked with a loop, not recursion.
+ */
+static void add_declared(struct parser *p, TSNode decl)
+{
+	uint32_t i, n = ts_node_named_child_count(decl);
+	const char *type;
+	size_t type_len;
+
+	decl_type(p, decl, &type, &type_len);
+	for (i = 0; i < n; i++) {
+		TSNode d = ts_node_named_child(decl, i);
+		bool pointer = false;
+		const char *field = ts_node_field_name_for_child(decl, i);
+
+		if (!field || strcmp(field, "declarator"))
+			continue;
+		while (!ts_node_is_null(d) && !is(p, d, S_IDENT)) {
+			if (is(p, d, S_PTR_DECL) || is(p, d, S_ARRAY_DECL))
+				pointer = true;
+			if (is(p, d, S_FUNC_DECL))
+				break;	/* a function pointer or prototype: not data we follow */
+			if (!(is(p, d, S_PTR_DECL) || is(p, d, S_ARRAY_DECL) ||
+			      is(p, d, S_INIT_DECL) || is(p, d, S_PAREN_DECL)))
+				break;
+			d = is(p, d, S_PAREN_DECL) ? ts_node_named_child(d, 0)
+						   : ts_node_child_by_field_name(d, "declarator", 10);
+		}
+		if (!ts_node_is_null(d) && is(p, d, S_IDENT)) {
+			struct local *l;
+
+			ALLOC_GROW(p->locals, p->nr_locals + 1, p->alloc_locals);
+			l = &p->locals[p->nr_locals++];
+			l->name = node_text(p, d, &l->len);
+			l->pointer = pointer;
+			l->type = type;
+			l->type_len = type_len;
+		}
+	}
+}
+
+/* Iterative pre-order walk over the subtree of root. */
+struct walk {
+	TSTreeCursor c;
+	unsigned depth;
+	bool started;
+};
+
+static void walk_init(struct walk *w, TSNode root)
+{
+	w->c = ts_tree_cursor_new(root);
+	w->depth = 0;
+	w->started = false;
+}
+
+/* Advances to the next node; skip_children prunes the current one's subtree. */
+static bool walk_next(struct walk *w, bool skip_children)
+{
+	if (!w->started) {
+		w->started = true;
+		return true;
+	}
+	if (!skip_children && ts_tree_cursor_goto_first_child(&w->c)) {
+		w->depth++;
+		return true;
+	}
+	while (w->depth > 0) {
+		if (ts_tree_cursor_goto_next_sibling(&w->c))
+			return true;
+		ts_tree_cursor_goto_parent(&w->c);
+		w->depth--;
+	}
+	return false;
+}
+
+static void collect_locals(struct parser *p, TSNode root)
+{
+	struct walk w;
+
+	p->nr_locals = 0;
+	walk_init(&w, root);
+	while (walk_next(&w, false)) {
+		TSNode n = ts_tree_cursor_current_node(&w.c);
+
+		if (is(p, n, S_DECL) || is(p, n, S_PARAM_DECL))
+			add_declared(p, n);
+	}
+	ts_tree_cursor_delete(&w.c);
+}
+
+/* ---- accesses ---- */
+
+static void skip_node(struct parser *p, TSNode n)
+{
+	if (ts_node_is_null(n))
+		return;
+	ALLOC_GROW(p->skips, p->nr_skips + 1, p->alloc_skips);
+	p->skips[p->nr_skips++] = n;
+}
+
+static bool is_skipped(struct parser *p, TSNode n)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_skips; i++)
+		if (ts_node_eq(p->skips[i], n))
+			return true;
+	return false;
+}
+
+static char *normalise(const char *s, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	bool space = false;
+
+	for (i = 0; i < len && sb.len < 200; i++) {
+		char c = s[i];
+
+		if (c == '\\' && i + 1 < len && (s[i + 1] == '\n' || s[i + 1] == '\r'))
+			continue;
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = true;
+			continue;
+		}
+		if (space && sb.len && !strchr("[]().>", c) &&
+		    !strchr("[(.", sb.buf[sb.len - 1]) &&
+		    !(sb.len >= 2 && sb.buf[sb.len - 1] == '>' && sb.buf[sb.len - 2] == '-'))
+			strbuf_addch(&sb, ' ');
+		space = false;
+		if (c == '-' && i + 1 < len && s[i + 1] == '>' && sb.len && sb.buf[sb.len - 1] == ' ')
+			sb.len--;
+		strbuf_addch(&sb, c);
+	}
+	if (i < len)
+		strbuf_adds(&sb, "...");
+	return strbuf_detach(&sb);
+}
+
+/* Strips '&' and parentheses: the location an address argument names. */
+static TSNode location_of(const struct parser *p, TSNode n)
+{
+	for (;;) {
+		if (is(p, n, S_PAREN_EXPR) && ts_node_named_child_count(n) == 1) {
+			n = ts_node_named_child(n, 0);
+			continue;
+		}
+		if (is(p, n, S_POINTER)) {
+			TSNode op = ts_node_child(n, 0);
+
+			if (!ts_node_is_null(op) && !strcmp(ts_node_type(op), "&")) {
+				TSNode arg = ts_node_child_by_field_name(n, "argument", 8);
+
+				if (ts_node_is_null(arg))
+					return n;
+				n = arg;
+				continue;
+			}
+		}
+		return n;
+	}
+}
+
+/* "aio_ring.tail" for ring->tail when ring's type is visible in the function. */
+static char *object_of(const struct parser *p, TSNode n)
+{
+	TSNode arg, field;
+	const struct local *l;
+	size_t alen, flen;
+	const char *a, *f;
+
+	while (is(p, n, S_SUBSCRIPT)) {
+		n = ts_node_child_by_field_name(n, "argument", 8);
+		if (ts_node_is_null(n))
+			return NULL;
+	}
+	if (!is(p, n, S_FIELD))
+		return NULL;
+	arg = ts_node_child_by_field_name(n, "argument", 8);
+	field = ts_node_child_by_field_name(n, "field", 5);
+	if (ts_node_is_null(arg) || ts_node_is_null(field) || !is(p, arg, S_IDENT))
+		return NULL;
+	a = node_text(p, arg, &alen);
+	l = find_local(p, a, alen);
+	if (!l || !l->type)
+		return NULL;
+	f = node_text(p, field, &flen);
+	return xasprintf("%.*s.%.*s", (int)l->type_len, l->type, (int)flen, f);
+}
+
+/* Whether an unmarked access to n can touch memory other threads see. */
+static bool is_shared(const struct parser *p, TSNode n)
+{
+	for (;;) {
+		const struct local *l;
+		const char *s;
+		size_t len;
+
+		if (is(p, n, S_IDENT)) {
+			if (p->is_macro)
+				return false;
+			s = node_text(p, n, &len);
+			if (find_local(p, s, len))
+				return false;
+			/* constants and macros are upper case */
+			for (; len; len--, s++)
+				if (*s >= 'a' && *s <= 'z')
+					return true;
+			return false;
+		}
+		if (is(p, n, S_PAREN_EXPR) && ts_node_named_child_count(n) == 1) {
+			n = ts_node_named_child(n, 0);
+			continue;
+		}
+		if (is(p, n, S_POINTER))
+			return true;
+		if (is(p, n, S_FIELD) || is(p, n, S_SUBSCRIPT)) {
+			TSNode arg = ts_node_child_by_field_name(n, "argument", 8);
+			TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+
+			if (ts_node_is_null(arg))
+				return false;
+			if (is(p, n, S_FIELD) && !ts_node_is_null(op) &&
+			    !strcmp(ts_node_type(op), "->"))
+				return true;
+			if (is(p, arg, S_IDENT)) {
+				s = node_text(p, arg, &len);
+				l = find_local(p, s, len);
+				if (l)
+					return l->pointer && is(p, n, S_SUBSCRIPT);
+				return true;
+			}
+			n = arg;
+			continue;
+		}
+		return false;
+	}
+}
+
+static void add_access(struct parser *p, struct access_list *out, unsigned *groups_out,
+		       unsigned group, TSNode n, bool is_write, bool marked)
+{
+	struct access a;
+	size_t len;
+	const char *s = node_text(p, n, &len);
+
+	a.path = normalise(s, len);
+	a.object = object_of(p, n);
+	a.is_write = is_write;
+	a.marked = marked;
+	a.off = file_off(p, n);
+	a.line = 0;
+	ALLOC_GROW(p->groups, out->nr + 1, p->alloc_groups);
+	access_list_push(out, &a);
+	(void)groups_out;
+	p->groups[out->nr - 1] = group;
+}
+
+/* A call: marked accesses name their location; callee and plain identifier
+ * arguments (often macro arguments such as a member name) are not accesses. */
+static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsigned group)
+{
+	TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+	TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+	uint32_t i, nargs;
+	bool is_write, marked = false;
+	int addr = 0;
+
+	skip_node(p, fn);
+	if (ts_node_is_null(args))
+		return;
+	nargs = ts_node_named_child_count(args);
+	if (!ts_node_is_null(fn) && is(p, fn, S_IDENT)) {
+		size_t len;
+		const char *s = node_text(p, fn, &len);
+
+		marked = prim_marked_access(s, len, &is_write, &addr);
+	}
+	if (marked && nargs > 0) {
+		TSNode a = ts_node_named_child(args, addr < 0 ? nargs - 1 : (uint32_t)addr);
+
+		if (!ts_node_is_null(a) && !is(p, a, S_COMMENT)) {
+			add_access(p, out, NULL, group, location_of(p, a), is_write, true);
+			skip_node(p, a);
+		}
+	}
+	for (i = 0; i < nargs; i++) {
+		TSNode a = ts_node_named_child(args, i);
+
+		if (is(p, a, S_IDENT))
+			skip_node(p, a);
+	}
+}
+
+/*
+ * Collects the accesses in the subtree of root, in source order. Each
+ * access is tagged with the simple statement (or condition) it belongs to,
+ * in p->groups; returns the number of groups seen.
+ */
+static void collect(struct parser *p, TSNode root, struct access_list *out)
+{
+	struct walk w;
+	unsigned *stack = NULL, counter = 0;
+	size_t alloc_stack = 0;
+	bool skip = false;
+
+	p->nr_skips = 0;
+	walk_init(&w, root);
+	while (walk_next(&w, skip)) {
+		TSNode n = ts_tree_cursor_current_node(&w.c);
+		unsigned group;
+
+		skip = false;
+		ALLOC_GROW(stack, (size_t)w.depth + 1, alloc_stack);
+		if (w.depth == 0 || is(p, n, S_EXPR_STMT) || is(p, n, S_DECL) ||
+		    is(p, n, S_RETURN) || is(p, n, S_PAREN_EXPR) || is(p, n, S_INIT_DECL))
+			group = ++counter;
+		else
+			group = stack[w.depth - 1];
+		stack[w.depth] = group;
+
+		if (!ts_node_is_named(n) || is_skipped(p, n)) {
+			skip = true;
+			continue;
+		}
+		if (is(p, n, S_COMMENT) || is(p, n, S_STRING) || is(p, n, S_CHAR) ||
+		    is(p, n, S_NUMBER) || is(p, n, S_SIZEOF) || is(p, n, S_ALIGNOF) ||
+		    is(p, n, S_OFFSETOF) || is(p, n, S_TYPE_DESC) || is(p, n, S_CONCAT_STRING)) {
+			skip = true;
+		} else if (is(p, n, S_CALL)) {
+			visit_call(p, n, out, group);
+		} else if (is(p, n, S_ASSIGN)) {
+			TSNode left = ts_node_child_by_field_name(n, "left", 4);
+
+			if (!ts_node_is_null(left) && is_shared(p, left))
+				add_access(p, out, NULL, group, left, true, false);
+			skip_node(p, left);
+		} else if (is(p, n, S_UPDATE)) {
+			TSNode arg = ts_node_child_by_field_name(n, "argument", 8);
+
+			if (!ts_node_is_null(arg) && is_shared(p, arg))
+				add_access(p, out, NULL, group, arg, true, false);
+			skip = true;
+		} else if (is(p, n, S_INIT_DECL)) {
+			skip_node(p, ts_node_child_by_field_name(n, "declarator", 10));
+		} else if (is(p, n, S_POINTER)) {
+			TSNode op = ts_node_child(n, 0);
+
+			if (!strcmp(ts_node_type(op), "&"))
+				skip = true;	/* address taken, nothing loaded */
+			else if (is_shared(p, n))
+				add_access(p, out, NULL, group, n, false, false), skip = true;
+		} else if (is(p, n, S_FIELD) || is(p, n, S_SUBSCRIPT) || is(p, n, S_IDENT)) {
+			if (is_shared(p, n))
+				add_access(p, out, NULL, group, n, false, false);
+			skip = true;
+		}
+	}
+	ts_tree_cursor_delete(&w.c);
+	free(stack);
+}
+
+/* Keeps only the accesses of the first (or last) group in l. */
+static void keep_group(struct parser *p, struct access_list *l, bool last)
+{
+	size_t i, j = 0;
+	unsigned g;
+
+	if (!l->nr)
+		return;
+	g = p->groups[0];
+	for (i = 1; i < l->nr; i++)
+		if (last ? p->groups[i] > g : p->groups[i] < g)
+			g = p->groups[i];
+	for (i = 0; i < l->nr; i++) {
+		if (p->groups[i] == g) {
+			l->v[j++] = l->v[i];
+		} else {
+			free(l->v[i].path);
+			free(l->v[i].object);
+		}
+	}
+	l->nr = j;
+}
+
+static bool is_field(TSNode parent, TSNode child, const char *field)
+{
+	TSNode f = ts_node_child_by_field_name(parent, field, (uint32_t)strlen(field));
+
+	return !ts_node_is_null(f) && ts_node_eq(f, child);
+}
+
+/*
+ * The accesses of the nearest statement before (or after) node in execution
+ * order, climbing out of blocks and conditions up to the function body.
+ */
+static void neighbour(struct parser *p, TSNode node, bool after, struct access_list *out)
+{
+	while (!ts_node_is_null(node)) {
+		TSNode parent = ts_node_parent(node);
+		TSNode s;
+
+		if (ts_node_is_null(parent) || is(p, parent, S_FUNC_DEF) || is(p, parent, S_TU))
+			return;
+		for (s = after ? ts_node_next_named_sibling(node) : ts_node_prev_named_sibling(node);
+		     !ts_node_is_null(s);
+		     s = after ? ts_node_next_named_sibling(s) : ts_node_prev_named_sibling(s)) {
+			if (is(p, s, S_COMMENT))
+				continue;
+			if (is(p, parent, S_IF)) {
+				/* then and else branches do not run one after the other */
+				if (!after && is(p, node, S_ELSE) && is_field(parent, s, "consequence"))
+					continue;
+				if (after && is(p, s, S_ELSE))
+					continue;
+			}
+			collect(p, s, out);
+			keep_group(p, out, !after);
+			if (out->nr)
+				return;
+		}
+		node = parent;
+	}
+}
+
+static void site_accesses(struct parser *p, TSNode root, struct parse_site *site)
+{
+	size_t so = site->off - p->file_base + p->prefix;
+	TSNode id = ts_node_descendant_for_byte_range(root, (uint32_t)so,
+						       (uint32_t)(so + site->len));
+	TSNode call = ts_node_parent(id);
+	TSNode stmt;
+
+	if (ts_node_is_null(call) || !is(p, call, S_CALL))
+		return;
+	collect(p, call, &site->operand);
+	for (stmt = call; !ts_node_is_null(stmt) && !is_statement(p, stmt);) {
+		TSNode parent = ts_node_parent(stmt);
+
+		if (ts_node_is_null(parent) || is(p, parent, S_FUNC_DEF))
+			break;
+		stmt = parent;
+	}
+	neighbour(p, stmt, false, &site->before);
+	neighbour(p, stmt, true, &site->after);
+}
+
+int parser_accesses(struct parser *p, const char *buf, size_t len,
+		    const struct lex_context *c, struct parse_site *sites, size_t n)
+{
+	static const char macro_head[] = "void __acqrel_macro(void)\n{\n";
+	TSTree *tree;
+	TSNode root;
+	size_t i, end = c->end > len ? len : c->end;
+
+	if (end <= c->start || end - c->start > PARSE_MAX_BODY)
+		return -1;
+	p->is_macro = c->kind == LEX_MACRO;
+	p->file_base = c->start;
+	if (p->is_macro) {
+		/* the body as a function; continuation backslashes become spaces */
+		strbuf_reset(&p->snippet);
+		strbuf_adds(&p->snippet, macro_head);
+		p->prefix = p->snippet.len;
+		strbuf_add(&p->snippet, buf + c->start, end - c->start);
+		for (i = p->prefix; i < p->snippet.len; i++)
+			if (p->snippet.buf[i] == '\\' && i + 1 < p->snippet.len &&
+			    (p->snippet.buf[i + 1] == '\n' || p->snippet.buf[i + 1] == '\r'))
+				p->snippet.buf[i] = ' ';
+		strbuf_adds(&p->snippet, "\n;}\n");
+		p->text = p->snippet.buf;
+		p->text_len = p->snippet.len;
+	} else {
+		p->prefix = 0;
+		p->text = buf + c->start;
+		p->text_len = end - c->start;
+	}
+	tree = ts_parser_parse_string(p->ts, NULL, p->text, (uint32_t)p->text_len);
+	if (!tree) {
+		ts_parser_reset(p->ts);
+		return -1;
+	}
+	root = ts_tree_root_node(tree);
+	collect_locals(p, root);
+	for (i = 0; i < n; i++)
+		if (sites[i].off >= c->start && sites[i].off + sites[i].len <= end)
+			site_accesses(p, root, &sites[i]);
+	ts_tree_delete(tree);
+	return 0;
+}

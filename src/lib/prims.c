@@ -1,0 +1,157 @@
+/* prims.c: the primitives acqrel reports and the marked-access helpers */
+#include "prims.h"
+
+#include <string.h>
+
+static const char *const fences[] = {
+	"smp_wmb", "smp_rmb", "smp_mb", "smp_store_mb",
+	"smp_mb__before_atomic", "smp_mb__after_atomic",
+	"smp_acquire__after_ctrl_dep",
+	"virt_wmb", "virt_rmb", "virt_mb",
+	"dma_wmb", "dma_rmb", "dma_mb",
+	"wmb", "rmb", "mb",
+};
+
+/* Operations of the atomic API that come in _acquire/_release variants. */
+static const char *const atomic_ops[] = {
+	"read", "set", "cond_read", "xchg", "cmpxchg", "try_cmpxchg",
+	"add_return", "sub_return", "inc_return", "dec_return",
+	"fetch_add", "fetch_sub", "fetch_inc", "fetch_dec",
+	"fetch_and", "fetch_andnot", "fetch_or", "fetch_xor",
+	"add_negative", "dec_and_test", "inc_and_test", "sub_and_test",
+};
+
+/* Non-atomic_t operations with _acquire/_release variants. */
+static const char *const bare_ops[] = {
+	"xchg", "cmpxchg", "try_cmpxchg", "cmpxchg64", "try_cmpxchg64",
+	"cmpxchg128", "try_cmpxchg128", "smp_cond_load",
+};
+
+static bool eq(const char *s, size_t len, const char *lit)
+{
+	return strlen(lit) == len && !memcmp(s, lit, len);
+}
+
+static bool has_prefix(const char *s, size_t len, const char *lit, size_t *plen)
+{
+	size_t n = strlen(lit);
+
+	if (len < n || memcmp(s, lit, n))
+		return false;
+	*plen = n;
+	return true;
+}
+
+static bool in_list(const char *s, size_t len, const char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (eq(s, len, list[i]))
+			return true;
+	return false;
+}
+
+#define IN_LIST(s, len, list) in_list(s, len, list, sizeof(list) / sizeof(list[0]))
+
+/* stem is an atomic operation name such as atomic_long_fetch_add. */
+static bool atomic_stem(const char *s, size_t len)
+{
+	static const char *const types[] = { "atomic_long_", "atomic64_", "atomic_" };
+	size_t n, i;
+
+	if (has_prefix(s, len, "raw_", &n) || has_prefix(s, len, "arch_", &n)) {
+		s += n;
+		len -= n;
+	}
+	if (IN_LIST(s, len, bare_ops))
+		return true;
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (has_prefix(s, len, types[i], &n))
+			return IN_LIST(s + n, len - n, atomic_ops);
+	return false;
+}
+
+enum prim_class prim_classify(const char *s, size_t len)
+{
+	size_t n;
+
+	if (len < 2 || len > 64)
+		return PRIM_NONE;
+	if (IN_LIST(s, len, fences))
+		return PRIM_FENCE;
+	if (eq(s, len, "smp_store_release") || eq(s, len, "clear_bit_unlock") ||
+	    eq(s, len, "__clear_bit_unlock"))
+		return PRIM_RELEASE;
+	if (eq(s, len, "smp_load_acquire") || eq(s, len, "test_bit_acquire") ||
+	    eq(s, len, "test_and_set_bit_lock"))
+		return PRIM_ACQUIRE;
+	if (eq(s, len, "rcu_assign_pointer"))
+		return PRIM_RCU;
+	if (has_prefix(s, len, "rcu_dereference", &n) && (len == n || s[n] == '_'))
+		return PRIM_RCU;
+	if (len > 8 && !memcmp(s + len - 8, "_acquire", 8) && atomic_stem(s, len - 8))
+		return PRIM_ACQUIRE;
+	if (len > 8 && !memcmp(s + len - 8, "_release", 8) && atomic_stem(s, len - 8))
+		return PRIM_RELEASE;
+	return PRIM_NONE;
+}
+
+struct marked {
+	const char *name;
+	bool is_write;
+	int addr_arg;
+};
+
+static const struct marked marked[] = {
+	{ "READ_ONCE", false, 0 }, { "WRITE_ONCE", true, 0 },
+	{ "smp_load_acquire", false, 0 }, { "smp_store_release", true, 0 },
+	{ "smp_store_mb", true, 0 },
+	{ "rcu_assign_pointer", true, 0 }, { "RCU_INIT_POINTER", true, 0 },
+	{ "test_bit", false, 1 }, { "test_bit_acquire", false, 1 },
+	{ "set_bit", true, 1 }, { "clear_bit", true, 1 }, { "change_bit", true, 1 },
+	{ "__set_bit", true, 1 }, { "__clear_bit", true, 1 },
+	{ "test_and_set_bit", true, 1 }, { "test_and_clear_bit", true, 1 },
+	{ "test_and_set_bit_lock", true, 1 }, { "clear_bit_unlock", true, 1 },
+	{ "__clear_bit_unlock", true, 1 },
+	{ "xchg", true, 0 }, { "cmpxchg", true, 0 }, { "try_cmpxchg", true, 0 },
+};
+
+bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg)
+{
+	size_t i, n;
+
+	for (i = 0; i < sizeof(marked) / sizeof(marked[0]); i++) {
+		if (eq(s, len, marked[i].name)) {
+			*is_write = marked[i].is_write;
+			*addr_arg = marked[i].addr_arg;
+			return true;
+		}
+	}
+	if (has_prefix(s, len, "rcu_dereference", &n) && (len == n || s[n] == '_')) {
+		*is_write = false;
+		*addr_arg = 0;
+		return true;
+	}
+	/* atomic_read(), atomic64_set_release(), atomic_long_inc(), ... */
+	if (has_prefix(s, len, "atomic_", &n) || has_prefix(s, len, "atomic64_", &n) ||
+	    has_prefix(s, len, "atomic_long_", &n)) {
+		const char *op = s + n;
+		size_t oplen = len - n;
+
+		if (has_prefix(op, oplen, "long_", &n)) {
+			op += n;
+			oplen -= n;
+		}
+		*is_write = !(has_prefix(op, oplen, "read", &n) ||
+			      has_prefix(op, oplen, "cond_read", &n));
+		/* atomic_add(i, v): the atomic is the last argument; encode as -1 */
+		*addr_arg = has_prefix(op, oplen, "add_unless", &n) ? 0 :
+			    (has_prefix(op, oplen, "add", &n) || has_prefix(op, oplen, "sub", &n) ||
+			     has_prefix(op, oplen, "and", &n) || has_prefix(op, oplen, "or", &n) ||
+			     has_prefix(op, oplen, "xor", &n) || has_prefix(op, oplen, "fetch_", &n))
+			? -1 : 0;
+		return true;
+	}
+	return false;
+}

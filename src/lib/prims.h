@@ -1,0 +1,28 @@
+/* prims.h: which identifiers are memory-barrier or ordering primitives */
+#ifndef ACQREL_PRIMS_H
+#define ACQREL_PRIMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum prim_class {
+	PRIM_NONE = 0,
+	PRIM_FENCE,	/* smp_wmb(), rmb(), dma_wmb(), smp_mb__after_atomic(), ... */
+	PRIM_RELEASE,	/* smp_store_release(), atomic_set_release(), clear_bit_unlock() */
+	PRIM_ACQUIRE,	/* smp_load_acquire(), atomic_read_acquire(), test_bit_acquire() */
+	PRIM_RCU,	/* rcu_assign_pointer(), rcu_dereference*() */
+};
+
+/*
+ * Classifies the identifier s[0..len). Returns PRIM_NONE for anything that
+ * is not one of the primitives acqrel reports.
+ */
+enum prim_class prim_classify(const char *s, size_t len);
+
+/* True when s[0..len) names a function-like macro that marks an access
+ * (READ_ONCE, WRITE_ONCE, atomic_read, set_bit, ...); *is_write tells
+ * whether the marked access is a store (read-modify-write counts as store).
+ * *addr_arg is the index of the argument that names the location. */
+bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg);
+
+#endif

@@ -1,0 +1,361 @@
+/* sites.c: read, prefilter, scan and parse files into barrier sites */
+#include "sites.h"
+#include "lex.h"
+#include "parse.h"
+#include "prims.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool ident_char(unsigned char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* Whether the identifier around buf[at] (a hit of an anchor) is a primitive. */
+static bool ident_at_is_prim(const char *buf, size_t len, size_t at)
+{
+	size_t a = at, b = at;
+
+	while (a > 0 && ident_char((unsigned char)buf[a - 1]))
+		a--;
+	while (b < len && ident_char((unsigned char)buf[b]))
+		b++;
+	return prim_classify(buf + a, b - a) != PRIM_NONE;
+}
+
+/*
+ * The prefilter: true when some primitive's name occurs in buf, in code or
+ * not. Each anchor below is part of every name of its kind; a hit costs one
+ * identifier lookup.
+ */
+static bool mentions_primitive(const char *buf, size_t len)
+{
+	static const char *const anchors[] = {
+		"_acquire", "_release", "rcu_", "bit_unlock", "bit_lock",
+	};
+	const char *p = buf, *end = buf + len;
+	size_t i;
+
+	/* *mb and *mb__*: reject "member", "number" without a lookup */
+	while (p < end && (p = memmem(p, (size_t)(end - p), "mb", 2))) {
+		size_t at = (size_t)(p - buf);
+		unsigned char next = at + 2 < len ? (unsigned char)buf[at + 2] : 0;
+
+		if ((!ident_char(next) || (next == '_' && at + 3 < len && buf[at + 3] == '_')) &&
+		    ident_at_is_prim(buf, len, at))
+			return true;
+		p += 2;
+	}
+	for (i = 0; i < ARRAY_SIZE(anchors); i++) {
+		size_t alen = strlen(anchors[i]);
+
+		for (p = buf; p < end && (p = memmem(p, (size_t)(end - p), anchors[i], alen));
+		     p += alen)
+			if (ident_at_is_prim(buf, len, (size_t)(p - buf)))
+				return true;
+	}
+	return false;
+}
+
+/* Offset of the first invalid UTF-8 sequence, or len when there is none. */
+static size_t utf8_invalid_at(const char *buf, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)buf;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t n, k;
+
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		n = s[i] >= 0xc2 && s[i] <= 0xdf ? 2 : s[i] >= 0xe0 && s[i] <= 0xef ? 3 :
+		    s[i] >= 0xf0 && s[i] <= 0xf4 ? 4 : 0;
+		if (!n || i + n > len)
+			return i;
+		for (k = 1; k < n; k++)
+			if ((s[i + k] & 0xc0) != 0x80)
+				return i;
+		i += n;
+	}
+	return len;
+}
+
+struct lines {
+	size_t *start;
+	size_t nr, alloc;
+};
+
+static void lines_build(struct lines *l, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	l->nr = 0;
+	ALLOC_GROW(l->start, 1, l->alloc);
+	l->start[l->nr++] = 0;
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
+		p++;
+		ALLOC_GROW(l->start, l->nr + 1, l->alloc);
+		l->start[l->nr++] = (size_t)(p - buf);
+	}
+}
+
+/* 1-based line of off; *col gets the 1-based byte column. */
+static unsigned lines_find(const struct lines *l, size_t off, unsigned *col)
+{
+	size_t lo = 0, hi = l->nr;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (col)
+		*col = (unsigned)(off - l->start[lo] + 1);
+	return (unsigned)lo + 1;
+}
+
+static void set_lines(struct access_list *al, const struct lines *l)
+{
+	size_t i;
+
+	for (i = 0; i < al->nr; i++)
+		al->v[i].line = lines_find(l, al->v[i].off, NULL);
+}
+
+void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
+		       struct file_sites *fs)
+{
+	struct lex_result lr;
+	struct parse_site *ps;
+	struct lines lines = { NULL, 0, 0 };
+	const char *nul = memchr(buf, '\0', len);
+	size_t i, bad;
+
+	if (nul) {
+		skip_list_add(&fs->skipped, xstrdup(path),
+			      xasprintf("binary file (NUL byte at offset %zu)", (size_t)(nul - buf)));
+		return;
+	}
+	if (!mentions_primitive(buf, len))
+		return;
+	fs->parsed = true;
+	bad = utf8_invalid_at(buf, len);
+	memset(&lr, 0, sizeof(lr));
+	lex_scan(buf, len, &lr);
+	if (!lr.nr_sites) {
+		lex_result_release(&lr);
+		return;
+	}
+	lines_build(&lines, buf, len);
+	if (bad < len)
+		skip_list_add(&fs->notes, xstrdup(path),
+			      xasprintf("invalid UTF-8 at line %u, read as bytes",
+					lines_find(&lines, bad, NULL)));
+
+	ps = xcalloc(lr.nr_sites, sizeof(*ps));
+	for (i = 0; i < lr.nr_sites; i++) {
+		ps[i].off = lr.sites[i].off;
+		ps[i].len = lr.sites[i].len;
+	}
+	/* sites come in file order, so each context's sites are contiguous
+	 * except for macros defined inside functions; parse per run */
+	for (i = 0; i < lr.nr_sites;) {
+		int ctx = lr.sites[i].ctx;
+		size_t j = i + 1;
+
+		while (j < lr.nr_sites && lr.sites[j].ctx == ctx)
+			j++;
+		if (ctx >= 0 && parser_accesses(p, buf, len, &lr.ctxs[ctx], ps + i, j - i) < 0) {
+			const struct lex_context *c = &lr.ctxs[ctx];
+
+			skip_list_add(&fs->skipped,
+				      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
+				      xasprintf("%s %s not parsed (%zu bytes); accesses not analysed",
+						c->kind == LEX_MACRO ? "macro" : "function",
+						c->name, c->end - c->start));
+		}
+		i = j;
+	}
+
+	ALLOC_GROW(fs->v, lr.nr_sites, fs->alloc);
+	for (i = 0; i < lr.nr_sites; i++) {
+		struct site *s = &fs->v[fs->nr++];
+		int ctx = lr.sites[i].ctx;
+
+		memset(s, 0, sizeof(*s));
+		s->line = lines_find(&lines, ps[i].off, &s->column);
+		s->primitive = xstrndup(buf + ps[i].off, ps[i].len);
+		if (ctx >= 0 && lr.ctxs[ctx].kind == LEX_FUNCTION)
+			s->function = xstrdup(lr.ctxs[ctx].name);
+		if (ctx >= 0 && lr.ctxs[ctx].kind == LEX_MACRO)
+			s->macro = xstrdup(lr.ctxs[ctx].name);
+		s->before = ps[i].before;
+		s->after = ps[i].after;
+		s->operand = ps[i].operand;
+		set_lines(&s->before, &lines);
+		set_lines(&s->after, &lines);
+		set_lines(&s->operand, &lines);
+	}
+	free(ps);
+	free(lines.start);
+	lex_result_release(&lr);
+}
+
+void file_sites_release(struct file_sites *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->nr; i++) {
+		struct site *s = &fs->v[i];
+
+		free(s->function);
+		free(s->macro);
+		free(s->primitive);
+		access_list_release(&s->before);
+		access_list_release(&s->after);
+		access_list_release(&s->operand);
+	}
+	free(fs->v);
+	skip_list_release(&fs->skipped);
+	skip_list_release(&fs->notes);
+	memset(fs, 0, sizeof(*fs));
+}
+
+/* ---- reading and threads ---- */
+
+struct worker {
+	struct sites_run *run;
+	size_t *next;		/* shared work index */
+	char *buf;
+	size_t alloc;
+};
+
+/* Reads path into w->buf; returns the length, or -1 after recording why not. */
+static long read_file(struct worker *w, const char *path, struct file_sites *fs)
+{
+	struct stat sb;
+	size_t len = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		skip_list_add(&fs->skipped, xstrdup(path),
+			      xasprintf("cannot open: %s", strerror(errno)));
+		return -1;
+	}
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		skip_list_add(&fs->skipped, xstrdup(path), xstrdup("not a regular file"));
+		close(fd);
+		return -1;
+	}
+	if ((unsigned long long)sb.st_size > SITES_MAX_FILE) {
+		skip_list_add(&fs->skipped, xstrdup(path),
+			      xasprintf("file too large (%lld bytes, limit %u)",
+					(long long)sb.st_size, SITES_MAX_FILE));
+		close(fd);
+		return -1;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (len + 65536 > w->alloc) {
+			w->alloc = (len + 65536) * 2;
+			w->buf = xrealloc(w->buf, w->alloc);
+		}
+		n = read(fd, w->buf + len, w->alloc - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			skip_list_add(&fs->skipped, xstrdup(path),
+				      xasprintf("cannot read: %s", strerror(errno)));
+			close(fd);
+			return -1;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (len > SITES_MAX_FILE) {
+			skip_list_add(&fs->skipped, xstrdup(path),
+				      xasprintf("file too large (limit %u bytes)", SITES_MAX_FILE));
+			close(fd);
+			return -1;
+		}
+	}
+	close(fd);
+	w->buf[len] = '\0';
+	return (long)len;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct sites_run *run = w->run;
+	struct parser *p = parser_new();
+
+	for (;;) {
+		size_t i = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED);
+		long len;
+
+		if (i >= run->walk.nr)
+			break;
+		len = read_file(w, run->walk.files[i].path, &run->files[i]);
+		if (len >= 0)
+			sites_scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len,
+					  &run->files[i]);
+	}
+	parser_free(p);
+	free(w->buf);
+	w->buf = NULL;
+	return NULL;
+}
+
+void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads)
+{
+	struct worker *w;
+	pthread_t *tids;
+	size_t next = 0, i;
+	int t;
+
+	memset(run, 0, sizeof(*run));
+	walk_paths(paths, n, &run->walk);
+	run->files = xcalloc(run->walk.nr ? run->walk.nr : 1, sizeof(*run->files));
+	if (nr_threads < 1)
+		nr_threads = 1;
+	w = xcalloc((size_t)nr_threads, sizeof(*w));
+	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
+	for (t = 0; t < nr_threads; t++) {
+		w[t].run = run;
+		w[t].next = &next;
+		if (t > 0 && pthread_create(&tids[t], NULL, worker_main, &w[t]))
+			die("cannot start a worker thread");
+	}
+	worker_main(&w[0]);
+	for (t = 1; t < nr_threads; t++)
+		pthread_join(tids[t], NULL);
+	free(tids);
+	free(w);
+	for (i = 0; i < run->walk.nr; i++)
+		run->nr_parsed += run->files[i].parsed;
+}
+
+void sites_run_release(struct sites_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->walk.nr; i++)
+		file_sites_release(&run->files[i]);
+	free(run->files);
+	walk_result_release(&run->walk);
+}

@@ -1,0 +1,51 @@
+/*
+ * sites.h: the barrier-site inventory of a set of files: read each file,
+ * skip it cheaply when no primitive is named in it, otherwise scan it and
+ * parse the functions and macros that hold sites. Files are shared among
+ * worker threads.
+ */
+#ifndef ACQREL_SITES_H
+#define ACQREL_SITES_H
+
+#include "access.h"
+#include "walk.h"
+
+struct site {
+	unsigned line, column;		/* 1-based; column counts bytes */
+	char *function;			/* owned or NULL */
+	char *macro;			/* owned or NULL: the #define the site is in */
+	char *primitive;		/* owned: the identifier as written */
+	struct access_list before, after, operand;
+};
+
+struct file_sites {
+	struct site *v;
+	size_t nr, alloc;
+	struct skip_list skipped;	/* this file, or parts of it, not analysed */
+	struct skip_list notes;		/* read, but worth a word (invalid UTF-8) */
+	bool parsed;			/* the prefilter let it through */
+};
+
+struct sites_run {
+	struct walk_result walk;
+	struct file_sites *files;	/* one per walk.files entry */
+	size_t nr_parsed;		/* files that went past the prefilter */
+};
+
+/* Walks paths and inventories every site, using nr_threads workers. */
+void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads);
+void sites_run_release(struct sites_run *run);
+
+/*
+ * Scans one file's contents (exposed for tests): fills fs, which must be
+ * zeroed. path names the file in messages.
+ */
+struct parser;
+void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
+		       struct file_sites *fs);
+void file_sites_release(struct file_sites *fs);
+
+/* Largest file read, in bytes. */
+#define SITES_MAX_FILE (64u << 20)
+
+#endif

@@ -1,0 +1,33 @@
+/* strbuf.h: growable byte strings (git's strbuf, reduced) */
+#ifndef ACQREL_STRBUF_H
+#define ACQREL_STRBUF_H
+
+#include <stddef.h>
+
+struct strbuf {
+	char *buf;	/* always NUL-terminated once initialised; owned */
+	size_t len;
+	size_t alloc;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_init(struct strbuf *sb);
+/* Frees the buffer; sb can be reused after strbuf_init(). */
+void strbuf_release(struct strbuf *sb);
+/* Returns the buffer (caller frees) and leaves sb empty. */
+char *strbuf_detach(struct strbuf *sb);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+__attribute__((format(printf, 2, 3)))
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
+/*
+ * Appends s[0..len) as a JSON string literal, quotes included. Control
+ * characters are escaped and invalid UTF-8 bytes become U+FFFD, so the
+ * output is always valid JSON.
+ */
+void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,41 @@
+/* util.h: fatal errors, diagnostics and allocation wrappers that die on OOM */
+#ifndef ACQREL_UTIL_H
+#define ACQREL_UTIL_H
+
+#include <stddef.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Prints "fatal: ..." to stderr and exits with status 2. */
+__attribute__((noreturn, format(printf, 1, 2)))
+void die(const char *fmt, ...);
+
+/* Prints "error: ..." to stderr; returns -1 so callers can return error(...). */
+__attribute__((format(printf, 1, 2)))
+int error(const char *fmt, ...);
+
+/* Allocation wrappers: never return NULL. Caller frees with free(). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Returns a malloc'd string built like printf. Caller frees. */
+__attribute__((format(printf, 1, 2)))
+char *xasprintf(const char *fmt, ...);
+
+/*
+ * Grows *ptr (an array of elements of size sizeof(**ptr)) so that it holds
+ * at least nr elements; alloc tracks the capacity.
+ */
+#define ALLOC_GROW(ptr, nr, alloc) do { \
+		if ((size_t)(nr) > (size_t)(alloc)) { \
+			size_t grow_ = (alloc) < 8 ? 16 : (size_t)(alloc) * 2; \
+			if (grow_ < (size_t)(nr)) \
+				grow_ = (nr); \
+			(ptr) = xrealloc((ptr), grow_ * sizeof(*(ptr))); \
+			(alloc) = grow_; \
+		} \
+	} while (0)
+
+#endif

@@ -1,0 +1,39 @@
+/* main.c: acqrel's entry point; dispatches to src/cmd/cmd-<verb>.c */
+#include "cmd/cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+	"usage: acqrel <command> [options] PATH...\n"
+	"\n"
+	"commands:\n"
+	"  sites [--json] [--summary] PATH...   list every memory-barrier site\n"
+	"\n"
+	"exit status: 0 all input read, 1 some input skipped, 2 usage or fatal error\n";
+
+int cmd_jobs(void)
+{
+	const char *env = getenv("ACQREL_JOBS");
+	long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 1)
+		n = 1;
+	if (n > 64)
+		n = 64;
+	return (int)n;
+}
+
+int main(int argc, const char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		fputs(usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (!strcmp(argv[1], "sites"))
+		return cmd_sites(argc - 1, argv + 1);
+	fprintf(stderr, "acqrel: '%s' is not a command\n%s", argv[1], usage);
+	return 2;
+}

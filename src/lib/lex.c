@@ -200,8 +200,17 @@ static void code_token(struct lexer *lx, const struct token *t)
 		switch (t->punct) {
 		case '(':
 			if (lx->prev.kind == T_IDENT && !is_keyword(lx->buf + lx->prev.off, lx->prev.len)) {
+				/*
+				 * The name follows the type or a '*'; after a ')' only
+				 * when it is no annotation like __must_hold(), which
+				 * follows the parameters; "void __acquires(x) f(void)"
+				 * puts one before the name.
+				 */
 				bool ok = lx->prev2.kind == T_NONE || lx->prev2.kind == T_IDENT ||
-					  (lx->prev2.kind == T_PUNCT && lx->prev2.punct == '*');
+					  (lx->prev2.kind == T_PUNCT && lx->prev2.punct == '*') ||
+					  (lx->prev2.kind == T_PUNCT && lx->prev2.punct == ')' &&
+					   lx->paren == 0 &&
+					   !(lx->prev.len > 2 && !memcmp(lx->buf + lx->prev.off, "__", 2)));
 				if (ok && (!lx->best.set || lx->paren <= lx->best.depth)) {
 					lx->best.set = true;
 					lx->best.off = lx->prev.off;

@@ -365,6 +365,21 @@ static char *object_of(const struct parser *p, TSNode n)
 	return xasprintf("%.*s.%.*s", (int)l->type_len, l->type, (int)flen, f);
 }
 
+/* Error recovery can leave a keyword (struct in container_of()) as an identifier. */
+static bool is_c_keyword(const char *s, size_t len)
+{
+	static const char *const kw[] = {
+		"struct", "union", "enum", "const", "volatile", "unsigned", "signed",
+		"int", "long", "short", "char", "void", "static", "inline", "typeof",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kw); i++)
+		if (strlen(kw[i]) == len && !memcmp(kw[i], s, len))
+			return true;
+	return false;
+}
+
 /* Whether an unmarked access to n can touch memory other threads see. */
 static bool is_shared(const struct parser *p, TSNode n)
 {
@@ -377,7 +392,7 @@ static bool is_shared(const struct parser *p, TSNode n)
 			if (p->is_macro)
 				return false;
 			s = node_text(p, n, &len);
-			if (find_local(p, s, len))
+			if (find_local(p, s, len) || is_c_keyword(s, len))
 				return false;
 			/* constants and macros are upper case */
 			for (; len; len--, s++)

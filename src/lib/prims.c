@@ -114,13 +114,21 @@ static const struct marked marked[] = {
 	{ "test_and_set_bit", true, 1 }, { "test_and_clear_bit", true, 1 },
 	{ "test_and_set_bit_lock", true, 1 }, { "clear_bit_unlock", true, 1 },
 	{ "__clear_bit_unlock", true, 1 },
-	{ "xchg", true, 0 }, { "cmpxchg", true, 0 }, { "try_cmpxchg", true, 0 },
 };
 
 bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg)
 {
 	size_t i, n;
 
+	/* atomic_xchg_release() orders like atomic_xchg() accesses */
+	if (len > 8 && (!memcmp(s + len - 8, "_acquire", 8) || !memcmp(s + len - 8, "_release", 8) ||
+			!memcmp(s + len - 8, "_relaxed", 8)) && !eq(s, len, "smp_load_acquire") &&
+	    !eq(s, len, "smp_store_release") && !eq(s, len, "test_bit_acquire"))
+		len -= 8;
+	if (has_prefix(s, len, "raw_", &n) || has_prefix(s, len, "arch_", &n)) {
+		s += n;
+		len -= n;
+	}
 	for (i = 0; i < sizeof(marked) / sizeof(marked[0]); i++) {
 		if (eq(s, len, marked[i].name)) {
 			*is_write = marked[i].is_write;
@@ -128,14 +136,18 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
 			return true;
 		}
 	}
+	if (IN_LIST(s, len, bare_ops)) {
+		*is_write = !eq(s, len, "smp_cond_load");
+		*addr_arg = 0;
+		return true;
+	}
 	if (has_prefix(s, len, "rcu_dereference", &n) && (len == n || s[n] == '_')) {
 		*is_write = false;
 		*addr_arg = 0;
 		return true;
 	}
-	/* atomic_read(), atomic64_set_release(), atomic_long_inc(), ... */
-	if (has_prefix(s, len, "atomic_", &n) || has_prefix(s, len, "atomic64_", &n) ||
-	    has_prefix(s, len, "atomic_long_", &n)) {
+	/* atomic_read(), atomic64_set(), atomic_long_inc(), ... */
+	if (has_prefix(s, len, "atomic_", &n) || has_prefix(s, len, "atomic64_", &n)) {
 		const char *op = s + n;
 		size_t oplen = len - n;
 
@@ -145,7 +157,7 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
 		}
 		*is_write = !(has_prefix(op, oplen, "read", &n) ||
 			      has_prefix(op, oplen, "cond_read", &n));
-		/* atomic_add(i, v): the atomic is the last argument; encode as -1 */
+		/* atomic_add(i, v): the atomic is the last argument; encoded as -1 */
 		*addr_arg = has_prefix(op, oplen, "add_unless", &n) ? 0 :
 			    (has_prefix(op, oplen, "add", &n) || has_prefix(op, oplen, "sub", &n) ||
 			     has_prefix(op, oplen, "and", &n) || has_prefix(op, oplen, "or", &n) ||

@@ -1,0 +1,141 @@
+#!/bin/sh
+# bench.sh ACQREL TREE: times acqrel against `grep -rlE` for the barriers on
+# a kernel tree and prints the ratios. A benchmark, not a test: it exits 0
+# when a target is missed and says MISSED. Fails only when a command does.
+# RUNS timed runs (default 7) follow one untimed run of each command, which
+# warms the page cache. Wall-clock time and peak RSS come from maxrss.c,
+# built next to ACQREL with ${CC:-gcc}.
+set -eu
+
+# What to measure, one per line: label, target ratio to grep, memory limit in
+# MiB, acqrel arguments (TREE is appended). Lines whose subcommand acqrel
+# does not have yet (`acqrel SUB --help` fails) are left out.
+commands='sites 3 512 sites --json
+pairs 4 1024 pairs --json'
+
+die() {
+	echo "bench.sh: $*" >&2
+	exit 2
+}
+
+[ $# -eq 2 ] || die "usage: bench.sh ACQREL TREE (env: RUNS, CC, ACQREL_JOBS)"
+acqrel=$1
+tree=$2
+runs=${RUNS:-7}
+case $runs in
+''|*[!0-9]*|0) die "RUNS must be a positive integer, not '$runs'" ;;
+esac
+[ -x "$acqrel" ] || die "$acqrel: not an executable"
+[ -d "$tree" ] || die "$tree: not a directory"
+
+helper=$(dirname "$acqrel")/bench/maxrss
+src=$(dirname "$0")/maxrss.c
+if [ ! -x "$helper" ] || [ "$src" -nt "$helper" ]; then
+	mkdir -p "$(dirname "$helper")"
+	${CC:-gcc} -O2 -std=gnu11 -Wall -Wextra -Wshadow -o "$helper" "$src"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# measure CMD...: runs CMD with stdout to /dev/null and sets secs and kib.
+# Status 1 is fine (grep: no match; acqrel: some input skipped).
+measure() {
+	"$helper" -o "$tmp/last" "$@" </dev/null >/dev/null && st=0 || st=$?
+	[ "$st" -le 1 ] || {
+		echo "bench.sh: '$*' failed with status $st" >&2
+		exit 1
+	}
+	read -r kib secs <"$tmp/last"
+}
+
+# ratio NUM DEN: NUM/DEN with two decimals
+ratio() {
+	awk -v n="$1" -v d="$2" 'BEGIN { printf "%.2f", d > 0 ? n / d : 0 }'
+}
+
+# median: the median of the numbers on stdin
+median() {
+	sort -n | awk '{ v[NR] = $1 }
+		END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+grep_cmd() {
+	measure grep -rlE --include='*.[ch]' 'smp_(w|r)mb\(' "$tree"
+}
+
+active=
+while read -r label target limit args; do
+	# shellcheck disable=SC2086 # args is a word list
+	if "$acqrel" ${args%% *} --help </dev/null >/dev/null 2>&1; then
+		active="$active$label $target $limit $args
+"
+	else
+		echo "$label: not measured, acqrel has no '${args%% *}' command"
+	fi
+done <<EOF
+$commands
+EOF
+[ -n "$active" ] || die "acqrel has none of the benchmarked commands"
+
+cores=$(getconf _NPROCESSORS_ONLN)
+echo "tree $tree, $runs runs, $cores cores, acqrel jobs ${ACQREL_JOBS:-$cores}"
+
+grep_cmd
+line="warm-up: grep $secs s"
+while read -r label target limit args; do
+	[ -n "$label" ] || continue
+	# shellcheck disable=SC2086
+	measure "$acqrel" $args "$tree"
+	line="$line, $label $secs s"
+	: >"$tmp/$label"
+done <<EOF
+$active
+EOF
+echo "$line"
+
+i=1
+while [ "$i" -le "$runs" ]; do
+	grep_cmd
+	g=$secs
+	line="run $i: grep $g s"
+	while read -r label target limit args; do
+		[ -n "$label" ] || continue
+		# shellcheck disable=SC2086
+		measure "$acqrel" $args "$tree"
+		r=$(ratio "$secs" "$g")
+		echo "$g $secs $r $kib" >>"$tmp/$label"
+		line="$line, $label $secs s (ratio $r, $(((kib + 1023) / 1024)) MiB)"
+	done <<EOF
+$active
+EOF
+	echo "$line"
+	i=$((i + 1))
+done
+
+while read -r label target limit args; do
+	[ -n "$label" ] || continue
+	f=$tmp/$label
+	g=$(cut -d' ' -f1 "$f" | median)
+	a=$(cut -d' ' -f2 "$f" | median)
+	r=$(cut -d' ' -f3 "$f" | median)
+	kib=$(cut -d' ' -f4 "$f" | sort -n | tail -n 1)
+	awk -v l="$label" -v r="$r" -v t="$target" -v kib="$kib" \
+	    -v lim="$limit" -v g="$g" -v a="$a" 'BEGIN {
+		r = sprintf("%.2f", r)
+		mib = int((kib + 1023) / 1024)
+		miss = ""
+		if (r + 0 > t + 0)
+			miss = " ratio"
+		if (mib >= lim + 0)
+			miss = miss " memory"
+		printf "%s: median ratio acqrel/grep %s (target <= %s), " \
+		       "peak memory %d MiB (limit %d MiB); " \
+		       "medians acqrel %.3f s, grep %.3f s; %s\n",
+		       l, r, t, mib, lim, a, g, miss == "" ? "ok" : "MISSED" miss
+	}'
+done <<EOF
+$active
+EOF

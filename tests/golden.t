@@ -1,0 +1,113 @@
+#!/usr/bin/perl
+# golden.t: runs the golden fixtures under tests/golden/ (sparse's style).
+#
+# Each fixture ends with a comment that holds its expectation:
+#   check-name: what the fixture shows
+#   check-command: acqrel sites $file      ($file is the fixture's name; the
+#                                          command runs in the fixture's folder)
+#   check-exit: N                           (optional; default 0)
+#   check-known-to-fail                     (optional: a documented gap, TODO)
+#   check-output-start / check-output-end   the expected standard output
+#
+# perl tests/golden.t --format FILE...  rewrites the expected output of the
+# given fixtures with what acqrel prints now. Read every block it writes
+# before committing it.
+use strict;
+use warnings;
+use File::Basename qw(dirname basename);
+use File::Find;
+use File::Temp qw(tempfile);
+use Cwd qw(abs_path);
+
+my $acqrel = $ENV{ACQREL} || abs_path('build/acqrel');
+my $top = abs_path(dirname(__FILE__) . '/..');
+
+sub parse_fixture {
+	my ($path) = @_;
+	open(my $fh, '<', $path) or die "$path: $!\n";
+	local $/;
+	my $text = <$fh>;
+	close($fh);
+	my %f = (path => $path, text => $text, exit => 0);
+	($f{name}) = $text =~ /^ \* check-name: (.*)$/m;
+	($f{command}) = $text =~ /^ \* check-command: (.*)$/m;
+	($f{exit}) = $text =~ /^ \* check-exit: (\d+)$/m;
+	$f{exit} //= 0;
+	$f{todo} = $text =~ /^ \* check-known-to-fail$/m;
+	if ($text =~ /^ \* check-output-start\n(.*?)^ \* check-output-end$/ms) {
+		$f{expected} = $1;
+	}
+	return \%f;
+}
+
+sub run_fixture {
+	my ($f) = @_;
+	my $cmd = $f->{command};
+	my $file = basename($f->{path});
+	$cmd =~ s/^acqrel\b/$acqrel/;
+	$cmd =~ s/\$file\b/$file/g;
+	my $dir = dirname($f->{path});
+	my $out = `cd '$dir' && $cmd 2>/dev/null`;
+	return ($out, $? >> 8);
+}
+
+sub diff {
+	my ($want, $got) = @_;
+	my ($fa, $a) = tempfile(UNLINK => 1);
+	my ($fb, $b) = tempfile(UNLINK => 1);
+	print $fa $want;
+	print $fb $got;
+	close($fa);
+	close($fb);
+	return `diff -u '$a' '$b'`;
+}
+
+my @files = @ARGV;
+my $format = 0;
+if (@files && $files[0] eq '--format') {
+	$format = 1;
+	shift @files;
+}
+unless (@files) {
+	find(sub { push @files, $File::Find::name if /\.[ch]$/ }, "$top/tests/golden");
+	@files = sort @files;
+}
+
+if ($format) {
+	for my $path (@files) {
+		my $f = parse_fixture($path);
+		die "$path: no check-command\n" unless $f->{command};
+		my ($out) = run_fixture($f);
+		my $text = $f->{text};
+		$text =~ s/^ \* check-output-start\n.*?^ \* check-output-end$/ * check-output-start\n${out} * check-output-end/ms
+			or die "$path: no check-output-start/end block\n";
+		open(my $fh, '>', $path) or die "$path: $!\n";
+		print $fh $text;
+		close($fh);
+		print "formatted $path\n";
+	}
+	exit 0;
+}
+
+print "1.." . scalar(@files) . "\n";
+my $n = 0;
+for my $path (@files) {
+	my $f = parse_fixture($path);
+	my $rel = $path;
+	$rel =~ s{^\Q$top\E/}{};
+	my $label = "$rel: " . ($f->{name} // '(no check-name)');
+	my $todo = $f->{todo} ? ' # TODO known to fail' : '';
+	$n++;
+	unless (defined $f->{command} && defined $f->{expected}) {
+		print "not ok $n - $label (no check-command or check-output block)\n";
+		next;
+	}
+	my ($out, $status) = run_fixture($f);
+	if ($out eq $f->{expected} && $status == $f->{exit}) {
+		print "ok $n - $label$todo\n";
+		next;
+	}
+	print "not ok $n - $label$todo\n";
+	print "# exit status $status, expected $f->{exit}\n" if $status != $f->{exit};
+	print map { "# $_\n" } split(/\n/, diff($f->{expected}, $out));
+}

@@ -30,7 +30,7 @@ esac
 
 helper=$(dirname "$acqrel")/bench/maxrss
 src=$(dirname "$0")/maxrss.c
-if [ ! -x "$helper" ] || [ "$src" -nt "$helper" ]; then
+if [ ! -x "$helper" ] || [ -n "$(find "$src" -newer "$helper")" ]; then
 	mkdir -p "$(dirname "$helper")"
 	${CC:-gcc} -O2 -std=gnu11 -Wall -Wextra -Wshadow -o "$helper" "$src"
 fi
@@ -53,7 +53,7 @@ measure() {
 
 # ratio NUM DEN: NUM/DEN with two decimals
 ratio() {
-	awk -v n="$1" -v d="$2" 'BEGIN { printf "%.2f", d > 0 ? n / d : 0 }'
+	awk -v n="$1" -v d="$2" 'BEGIN { printf "%.2f", (d > 0 ? n / d : 0) }'
 }
 
 # median: the median of the numbers on stdin

@@ -73,6 +73,11 @@ struct parser {
 	size_t nr_skips, alloc_skips;
 	unsigned *groups;
 	size_t alloc_groups;
+	/* ancestors of the site being analysed, root first */
+	TSNode *path;
+	size_t nr_path, alloc_path;
+	TSNode *kids;
+	size_t nr_kids, alloc_kids;
 };
 
 struct parser *parser_new(void)
@@ -102,6 +107,8 @@ void parser_free(struct parser *p)
 	free(p->locals);
 	free(p->skips);
 	free(p->groups);
+	free(p->path);
+	free(p->kids);
 	free(p);
 }
 
@@ -275,13 +282,22 @@ static void skip_node(struct parser *p, TSNode n)
 	p->skips[p->nr_skips++] = n;
 }
 
+/* Nodes come in source order: a skip that ends before n is done with. */
 static bool is_skipped(struct parser *p, TSNode n)
 {
+	uint32_t start = ts_node_start_byte(n);
 	size_t i;
 
-	for (i = 0; i < p->nr_skips; i++)
+	for (i = 0; i < p->nr_skips;) {
 		if (ts_node_eq(p->skips[i], n))
 			return true;
+		if (ts_node_end_byte(p->skips[i]) <= start &&
+		    ts_node_end_byte(p->skips[i]) > ts_node_start_byte(p->skips[i])) {
+			p->skips[i] = p->skips[--p->nr_skips];
+			continue;
+		}
+		i++;
+	}
 	return false;
 }
 
@@ -575,33 +591,64 @@ static void keep_group(struct parser *p, struct access_list *l, bool last)
 	l->nr = j;
 }
 
-static bool is_field(TSNode parent, TSNode child, const char *field)
-{
-	TSNode f = ts_node_child_by_field_name(parent, field, (uint32_t)strlen(field));
+/* Bounds on how far the search for a neighbouring access goes. */
+#define NEIGHBOUR_LEVELS 64
+#define NEIGHBOUR_SIBLINGS 32
 
-	return !ts_node_is_null(f) && ts_node_eq(f, child);
+/* The children of parent, through a cursor (sibling calls walk from the root). */
+static size_t children_of(struct parser *p, TSNode parent)
+{
+	TSTreeCursor c = ts_tree_cursor_new(parent);
+
+	p->nr_kids = 0;
+	if (ts_tree_cursor_goto_first_child(&c)) {
+		do {
+			TSNode k = ts_tree_cursor_current_node(&c);
+
+			if (!ts_node_is_named(k))
+				continue;
+			ALLOC_GROW(p->kids, p->nr_kids + 1, p->alloc_kids);
+			p->kids[p->nr_kids++] = k;
+		} while (ts_tree_cursor_goto_next_sibling(&c));
+	}
+	ts_tree_cursor_delete(&c);
+	return p->nr_kids;
 }
 
 /*
- * The accesses of the nearest statement before (or after) node in execution
- * order, climbing out of blocks and conditions up to the function body.
+ * The accesses of the nearest statement before (or after) path[at] in
+ * execution order, climbing out of blocks and conditions up to the
+ * function body. path[0..at] are the node's ancestors, root first.
  */
-static void neighbour(struct parser *p, TSNode node, bool after, struct access_list *out)
+static void neighbour(struct parser *p, size_t at, bool after, struct access_list *out)
 {
-	while (!ts_node_is_null(node)) {
-		TSNode parent = ts_node_parent(node);
-		TSNode s;
+	size_t levels;
 
-		if (ts_node_is_null(parent) || is(p, parent, S_FUNC_DEF) || is(p, parent, S_TU))
+	for (levels = 0; at > 0 && levels < NEIGHBOUR_LEVELS; levels++, at--) {
+		TSNode node = p->path[at], parent = p->path[at - 1];
+		TSNode conseq = ts_node_child_by_field_name(parent, "consequence", 11);
+		size_t i, k, nr, seen = 0;
+
+		if (is(p, parent, S_FUNC_DEF) || is(p, parent, S_TU))
 			return;
-		for (s = after ? ts_node_next_named_sibling(node) : ts_node_prev_named_sibling(node);
-		     !ts_node_is_null(s);
-		     s = after ? ts_node_next_named_sibling(s) : ts_node_prev_named_sibling(s)) {
+		nr = children_of(p, parent);
+		for (k = 0; k < nr && !ts_node_eq(p->kids[k], node); k++)
+			;
+		if (k == nr)
+			continue;
+		for (i = k; after ? i + 1 < nr : i > 0; seen++) {
+			TSNode s;
+
+			i = after ? i + 1 : i - 1;
+			s = p->kids[i];
+			if (seen >= NEIGHBOUR_SIBLINGS)
+				break;
 			if (is(p, s, S_COMMENT))
 				continue;
 			if (is(p, parent, S_IF)) {
 				/* then and else branches do not run one after the other */
-				if (!after && is(p, node, S_ELSE) && is_field(parent, s, "consequence"))
+				if (!after && is(p, node, S_ELSE) && !ts_node_is_null(conseq) &&
+				    ts_node_eq(s, conseq))
 					continue;
 				if (after && is(p, s, S_ELSE))
 					continue;
@@ -611,30 +658,49 @@ static void neighbour(struct parser *p, TSNode node, bool after, struct access_l
 			if (out->nr)
 				return;
 		}
-		node = parent;
 	}
+}
+
+/* Fills p->path with the ancestors of the deepest node at byte so. */
+static void path_to(struct parser *p, TSNode root, uint32_t so)
+{
+	TSTreeCursor c = ts_tree_cursor_new(root);
+
+	p->nr_path = 0;
+	ALLOC_GROW(p->path, 1, p->alloc_path);
+	p->path[p->nr_path++] = root;
+	/* by hand: goto_first_child_for_byte() of 0.20.7 stops at a child ending at so */
+	while (ts_tree_cursor_goto_first_child(&c)) {
+		TSNode n = ts_tree_cursor_current_node(&c);
+
+		while (ts_node_end_byte(n) <= so && ts_tree_cursor_goto_next_sibling(&c))
+			n = ts_tree_cursor_current_node(&c);
+		if (ts_node_end_byte(n) <= so || ts_node_start_byte(n) > so)
+			break;
+		ALLOC_GROW(p->path, p->nr_path + 1, p->alloc_path);
+		p->path[p->nr_path++] = n;
+	}
+	ts_tree_cursor_delete(&c);
 }
 
 static void site_accesses(struct parser *p, TSNode root, struct parse_site *site)
 {
-	size_t so = site->off - p->file_base + p->prefix;
-	TSNode id = ts_node_descendant_for_byte_range(root, (uint32_t)so,
-						       (uint32_t)(so + site->len));
-	TSNode call = ts_node_parent(id);
-	TSNode stmt;
+	uint32_t so = (uint32_t)(site->off - p->file_base + p->prefix);
+	size_t at;
 
-	if (ts_node_is_null(call) || !is(p, call, S_CALL))
-		return;
-	collect(p, call, &site->operand);
-	for (stmt = call; !ts_node_is_null(stmt) && !is_statement(p, stmt);) {
-		TSNode parent = ts_node_parent(stmt);
-
-		if (ts_node_is_null(parent) || is(p, parent, S_FUNC_DEF))
+	path_to(p, root, so);
+	/* the identifier, then its call */
+	for (at = p->nr_path; at-- > 0;)
+		if (is(p, p->path[at], S_IDENT) && ts_node_start_byte(p->path[at]) == so)
 			break;
-		stmt = parent;
-	}
-	neighbour(p, stmt, false, &site->before);
-	neighbour(p, stmt, true, &site->after);
+	if (at == (size_t)-1 || at == 0 || !is(p, p->path[at - 1], S_CALL))
+		return;
+	at--;
+	collect(p, p->path[at], &site->operand);
+	while (at > 1 && !is_statement(p, p->path[at]) && !is(p, p->path[at - 1], S_FUNC_DEF))
+		at--;
+	neighbour(p, at, false, &site->before);
+	neighbour(p, at, true, &site->after);
 }
 
 int parser_accesses(struct parser *p, const char *buf, size_t len,

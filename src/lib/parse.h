@@ -31,5 +31,7 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 
 /* Largest function or macro body parsed, in bytes. */
 #define PARSE_MAX_BODY (4u << 20)
+/* Most sites of one function or macro whose accesses are analysed. */
+#define PARSE_MAX_SITES 1000u
 
 #endif

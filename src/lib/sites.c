@@ -178,14 +178,21 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 
 		while (j < lr.nr_sites && lr.sites[j].ctx == ctx)
 			j++;
-		if (ctx >= 0 && parser_accesses(p, buf, len, &lr.ctxs[ctx], ps + i, j - i) < 0) {
+		if (ctx >= 0) {
 			const struct lex_context *c = &lr.ctxs[ctx];
+			const char *kind = c->kind == LEX_MACRO ? "macro" : "function";
+			size_t n = j - i > PARSE_MAX_SITES ? PARSE_MAX_SITES : j - i;
 
-			skip_list_add(&fs->skipped,
-				      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
-				      xasprintf("%s %s not parsed (%zu bytes); accesses not analysed",
-						c->kind == LEX_MACRO ? "macro" : "function",
-						c->name, c->end - c->start));
+			if (parser_accesses(p, buf, len, c, ps + i, n) < 0)
+				skip_list_add(&fs->skipped,
+					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
+					      xasprintf("%s %s not parsed (%zu bytes); accesses not analysed",
+							kind, c->name, c->end - c->start));
+			else if (n < j - i)
+				skip_list_add(&fs->skipped,
+					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
+					      xasprintf("%s %s has %zu sites; accesses analysed for the first %u",
+							kind, c->name, j - i, PARSE_MAX_SITES));
 		}
 		i = j;
 	}

@@ -65,7 +65,7 @@ $(BUILD)/tests/t-%: tests/unit/t-%.c $(BUILD)/libacqrel.a
 .PHONY: check
 check: all
 	$(Q)ACQREL=$(CURDIR)/$(BUILD)/acqrel UNIT_DIR=$(CURDIR)/$(BUILD)/tests \
-		prove -f tests/*.t
+		prove -f $(UNIT_BIN) tests/*.t
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 .PHONY: sanitize

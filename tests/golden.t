@@ -19,7 +19,7 @@ use File::Find;
 use File::Temp qw(tempfile);
 use Cwd qw(abs_path);
 
-my $acqrel = $ENV{ACQREL} || abs_path('build/acqrel');
+my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
 my $top = abs_path(dirname(__FILE__) . '/..');
 
 sub parse_fixture {

@@ -703,6 +703,26 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	neighbour(p, at, true, &site->after);
 }
 
+/*
+ * Deepest nesting of brackets of any kind, counted on raw bytes. libtree-sitter
+ * 0.20.7 frees an interior pointer when error recovery closes tens of
+ * thousands of open brackets at once; no real function comes near the limit.
+ */
+static size_t max_nesting(const char *s, size_t len)
+{
+	size_t i, depth = 0, max = 0;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '{' || s[i] == '(' || s[i] == '[') {
+			if (++depth > max)
+				max = depth;
+		} else if ((s[i] == '}' || s[i] == ')' || s[i] == ']') && depth) {
+			depth--;
+		}
+	}
+	return max;
+}
+
 int parser_accesses(struct parser *p, const char *buf, size_t len,
 		    const struct lex_context *c, struct parse_site *sites, size_t n)
 {
@@ -711,8 +731,10 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 	TSNode root;
 	size_t i, end = c->end > len ? len : c->end;
 
-	if (end <= c->start || end - c->start > PARSE_MAX_BODY)
-		return -1;
+	if (end <= c->start)
+		return 0;
+	if (end - c->start > PARSE_MAX_BODY)
+		return PARSE_TOO_LARGE;
 	p->is_macro = c->kind == LEX_MACRO;
 	p->file_base = c->start;
 	if (p->is_macro) {
@@ -733,10 +755,12 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 		p->text = buf + c->start;
 		p->text_len = end - c->start;
 	}
+	if (max_nesting(p->text, p->text_len) > PARSE_MAX_NESTING)
+		return PARSE_TOO_DEEP;
 	tree = ts_parser_parse_string(p->ts, NULL, p->text, (uint32_t)p->text_len);
 	if (!tree) {
 		ts_parser_reset(p->ts);
-		return -1;
+		return PARSE_TIMED_OUT;
 	}
 	root = ts_tree_root_node(tree);
 	collect_locals(p, root);

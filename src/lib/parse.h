@@ -23,14 +23,17 @@ void parser_free(struct parser *p);
 
 /*
  * Parses context c of buf[0..len) and fills the out fields of sites[0..n),
- * which must all lie inside c. Returns 0, or -1 when the body could not be
- * parsed (too large or timed out); the lists are then left empty.
+ * which must all lie inside c. Returns 0, or one of the reasons below when
+ * the body was not parsed; the lists are then left empty.
  */
+enum { PARSE_TOO_LARGE = -1, PARSE_TOO_DEEP = -2, PARSE_TIMED_OUT = -3 };
 int parser_accesses(struct parser *p, const char *buf, size_t len,
 		    const struct lex_context *c, struct parse_site *sites, size_t n);
 
 /* Largest function or macro body parsed, in bytes. */
 #define PARSE_MAX_BODY (4u << 20)
+/* Deepest bracket nesting parsed. */
+#define PARSE_MAX_NESTING 4096u
 /* Most sites of one function or macro whose accesses are analysed. */
 #define PARSE_MAX_SITES 1000u
 

@@ -183,11 +183,16 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 			const char *kind = c->kind == LEX_MACRO ? "macro" : "function";
 			size_t n = j - i > PARSE_MAX_SITES ? PARSE_MAX_SITES : j - i;
 
-			if (parser_accesses(p, buf, len, c, ps + i, n) < 0)
+			int err = parser_accesses(p, buf, len, c, ps + i, n);
+
+			if (err < 0)
 				skip_list_add(&fs->skipped,
 					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
-					      xasprintf("%s %s not parsed (%zu bytes); accesses not analysed",
-							kind, c->name, c->end - c->start));
+					      xasprintf("%s %s not parsed (%s); accesses not analysed",
+							kind, c->name,
+							err == PARSE_TOO_LARGE ? "larger than 4 MiB" :
+							err == PARSE_TOO_DEEP ? "brackets nested deeper than 4096" :
+							"parser timed out"));
 			else if (n < j - i)
 				skip_list_add(&fs->skipped,
 					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),

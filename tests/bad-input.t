@@ -1,0 +1,182 @@
+#!/usr/bin/perl
+# bad-input.t: every kind of bad input gets one clear line naming the path,
+# the rest of the scan goes on, and the exit status says whether something
+# was skipped (0: all read, 1: something skipped). No crash, no hang.
+use strict;
+use warnings;
+use File::Temp qw(tempdir);
+use Cwd qw(abs_path);
+
+my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
+my $sanitize = $ENV{ACQREL_SANITIZE};
+my $tmp = tempdir(CLEANUP => 1);
+chmod(0755, $tmp);
+my $n = 0;
+my $failed = 0;
+
+sub ok {
+	my ($cond, $name, @diag) = @_;
+	$n++;
+	print(($cond ? "ok" : "not ok") . " $n - $name\n");
+	print map { "#   $_\n" } map { split /\n/ } @diag unless $cond;
+	$failed++ unless $cond;
+	return $cond;
+}
+
+sub write_file {
+	my ($path, $data) = @_;
+	open(my $fh, '>:raw', $path) or die "$path: $!\n";
+	print $fh $data;
+	close($fh);
+}
+
+# Runs acqrel with a time limit (and, outside sanitizer builds, a memory
+# limit); returns (stdout, stderr, exit status).
+sub run {
+	my ($args, %opt) = @_;
+	my $limit = $sanitize ? '' : 'ulimit -v 1048576; ';
+	my $prefix = $opt{as_nobody} ? 'setpriv --reuid=65534 --regid=65534 --clear-groups ' : '';
+	my $cmd = "${limit}${prefix}timeout 120 '$acqrel' sites $args" .
+		  " >'$tmp/out' 2>'$tmp/err'";
+	system('sh', '-c', $cmd);
+	my $status = $? >> 8;
+	local $/;
+	open(my $o, '<', "$tmp/out") or die;
+	open(my $e, '<', "$tmp/err") or die;
+	my ($out, $err) = (<$o> // '', <$e> // '');
+	return ($out, $err, $status);
+}
+
+my $good = "$tmp/good.c";
+write_file($good, "static void good(int *p)\n{\n\tp[0] = 1;\n\tsmp_wmb();\n\tp[1] = 2;\n}\n");
+my $good_site = qr/^\Q$good\E:4:2: note: smp_wmb\(\) in function good\(\)/m;
+
+# one message line for path, with its reason (a scalar: ok() takes a list)
+sub one_line {
+	my ($err, $path, $reason) = @_;
+	my @lines = grep { /^\Q$path\E(:\d+)?: / } split(/\n/, $err);
+	return (@lines == 1 && $lines[0] =~ $reason) ? 1 : 0;
+}
+
+{
+	my ($out, $err, $st) = run("'$good' '$tmp/nosuch'");
+	ok(one_line($err, "$tmp/nosuch", qr/warning: skipped: cannot access: No such file/),
+	   'missing path: one line naming it', $err);
+	ok($out =~ $good_site && $st == 1, 'missing path: the rest is scanned, exit 1', "exit $st", $out);
+}
+
+{
+	my $bad = "$tmp/unreadable.c";
+	write_file($bad, "void f(void) { smp_wmb(); }\n");
+	chmod(0000, $bad);
+	my $root = $> == 0;
+	my ($out, $err, $st) = run("'$good' '$bad'", as_nobody => $root);
+	ok(one_line($err, $bad, qr/warning: skipped: cannot open: Permission denied/),
+	   'unreadable file: one line naming it', $err);
+	ok($out =~ $good_site && $st == 1, 'unreadable file: the rest is scanned, exit 1', "exit $st", $out);
+}
+
+{
+	mkdir("$tmp/empty");
+	write_file("$tmp/empty/README", "no C here\n");
+	my ($out, $err, $st) = run("'$tmp/empty' '$good'");
+	ok(one_line($err, "$tmp/empty", qr/warning: skipped: no C files found/),
+	   'directory without C files: one line naming it', $err);
+	ok($out =~ $good_site && $st == 1, 'directory without C files: exit 1', "exit $st");
+}
+
+{
+	my $bin = "$tmp/binary.c";
+	write_file($bin, "\x7fELF\x02\x01\x01\x00\x00\x00smp_wmb();\xff\xfe");
+	my $nul = "$tmp/nul.c";
+	write_file($nul, "void f(int *p)\n{\n\tsmp_wmb();\n}\n\x00\x00trailer\n");
+	my ($out, $err, $st) = run("'$bin' '$nul' '$good'");
+	ok(one_line($err, $bin, qr/warning: skipped: binary file \(NUL byte at offset 7\)/),
+	   'binary file: one line naming it', $err);
+	ok(one_line($err, $nul, qr/warning: skipped: binary file \(NUL byte at offset 31\)/),
+	   'file with NUL bytes: one line naming it', $err);
+	ok($out =~ $good_site && $out !~ /binary|nul\.c/ && $st == 1,
+	   'binary files: nothing reported from them, the rest is scanned, exit 1', "exit $st", $out);
+}
+
+{
+	my $latin = "$tmp/latin1.c";
+	write_file($latin, "/* caf\xe9 */\nvoid f(int *p)\n{\n\t*p = 1;\n\tsmp_wmb();\n}\n");
+	my ($out, $err, $st) = run("--json '$latin'");
+	ok(one_line($err, $latin, qr/note: invalid UTF-8 at line 1, read as bytes/),
+	   'invalid UTF-8: one note naming it', $err);
+	ok($out =~ /"line": 5, "column": 2, "function": "f"/ && $st == 0,
+	   'invalid UTF-8: read as bytes, site found, nothing skipped (exit 0)', "exit $st", $out);
+}
+
+{
+	# 10 MB on one line: many small functions
+	my $fn = 'static void f%d(int *p){p[0]=1;smp_wmb();WRITE_ONCE(p[1],2);}';
+	my ($text, $i) = ('', 0);
+	$text .= sprintf($fn, $i++) while length($text) < 10 << 20;
+	write_file("$tmp/oneline.c", $text);
+	my ($out, $err, $st) = run("'$tmp/oneline.c'");
+	my @sites = $out =~ /^\Q$tmp\E\/oneline\.c:1:\d+: note: smp_wmb\(\) in function f\d+\(\); before: write p\[0\]/mg;
+	ok(@sites == $i && $st == 0, "10 MB single-line file: all $i sites found with their accesses",
+	   "found " . scalar(@sites) . ", exit $st", substr($err, 0, 500));
+
+	# 10 MB on one line: one function, too large to parse
+	$text = 'void huge(int *p){';
+	$text .= 'p[0]=1;smp_wmb();' while length($text) < 10 << 20;
+	$text .= '}';
+	write_file("$tmp/huge.c", $text);
+	($out, $err, $st) = run("'$tmp/huge.c' '$good'");
+	my $count = () = $out =~ /in function huge\(\)/g;
+	ok($count > 500000 && one_line($err, "$tmp/huge.c", qr/function huge not parsed/) && $st == 1,
+	   'one 10 MB function: sites listed, one line says accesses were not analysed, exit 1',
+	   "sites $count, exit $st", $err);
+}
+
+{
+	my $depth = 100000;
+	write_file("$tmp/deep.c", "void deep(int *p)\n{\n" . ('{' x $depth) . "\n\t*p = 1;\n\tsmp_wmb();\n" .
+		   ('}' x $depth) . "\n}\n");
+	write_file("$tmp/open.c", "void open_ended(int *p)\n{\n" . ('{' x $depth) . "\n\tsmp_rmb();\n");
+	write_file("$tmp/parens.c", "void parens(int *p)\n{\n\tsmp_wmb();\n\t*p = " . ('(' x $depth) .
+		   '1' . (')' x $depth) . ";\n}\n");
+	my ($out, $err, $st) = run("'$tmp/deep.c' '$tmp/open.c' '$tmp/parens.c'");
+	ok(scalar($out =~ /^\Q$tmp\E\/deep\.c:5:2: note: smp_wmb\(\) in function deep\(\)/m),
+	   "$depth nested braces: site found in its function", $out, $err);
+	ok(scalar($out =~ /^\Q$tmp\E\/open\.c:4:2: note: smp_rmb\(\) in function open_ended\(\)/m),
+	   "$depth unclosed braces: site found in its function", $out, $err);
+	ok(scalar($out =~ /^\Q$tmp\E\/parens\.c:3:2: note: smp_wmb\(\) in function parens\(\)/m),
+	   "$depth nested parentheses: site found in its function", $out, $err);
+	ok(one_line($err, "$tmp/deep.c", qr/function deep not parsed \(brackets nested deeper than 4096\)/) &&
+	   one_line($err, "$tmp/open.c", qr/function open_ended not parsed/) && $st == 1,
+	   'deep nesting: one line says accesses were not analysed, exit 1', $err);
+}
+
+{
+	my $d = "$tmp/links";
+	mkdir($d);
+	write_file("$d/real.c", "void real(void)\n{\n\tsmp_rmb();\n}\n");
+	symlink('loop.c', "$d/loop.c");
+	symlink('b', "$d/a");
+	symlink('a', "$d/b");
+	symlink('..', "$d/up");
+	symlink('real.c', "$d/alias.c");
+	my ($out, $err, $st) = run("'$d'");
+	ok(one_line($err, "$d/loop.c", qr/warning: skipped: broken symbolic link: Too many levels/) &&
+	   one_line($err, "$d/a", qr/Too many levels/) && one_line($err, "$d/b", qr/Too many levels/),
+	   'symlink loops inside a tree: one line each', $err);
+	ok($out eq "$d/real.c:3:2: note: smp_rmb() in function real()\n" && $st == 1,
+	   'symlink loops: links not followed, the rest scanned, exit 1', "exit $st", $out);
+	($out, $err, $st) = run("'$d/a' '$d/real.c'");
+	ok(one_line($err, "$d/a", qr/warning: skipped: cannot access: Too many levels/) && $st == 1,
+	   'symlink loop on the command line: one line naming it, exit 1', $err);
+}
+
+{
+	my ($out, $err, $st) = run("'$good'");
+	ok($err eq '' && $st == 0, 'good input: no message, exit 0', $err);
+	($out, $err, $st) = run('--bogus');
+	ok($st == 2 && $err =~ /unknown option/, 'unknown option: usage error, exit 2', $err);
+}
+
+print "1..$n\n";
+exit($failed ? 1 : 0);

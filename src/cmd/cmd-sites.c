@@ -1,6 +1,7 @@
 /* cmd-sites.c: acqrel sites [--json] [--summary] PATH... */
 #include "cmd.h"
 #include "../lib/json.h"
+#include "../lib/prims.h"
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
 #include "../lib/util.h"
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char sites_usage[] = "usage: acqrel sites [--json] [--summary] PATH...\n";
 
@@ -75,7 +77,31 @@ static int cmp_count(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static void summary(const struct sites_run *run, size_t nr_skipped)
+/* The line of the summary a primitive counts on: the families are folded. */
+static const char *summary_name(const char *prim)
+{
+	static const char *const own[] = {
+		"smp_store_release", "smp_load_acquire", "test_bit_acquire", "clear_bit_unlock",
+		"atomic_read_acquire", "atomic_set_release", "rcu_assign_pointer", "rcu_dereference",
+		"test_and_set_bit_lock", "__clear_bit_unlock",
+	};
+	size_t i, n = strlen(prim);
+
+	if (prim_classify(prim, n) == PRIM_FENCE)
+		return prim;
+	for (i = 0; i < ARRAY_SIZE(own); i++)
+		if (!strcmp(prim, own[i]))
+			return prim;
+	if (!strncmp(prim, "rcu_dereference_", 16))
+		return "rcu_dereference_*()";
+	if (n > 8 && !strcmp(prim + n - 8, "_acquire"))
+		return "other *_acquire()";
+	if (n > 8 && !strcmp(prim + n - 8, "_release"))
+		return "other *_release()";
+	return "other";
+}
+
+static void summary(const struct sites_run *run, size_t nr_skipped, double seconds)
 {
 	struct count *c = NULL;
 	size_t nr = 0, alloc = 0, total = 0, in_fn = 0, in_macro = 0, i, j, k;
@@ -89,11 +115,13 @@ static void summary(const struct sites_run *run, size_t nr_skipped)
 			total++;
 			in_fn += s->function != NULL;
 			in_macro += s->macro != NULL;
-			for (k = 0; k < nr && strcmp(c[k].name, s->primitive); k++)
+			const char *name = summary_name(s->primitive);
+
+			for (k = 0; k < nr && strcmp(c[k].name, name); k++)
 				;
 			if (k == nr) {
 				ALLOC_GROW(c, nr + 1, alloc);
-				c[nr].name = s->primitive;
+				c[nr].name = name;
 				c[nr++].n = 0;
 			}
 			c[k].n++;
@@ -101,8 +129,8 @@ static void summary(const struct sites_run *run, size_t nr_skipped)
 	}
 	qsort(c, nr, sizeof(*c), cmp_count);
 	printf("acqrel sites: %s\n", run->walk.root);
-	printf("files: %zu read, %zu scanned past the prefilter, %zu skipped\n",
-	       run->walk.nr, run->nr_parsed, nr_skipped);
+	printf("files: %zu read, %zu scanned past the prefilter, %zu skipped, in %.1f s on %d threads\n",
+	       run->walk.nr, run->nr_parsed, nr_skipped, seconds, cmd_jobs());
 	printf("sites: %zu (%zu in functions, %zu in macros, %zu at file scope)\n",
 	       total, in_fn, in_macro, total - in_fn - in_macro);
 	for (i = 0; i < nr; i++)
@@ -125,6 +153,7 @@ int cmd_sites(int argc, const char **argv)
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, j, nr_skipped;
 	bool first = true;
+	struct timespec t0, t1;
 	int a;
 
 	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
@@ -148,7 +177,9 @@ int cmd_sites(int argc, const char **argv)
 		fputs(sites_usage, stderr);
 		return 2;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	clock_gettime(CLOCK_MONOTONIC, &t1);
 
 	nr_skipped = run.walk.skipped.nr;
 	report_skips(&run.walk.skipped, "warning: skipped");
@@ -188,7 +219,8 @@ int cmd_sites(int argc, const char **argv)
 	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 	if (want_summary && !json)
-		summary(&run, nr_skipped);
+		summary(&run, nr_skipped,
+			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	fflush(stdout);
 	sites_run_release(&run);
 	return nr_skipped ? 1 : 0;

@@ -70,7 +70,7 @@ check: all
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 .PHONY: sanitize
 sanitize:
-	$(Q)ACQREL_SANITIZE=1 $(MAKE) --no-print-directory BUILD=build-san \
+	$(Q)ACQREL_SANITIZE=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 $(MAKE) --no-print-directory BUILD=build-san \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		check
 

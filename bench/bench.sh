@@ -80,8 +80,10 @@ $commands
 EOF
 [ -n "$active" ] || die "acqrel has none of the benchmarked commands"
 
+# other work on the machine skews the ratio: acqrel wants every core, grep one
 cores=$(getconf _NPROCESSORS_ONLN)
-echo "tree $tree, $runs runs, $cores cores, acqrel jobs ${ACQREL_JOBS:-$cores}"
+load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
+echo "tree $tree, $runs runs, $cores cores, acqrel jobs ${ACQREL_JOBS:-$cores}, loadavg $load"
 
 grep_cmd
 line="warm-up: grep $secs s"

@@ -11,6 +11,7 @@ static const char usage[] =
 	"\n"
 	"commands:\n"
 	"  sites [--json] [--summary] PATH...   list every memory-barrier site\n"
+	"  pairs [--json] [--summary] PATH...   pair writers with readers; verdict per protocol\n"
 	"\n"
 	"exit status: 0 all input read, 1 some input skipped, 2 usage or fatal error\n";
 
@@ -34,6 +35,8 @@ int main(int argc, const char **argv)
 	}
 	if (!strcmp(argv[1], "sites"))
 		return cmd_sites(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "pairs"))
+		return cmd_pairs(argc - 1, argv + 1);
 	fprintf(stderr, "acqrel: '%s' is not a command\n%s", argv[1], usage);
 	return 2;
 }

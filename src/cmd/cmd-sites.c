@@ -138,14 +138,6 @@ static void summary(const struct sites_run *run, size_t nr_skipped, double secon
 	free(c);
 }
 
-static void report_skips(const struct skip_list *l, const char *what)
-{
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		fprintf(stderr, "%s: %s: %s\n", l->v[i].path, what, l->v[i].reason);
-}
-
 int cmd_sites(int argc, const char **argv)
 {
 	bool json = false, want_summary = false;
@@ -181,13 +173,7 @@ int cmd_sites(int argc, const char **argv)
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 
-	nr_skipped = run.walk.skipped.nr;
-	report_skips(&run.walk.skipped, "warning: skipped");
-	for (i = 0; i < run.walk.nr; i++) {
-		report_skips(&run.files[i].skipped, "warning: skipped");
-		report_skips(&run.files[i].notes, "note");
-		nr_skipped += run.files[i].skipped.nr;
-	}
+	nr_skipped = sites_report_skips(&run);
 
 	if (json) {
 		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");

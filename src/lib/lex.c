@@ -328,6 +328,10 @@ static bool next_token(struct lexer *lx, struct token *t, bool in_directive, boo
 		}
 		if (c == '/' && i + 1 < len && (buf[i + 1] == '*' || buf[i + 1] == '/')) {
 			lx->i = skip_comment(buf, len, i);
+			ALLOC_GROW(lx->out->comments, lx->out->nr_comments + 1,
+				   lx->out->alloc_comments);
+			lx->out->comments[lx->out->nr_comments].start = i;
+			lx->out->comments[lx->out->nr_comments++].end = lx->i;
 			continue;
 		}
 		if (c == '#' && *bol && !in_directive) {
@@ -506,5 +510,6 @@ void lex_result_release(struct lex_result *out)
 		free(out->ctxs[i].name);
 	free(out->ctxs);
 	free(out->sites);
+	free(out->comments);
 	memset(out, 0, sizeof(*out));
 }

@@ -28,11 +28,17 @@ struct lex_site {
 	int ctx;		/* index into contexts, or -1 at file scope */
 };
 
+struct lex_comment {
+	size_t start, end;	/* the comment, delimiters included */
+};
+
 struct lex_result {
 	struct lex_site *sites;
 	size_t nr_sites, alloc_sites;
 	struct lex_context *ctxs;
 	size_t nr_ctxs, alloc_ctxs;
+	struct lex_comment *comments;	/* in file order */
+	size_t nr_comments, alloc_comments;
 };
 
 /* Scans buf[0..len) and appends to out (which must be zeroed first). */

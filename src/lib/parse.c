@@ -78,6 +78,8 @@ struct parser {
 	size_t nr_path, alloc_path;
 	TSNode *kids;
 	size_t nr_kids, alloc_kids;
+	size_t nr_calls;	/* calls collect() saw that are no marked access */
+	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
 };
 
 struct parser *parser_new(void)
@@ -484,6 +486,15 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 
 		marked = prim_marked_access(s, len, &is_write, &addr);
 	}
+	if (!marked)
+		p->nr_calls++;
+	if (!ts_node_is_null(fn) && is(p, fn, S_IDENT)) {
+		size_t len;
+		const char *name = node_text(p, fn, &len);
+
+		if (prim_classify(name, len) == PRIM_FENCE)
+			p->saw_fence = true;
+	}
 	if (marked && nargs > 0) {
 		TSNode a = ts_node_named_child(args, addr < 0 ? nargs - 1 : (uint32_t)addr);
 
@@ -594,6 +605,8 @@ static void keep_group(struct parser *p, struct access_list *l, bool last)
 /* Bounds on how far the search for a neighbouring access goes. */
 #define NEIGHBOUR_LEVELS 64
 #define NEIGHBOUR_SIBLINGS 32
+/* Statements a window reaches, up to the next barrier. */
+#define WINDOW_STATEMENTS 8
 
 /* The children of parent, through a cursor (sibling calls walk from the root). */
 static size_t children_of(struct parser *p, TSNode parent)
@@ -620,9 +633,10 @@ static size_t children_of(struct parser *p, TSNode parent)
  * execution order, climbing out of blocks and conditions up to the
  * function body. path[0..at] are the node's ancestors, root first.
  */
-static void neighbour(struct parser *p, size_t at, bool after, struct access_list *out)
+static void neighbour(struct parser *p, size_t at, bool after, struct access_list *out,
+		      bool *call, bool window)
 {
-	size_t levels;
+	size_t levels, statements = 0;
 
 	for (levels = 0; at > 0 && levels < NEIGHBOUR_LEVELS; levels++, at--) {
 		TSNode node = p->path[at], parent = p->path[at - 1];
@@ -653,10 +667,31 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 				if (after && is(p, s, S_ELSE))
 					continue;
 			}
+			p->nr_calls = 0;
+			if (window) {
+				size_t had = out->nr;
+
+				p->saw_fence = false;
+				collect(p, s, out);
+				if (p->saw_fence) {
+					/* the window ends at the next barrier */
+					while (out->nr > had) {
+						out->nr--;
+						free(out->v[out->nr].path);
+						free(out->v[out->nr].object);
+					}
+					return;
+				}
+				if (++statements >= WINDOW_STATEMENTS)
+					return;
+				continue;
+			}
 			collect(p, s, out);
 			keep_group(p, out, !after);
 			if (out->nr)
 				return;
+			if (p->nr_calls)
+				*call = true;
 		}
 	}
 }
@@ -699,8 +734,10 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	collect(p, p->path[at], &site->operand);
 	while (at > 1 && !is_statement(p, p->path[at]) && !is(p, p->path[at - 1], S_FUNC_DEF))
 		at--;
-	neighbour(p, at, false, &site->before);
-	neighbour(p, at, true, &site->after);
+	neighbour(p, at, false, &site->before, &site->call_before, false);
+	neighbour(p, at, true, &site->after, &site->call_after, false);
+	neighbour(p, at, false, &site->window_before, &site->call_before, true);
+	neighbour(p, at, true, &site->window_after, &site->call_after, true);
 }
 
 /*

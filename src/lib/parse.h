@@ -13,6 +13,10 @@ struct parse_site {
 	struct access_list before;	/* out: nearest preceding statement's accesses */
 	struct access_list after;	/* out: nearest following statement's accesses */
 	struct access_list operand;	/* out: the location an acquire/release/rcu call names */
+	struct access_list window_before;	/* out: the accesses of up to 8 statements */
+	struct access_list window_after;	/*      each way, up to the next barrier */
+	bool call_before;		/* out: a function call lies between the nearest */
+	bool call_after;		/*      accesses and the barrier */
 };
 
 struct parser;

@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -135,6 +137,89 @@ static void set_lines(struct access_list *al, const struct lines *l)
 		al->v[i].line = lines_find(l, al->v[i].off, NULL);
 }
 
+static void add_ref(struct site *s, const char *name, size_t len)
+{
+	size_t i;
+
+	if (len < 2 || len > 80 || prim_classify(name, len) != PRIM_NONE)
+		return;
+	for (i = 0; i < s->nr_refs; i++)
+		if (strlen(s->refs[i]) == len && !memcmp(s->refs[i], name, len))
+			return;
+	ALLOC_GROW(s->refs, s->nr_refs + 1, s->alloc_refs);
+	s->refs[s->nr_refs++] = xstrndup(name, len);
+}
+
+/*
+ * Collects the functions a comment names, as "foo()", with the kernel's
+ * shorthand "foo_(bar|baz)()" expanded to foo_bar and foo_baz.
+ */
+static void comment_refs(struct site *s, const char *buf, size_t a, size_t b)
+{
+	size_t i;
+
+	for (i = a + 1; i + 1 < b; i++) {
+		size_t j = i, k, n;
+
+		if (buf[i] != '(' || buf[i + 1] != ')')
+			continue;
+		if (buf[j - 1] != ')') {
+			for (k = j; k > a && ident_char((unsigned char)buf[k - 1]); k--)
+				;
+			add_ref(s, buf + k, j - k);
+			continue;
+		}
+		/* prefix_(alt|alt)() */
+		for (k = j - 1; k > a && buf[k - 1] != '(' && j - k < 200; k--)
+			if (!ident_char((unsigned char)buf[k - 1]) && buf[k - 1] != '|')
+				break;
+		if (k <= a || buf[k - 1] != '(')
+			continue;
+		{
+			size_t open = k - 1, p0, alt;
+			char name[200];
+
+			for (p0 = open; p0 > a && ident_char((unsigned char)buf[p0 - 1]); p0--)
+				;
+			for (alt = k; alt < j - 1; alt = n + 1) {
+				for (n = alt; n < j - 1 && buf[n] != '|'; n++)
+					;
+				if ((open - p0) + (n - alt) < sizeof(name)) {
+					memcpy(name, buf + p0, open - p0);
+					memcpy(name + (open - p0), buf + alt, n - alt);
+					add_ref(s, name, (open - p0) + (n - alt));
+				}
+			}
+		}
+	}
+}
+
+/* The comments on the barrier's line and the few lines above it, and the
+ * comment block right before its function. */
+static void site_refs(struct site *s, const struct lex_result *lr, const struct lines *lines,
+		      const char *buf, size_t ctx_start, bool in_function)
+{
+	size_t first = s->line > 6 ? lines->start[s->line - 7] : 0;
+	size_t last = s->line < lines->nr ? lines->start[s->line] : SIZE_MAX;
+	size_t i;
+
+	for (i = 0; i < lr->nr_comments; i++) {
+		const struct lex_comment *c = &lr->comments[i];
+
+		if (c->end > first && c->start < last)
+			comment_refs(s, buf, c->start, c->end);
+		if (in_function && c->end <= ctx_start &&
+		    (i + 1 == lr->nr_comments || lr->comments[i + 1].start >= ctx_start)) {
+			size_t k;
+
+			for (k = c->end; k < ctx_start && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n'); k++)
+				;
+			if (k == ctx_start)
+				comment_refs(s, buf, c->start, c->end);
+		}
+	}
+}
+
 void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
 		       struct file_sites *fs)
 {
@@ -214,6 +299,14 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 			s->function = xstrdup(lr.ctxs[ctx].name);
 		if (ctx >= 0 && lr.ctxs[ctx].kind == LEX_MACRO)
 			s->macro = xstrdup(lr.ctxs[ctx].name);
+		s->call_before = ps[i].call_before;
+		s->call_after = ps[i].call_after;
+		site_refs(s, &lr, &lines, buf, ctx >= 0 ? lr.ctxs[ctx].start : 0,
+			  ctx >= 0 && lr.ctxs[ctx].kind == LEX_FUNCTION);
+		s->window_before = ps[i].window_before;
+		s->window_after = ps[i].window_after;
+		set_lines(&s->window_before, &lines);
+		set_lines(&s->window_after, &lines);
 		s->before = ps[i].before;
 		s->after = ps[i].after;
 		s->operand = ps[i].operand;
@@ -228,7 +321,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 
 void file_sites_release(struct file_sites *fs)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < fs->nr; i++) {
 		struct site *s = &fs->v[i];
@@ -239,6 +332,11 @@ void file_sites_release(struct file_sites *fs)
 		access_list_release(&s->before);
 		access_list_release(&s->after);
 		access_list_release(&s->operand);
+		access_list_release(&s->window_before);
+		access_list_release(&s->window_after);
+		for (j = 0; j < s->nr_refs; j++)
+			free(s->refs[j]);
+		free(s->refs);
 	}
 	free(fs->v);
 	skip_list_release(&fs->skipped);
@@ -360,6 +458,27 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	free(w);
 	for (i = 0; i < run->walk.nr; i++)
 		run->nr_parsed += run->files[i].parsed;
+}
+
+static void report_skips(const struct skip_list *l, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		fprintf(stderr, "%s: %s: %s\n", l->v[i].path, what, l->v[i].reason);
+}
+
+size_t sites_report_skips(const struct sites_run *run)
+{
+	size_t i, n = run->walk.skipped.nr;
+
+	report_skips(&run->walk.skipped, "warning: skipped");
+	for (i = 0; i < run->walk.nr; i++) {
+		report_skips(&run->files[i].skipped, "warning: skipped");
+		report_skips(&run->files[i].notes, "note");
+		n += run->files[i].skipped.nr;
+	}
+	return n;
 }
 
 void sites_run_release(struct sites_run *run)

@@ -16,6 +16,10 @@ struct site {
 	char *macro;			/* owned or NULL: the #define the site is in */
 	char *primitive;		/* owned: the identifier as written */
 	struct access_list before, after, operand;
+	struct access_list window_before, window_after;	/* nearest first, up to a barrier */
+	bool call_before, call_after;	/* a call lies between barrier and access */
+	char **refs;			/* owned: functions named in nearby comments */
+	size_t nr_refs, alloc_refs;
 };
 
 struct file_sites {
@@ -35,6 +39,8 @@ struct sites_run {
 /* Walks paths and inventories every site, using nr_threads workers. */
 void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads);
 void sites_run_release(struct sites_run *run);
+/* Prints one line per skipped input (and note) to stderr; returns the number skipped. */
+size_t sites_report_skips(const struct sites_run *run);
 
 /*
  * Scans one file's contents (exposed for tests): fills fs, which must be

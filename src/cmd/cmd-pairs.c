@@ -1,0 +1,216 @@
+/* cmd-pairs.c: acqrel pairs [--json] PATH... */
+#include "cmd.h"
+#include "../lib/json.h"
+#include "../lib/pair.h"
+#include "../lib/sites.h"
+#include "../lib/strbuf.h"
+#include "../lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char pairs_usage[] = "usage: acqrel pairs [--json] [--summary] PATH...\n";
+
+static const char *const evidence_names[] = { "object", "global", "field-name", "comment" };
+
+static void text_end(struct strbuf *sb, const char *role, const struct pair_end *e)
+{
+	const struct site *s = e->site;
+
+	strbuf_addf(sb, "  %s %s:%u: %s() in %s%s%s; %s at line %u\n", role, e->path, s->line,
+		    s->primitive, s->function ? "" : "macro ",
+		    s->function ? s->function : s->macro ? s->macro : "file scope",
+		    s->function ? "()" : "",
+		    !strcmp(role, "writer") ? "publish store" : "subscribe load", e->access->line);
+}
+
+static void text_protocol(struct strbuf *sb, const struct protocol *p)
+{
+	const struct pair_end *first = p->nr_writers ? &p->writers[0] : &p->readers[0];
+	size_t i;
+	bool any = false;
+
+	strbuf_addf(sb, "%s:%u: protocol %s", first->path, first->site->line, p->variable);
+	if (p->object)
+		strbuf_addf(sb, " (%s)", p->object);
+	strbuf_addf(sb, ": %s\n", verdict_name(p->verdict));
+	for (i = 0; i < p->nr_writers; i++)
+		text_end(sb, "writer", &p->writers[i]);
+	for (i = 0; i < p->nr_readers; i++)
+		text_end(sb, "reader", &p->readers[i]);
+	strbuf_adds(sb, "  evidence:");
+	for (i = 0; i < ARRAY_SIZE(evidence_names); i++) {
+		if (p->evidence & (1u << i)) {
+			strbuf_addf(sb, "%s %s", any ? "," : "", evidence_names[i]);
+			any = true;
+		}
+	}
+	strbuf_addch(sb, '\n');
+	for (i = 0; i < p->nr_reasons; i++)
+		strbuf_addf(sb, "  %s: %s\n", p->reasons[i].code, p->reasons[i].text);
+	strbuf_addf(sb, "  ordering: %u other access%s change%s ordering\n\n", p->changes,
+		    p->changes == 1 ? "" : "es", p->changes == 1 ? "s" : "");
+}
+
+static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
+{
+	size_t i;
+
+	strbuf_addch(sb, '[');
+	for (i = 0; i < n; i++) {
+		const struct site *s = v[i].site;
+
+		strbuf_adds(sb, i ? ", {\"file\": " : "{\"file\": ");
+		json_add_string(sb, v[i].file);
+		strbuf_addf(sb, ", \"line\": %u, \"function\": ", s->line);
+		json_add_string(sb, s->function ? s->function : s->macro);
+		strbuf_adds(sb, ", \"primitive\": ");
+		json_add_string(sb, s->primitive);
+		strbuf_addf(sb, ", \"access_line\": %u}", v[i].access->line);
+	}
+	strbuf_addch(sb, ']');
+}
+
+static void json_protocol(struct strbuf *sb, const struct protocol *p, bool first)
+{
+	size_t i;
+	bool any = false;
+
+	strbuf_adds(sb, first ? "\n  {\"id\": " : ",\n  {\"id\": ");
+	json_add_string(sb, p->key);
+	strbuf_adds(sb, ", \"variable\": ");
+	json_add_string(sb, p->variable);
+	strbuf_adds(sb, ", \"object\": ");
+	json_add_string(sb, p->object);
+	strbuf_adds(sb, ", \"writers\": ");
+	json_ends(sb, p->writers, p->nr_writers);
+	strbuf_adds(sb, ", \"readers\": ");
+	json_ends(sb, p->readers, p->nr_readers);
+	strbuf_adds(sb, ", \"evidence\": [");
+	for (i = 0; i < ARRAY_SIZE(evidence_names); i++) {
+		if (p->evidence & (1u << i)) {
+			strbuf_addf(sb, "%s\"%s\"", any ? ", " : "", evidence_names[i]);
+			any = true;
+		}
+	}
+	strbuf_addf(sb, "], \"verdict\": \"%s\", \"reasons\": [", verdict_name(p->verdict));
+	for (i = 0; i < p->nr_reasons; i++) {
+		strbuf_addf(sb, "%s{\"code\": \"%s\", \"text\": ", i ? ", " : "", p->reasons[i].code);
+		json_add_string(sb, p->reasons[i].text);
+		strbuf_addch(sb, '}');
+	}
+	strbuf_addf(sb, "], \"changes\": %u}", p->changes);
+}
+
+static void json_unpaired(struct strbuf *sb, const struct unpaired *u, bool first)
+{
+	strbuf_adds(sb, first ? "\n  {\"file\": " : ",\n  {\"file\": ");
+	json_add_string(sb, u->file);
+	strbuf_addf(sb, ", \"line\": %u, \"function\": ", u->site->line);
+	json_add_string(sb, u->site->function ? u->site->function : u->site->macro);
+	strbuf_adds(sb, ", \"primitive\": ");
+	json_add_string(sb, u->site->primitive);
+	strbuf_addf(sb, ", \"code\": \"%s\", \"reason\": ", u->code);
+	json_add_string(sb, u->text);
+	strbuf_addch(sb, '}');
+}
+
+static void summary(const struct pair_result *r)
+{
+	static const char *const verdicts[] = { "convert", "review", "keep", "converted" };
+	size_t count[4] = { 0 }, i, j, k;
+	struct { const char *code; size_t n; } codes[64];
+	size_t nr_codes = 0;
+
+	for (i = 0; i < r->nr; i++) {
+		count[r->v[i].verdict]++;
+		for (j = 0; j < r->v[i].nr_reasons; j++) {
+			const char *c = r->v[i].reasons[j].code;
+
+			/* count each code once per protocol */
+			for (k = 0; k < j && strcmp(r->v[i].reasons[k].code, c); k++)
+				;
+			if (k < j)
+				continue;
+			for (k = 0; k < nr_codes && strcmp(codes[k].code, c); k++)
+				;
+			if (k == nr_codes && nr_codes < ARRAY_SIZE(codes)) {
+				codes[nr_codes].code = c;
+				codes[nr_codes++].n = 0;
+			}
+			if (k < nr_codes)
+				codes[k].n++;
+		}
+	}
+	printf("protocols: %zu\n", r->nr);
+	for (i = 0; i < 4; i++)
+		printf("  %-10s %6zu\n", verdicts[i], count[i]);
+	printf("reasons (protocols):\n");
+	for (k = 0; k < nr_codes; k++)
+		printf("  %-18s %6zu\n", codes[k].code, codes[k].n);
+	printf("unpaired smp_wmb/smp_rmb sites: %zu\n", r->nr_u);
+}
+
+int cmd_pairs(int argc, const char **argv)
+{
+	bool json = false, want_summary = false;
+	struct sites_run run;
+	struct pair_result r;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, nr_skipped;
+	int a;
+
+	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+		if (!strcmp(argv[a], "--")) {
+			a++;
+			break;
+		}
+		if (!strcmp(argv[a], "--json")) {
+			json = true;
+		} else if (!strcmp(argv[a], "--summary")) {
+			want_summary = true;
+		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
+			fputs(pairs_usage, stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "acqrel pairs: unknown option '%s'\n%s", argv[a], pairs_usage);
+			return 2;
+		}
+	}
+	if (a >= argc) {
+		fputs(pairs_usage, stderr);
+		return 2;
+	}
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	nr_skipped = sites_report_skips(&run);
+	memset(&r, 0, sizeof(r));
+	pair_run(&run, &r);
+
+	if (json) {
+		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");
+		json_add_string(&sb, run.walk.root);
+		strbuf_adds(&sb, ", \"protocols\": [");
+		for (i = 0; i < r.nr; i++)
+			json_protocol(&sb, &r.v[i], i == 0);
+		strbuf_adds(&sb, r.nr ? "\n ],\n \"unpaired\": [" : "],\n \"unpaired\": [");
+		for (i = 0; i < r.nr_u; i++)
+			json_unpaired(&sb, &r.u[i], i == 0);
+		strbuf_adds(&sb, r.nr_u ? "\n ]}\n" : "]}\n");
+	} else if (!want_summary) {
+		for (i = 0; i < r.nr; i++)
+			text_protocol(&sb, &r.v[i]);
+		for (i = 0; i < r.nr_u; i++)
+			strbuf_addf(&sb, "%s:%u:%u: note: %s() unpaired (%s): %s\n", r.u[i].path,
+				    r.u[i].site->line, r.u[i].site->column, r.u[i].site->primitive,
+				    r.u[i].code, r.u[i].text);
+	}
+	fwrite(sb.buf, 1, sb.len, stdout);
+	strbuf_release(&sb);
+	if (want_summary && !json)
+		summary(&r);
+	fflush(stdout);
+	pair_result_release(&r);
+	sites_run_release(&run);
+	return nr_skipped ? 1 : 0;
+}

@@ -1,0 +1,746 @@
+/* pair.c: join writers and readers into protocols, and judge each */
+#include "pair.h"
+#include "hash.h"
+#include "strbuf.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *verdict_name(enum verdict v)
+{
+	static const char *const names[] = { "convert", "review", "keep", "converted" };
+
+	return names[v];
+}
+
+enum role { ROLE_NONE, ROLE_WMB, ROLE_RMB, ROLE_RELEASE, ROLE_ACQUIRE };
+
+static enum role role_of(const char *prim)
+{
+	static const char *const releases[] = {
+		"smp_store_release", "atomic_set_release", "atomic64_set_release",
+		"atomic_long_set_release",
+	};
+	static const char *const acquires[] = {
+		"smp_load_acquire", "atomic_read_acquire", "atomic64_read_acquire",
+		"atomic_long_read_acquire", "test_bit_acquire",
+	};
+	size_t i;
+
+	if (!strcmp(prim, "smp_wmb"))
+		return ROLE_WMB;
+	if (!strcmp(prim, "smp_rmb"))
+		return ROLE_RMB;
+	for (i = 0; i < ARRAY_SIZE(releases); i++)
+		if (!strcmp(prim, releases[i]))
+			return ROLE_RELEASE;
+	for (i = 0; i < ARRAY_SIZE(acquires); i++)
+		if (!strcmp(prim, acquires[i]))
+			return ROLE_ACQUIRE;
+	return ROLE_NONE;
+}
+
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* The last field of an access path (tail of ring->tail, slots of s->slots[i]). */
+static bool last_field(const char *path, const char **f, size_t *flen)
+{
+	size_t n = strlen(path), end;
+
+	while (n && path[n - 1] == ']') {
+		int depth = 0;
+
+		do {
+			n--;
+			if (path[n] == ']')
+				depth++;
+			else if (path[n] == '[')
+				depth--;
+		} while (n && depth);
+	}
+	end = n;
+	while (n && ident_char(path[n - 1]))
+		n--;
+	if (n == end || n == 0)
+		return false;
+	if (path[n - 1] != '.' && !(n >= 2 && path[n - 1] == '>' && path[n - 2] == '-'))
+		return false;
+	*f = path + n;
+	*flen = end - n;
+	return true;
+}
+
+static bool is_ident(const char *s)
+{
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return false;
+	for (; *s; s++)
+		if (!ident_char(*s))
+			return false;
+	return true;
+}
+
+/* gvar.field (.field...): a member of a global, whose base was no typed local. */
+static bool global_member(const char *path)
+{
+	const char *p = path;
+
+	if (!ident_char(*p) || (*p >= '0' && *p <= '9'))
+		return false;
+	for (; *p; p++)
+		if (!ident_char(*p) && *p != '.')
+			return false;
+	return strchr(path, '.') != NULL;
+}
+
+/* What joins accesses: struct.field, a global of one file, or a field name in one file. */
+static char *key_of(const struct access *a, const char *file, unsigned *ev)
+{
+	const char *f;
+	size_t flen;
+
+	if (a->object) {
+		*ev = EV_OBJECT;
+		return xstrdup(a->object);
+	}
+	if (is_ident(a->path) || global_member(a->path)) {
+		*ev = EV_GLOBAL;
+		return xasprintf("%s:%s", file, a->path);
+	}
+	if (last_field(a->path, &f, &flen)) {
+		*ev = EV_FIELD;
+		return xasprintf("%s:.%.*s", file, (int)flen, f);
+	}
+	return NULL;
+}
+
+/* A site's end: where a writer publishes or a reader subscribes. */
+struct cand {
+	char *key;			/* owned */
+	unsigned ev;
+	const struct site *site;
+	const struct file_sites *fs;
+	const char *file, *path;
+	const struct access *access;
+	size_t next;			/* next candidate of the same key, or -1 */
+	bool used;
+};
+
+struct builder {
+	struct pair_result *out;
+	struct hashmap keys;		/* key -> protocol index */
+	struct hashmap wkeys;		/* key -> first writer candidate */
+	struct hashmap writer_fns;	/* function name -> a writer candidate there */
+	struct cand *w;
+	size_t nr_w, alloc_w;
+};
+
+static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct cand *c)
+{
+	size_t i;
+
+	for (i = 0; i < *nr; i++)
+		if ((*v)[i].site == c->site)
+			return;
+	ALLOC_GROW(*v, *nr + 1, *alloc);
+	(*v)[*nr].site = c->site;
+	(*v)[*nr].fs = c->fs;
+	(*v)[*nr].file = c->file;
+	(*v)[*nr].path = c->path;
+	(*v)[*nr].access = c->access;
+	(*nr)++;
+}
+
+/* The protocol of key, created with every writer candidate of that key. */
+static struct protocol *protocol_for(struct builder *b, const char *key, const struct access *a)
+{
+	size_t i = hashmap_get(&b->keys, key), k;
+	struct protocol *p;
+
+	if (i != (size_t)-1)
+		return &b->out->v[i];
+	ALLOC_GROW(b->out->v, b->out->nr + 1, b->out->alloc);
+	p = &b->out->v[b->out->nr];
+	memset(p, 0, sizeof(*p));
+	p->key = xstrdup(key);
+	p->variable = xstrdup(a->path);
+	p->object = a->object ? xstrdup(a->object) : NULL;
+	hashmap_put(&b->keys, key, b->out->nr);
+	b->out->nr++;
+	for (k = hashmap_get(&b->wkeys, key); k != (size_t)-1; k = b->w[k].next) {
+		add_end(&p->writers, &p->nr_writers, &p->alloc_writers, &b->w[k]);
+		p->evidence |= b->w[k].ev;
+		b->w[k].used = true;
+	}
+	return p;
+}
+
+static void unpaired(struct builder *b, const struct site *s, const char *file, const char *path,
+		     const char *code, char *text)
+{
+	struct unpaired *u;
+
+	ALLOC_GROW(b->out->u, b->out->nr_u + 1, b->out->alloc_u);
+	u = &b->out->u[b->out->nr_u++];
+	u->site = s;
+	u->file = file;
+	u->path = path;
+	u->code = code;
+	u->text = text;
+}
+
+static const char *where(const struct site *s)
+{
+	return s->function ? s->function : s->macro ? s->macro : "file scope";
+}
+
+/* A description of a list of accesses, "a, b". */
+static char *paths_of(const struct access_list *l, bool writes, const char *except)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		if (l->v[i].is_write != writes || (except && !strcmp(l->v[i].path, except)))
+			continue;
+		if (sb.len && strstr(sb.buf, l->v[i].path))
+			continue;
+		strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", l->v[i].path);
+	}
+	return strbuf_detach(&sb);
+}
+
+static size_t count_kind(const struct access_list *l, bool writes)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->nr; i++)
+		n += l->v[i].is_write == writes;
+	return n;
+}
+
+/* Writers: every keyed store in the window after smp_wmb(), or the release's operand. */
+static void writer_candidates(struct builder *b, const struct site *s, const struct file_sites *fs,
+			      const char *file, const char *path, enum role role)
+{
+	const struct access_list *l = role == ROLE_WMB ? &s->window_after : &s->operand;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct cand *c;
+		unsigned ev;
+		char *key;
+
+		if (!l->v[i].is_write || !(key = key_of(&l->v[i], file, &ev)))
+			continue;
+		ALLOC_GROW(b->w, b->nr_w + 1, b->alloc_w);
+		c = &b->w[b->nr_w];
+		c->key = key;
+		c->ev = ev;
+		c->site = s;
+		c->fs = fs;
+		c->file = file;
+		c->path = path;
+		c->access = &l->v[i];
+		c->used = false;
+		c->next = hashmap_get(&b->wkeys, key);
+		hashmap_put(&b->wkeys, key, b->nr_w);
+		if (s->function && hashmap_get(&b->writer_fns, s->function) == (size_t)-1)
+			hashmap_put(&b->writer_fns, s->function, b->nr_w);
+		b->nr_w++;
+	}
+}
+
+/*
+ * Readers: the nearest keyed load before smp_rmb() (or the acquire's
+ * operand) whose variable a writer publishes; else one that a comment
+ * around the barrier points at; else the nearest keyed load, alone.
+ */
+static void add_reader(struct builder *b, const struct site *s, const struct file_sites *fs,
+		       const char *file, const char *path, enum role role)
+{
+	const struct access_list *l = role == ROLE_RMB ? &s->window_before : &s->operand;
+	struct cand c = { NULL, 0, s, fs, file, path, NULL, (size_t)-1, true };
+	char *nearest = NULL;
+	const struct access *nearest_a = NULL;
+	unsigned nearest_ev = 0;
+	struct protocol *p;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		unsigned ev;
+		char *key;
+
+		if (l->v[i].is_write || !(key = key_of(&l->v[i], file, &ev)))
+			continue;
+		if (hashmap_get(&b->wkeys, key) != (size_t)-1) {
+			c.access = &l->v[i];
+			p = protocol_for(b, key, c.access);
+			p->evidence |= ev;
+			add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
+			free(key);
+			free(nearest);
+			return;
+		}
+		if (!nearest) {
+			nearest = key;
+			nearest_a = &l->v[i];
+			nearest_ev = ev;
+		} else {
+			free(key);
+		}
+	}
+	for (i = 0; nearest && i < s->nr_refs; i++) {
+		size_t k = hashmap_get(&b->writer_fns, s->refs[i]);
+
+		if (k == (size_t)-1)
+			continue;
+		p = protocol_for(b, b->w[k].key, b->w[k].access);
+		p->evidence |= EV_COMMENT;
+		c.access = nearest_a;
+		add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
+		free(nearest);
+		return;
+	}
+	if (nearest) {
+		c.access = nearest_a;
+		p = protocol_for(b, nearest, nearest_a);
+		p->evidence |= nearest_ev;
+		add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
+		free(nearest);
+		return;
+	}
+	if (role != ROLE_RMB)
+		return;
+	if (!s->window_before.nr)
+		unpaired(b, s, file, path, "no-access-before",
+			 xasprintf("no shared access precedes smp_rmb() in %s() up to the previous barrier",
+				   where(s)));
+	else if (!count_kind(&s->window_before, false))
+		unpaired(b, s, file, path, "no-load-before",
+			 xasprintf("the accesses before smp_rmb() in %s() are stores (%s), not a subscribe load",
+				   where(s), s->window_before.v[0].path));
+	else
+		unpaired(b, s, file, path, "no-key",
+			 xasprintf("the loads before smp_rmb() in %s() (%s) are no field or global acqrel can follow",
+				   where(s), s->window_before.v[0].path));
+}
+
+/* A writer no reader subscribed to: a protocol of its own for its first store. */
+static void lone_writer(struct builder *b, const struct cand *c)
+{
+	struct protocol *p = protocol_for(b, c->key, c->access);
+
+	p->evidence |= c->ev;
+	add_end(&p->writers, &p->nr_writers, &p->alloc_writers, c);
+}
+
+static void unpaired_writer(struct builder *b, const struct site *s, const char *file,
+			    const char *path)
+{
+	if (!s->window_after.nr)
+		unpaired(b, s, file, path, "no-access-after",
+			 xasprintf("no shared access follows smp_wmb() in %s(); the publish store may be in its callers",
+				   where(s)));
+	else if (!count_kind(&s->window_after, true))
+		unpaired(b, s, file, path, "no-store-after",
+			 xasprintf("the accesses after smp_wmb() in %s() are loads (%s), not a publish store",
+				   where(s), s->window_after.v[0].path));
+	else
+		unpaired(b, s, file, path, "no-key",
+			 xasprintf("the stores after smp_wmb() in %s() (%s) are no field or global acqrel can follow",
+				   where(s), s->window_after.v[0].path));
+}
+
+/* ---- verdicts ---- */
+
+static void reason(struct protocol *p, const char *code, char *text)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_reasons; i++) {
+		if (!strcmp(p->reasons[i].code, code) && !strcmp(p->reasons[i].text, text)) {
+			free(text);
+			return;
+		}
+	}
+	ALLOC_GROW(p->reasons, p->nr_reasons + 1, p->alloc_reasons);
+	p->reasons[p->nr_reasons].code = code;
+	p->reasons[p->nr_reasons++].text = text;
+}
+
+static bool names(const struct site *s, const char *fn)
+{
+	size_t i;
+
+	for (i = 0; fn && i < s->nr_refs; i++)
+		if (!strcmp(s->refs[i], fn))
+			return true;
+	return false;
+}
+
+/* Whether the access list reads (or writes) a variable of the given key. */
+static bool touches(const struct access_list *l, const char *file, const char *key, bool writes)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		unsigned ev;
+		char *k;
+		bool same;
+
+		if (l->v[i].is_write != writes)
+			continue;
+		k = key_of(&l->v[i], file, &ev);
+		same = k && !strcmp(k, key);
+		free(k);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A seqcount-style side: the function that holds s accesses key on the other
+ * side of another barrier of the same kind too (reads it before one smp_rmb()
+ * and after another, or writes it before and after smp_wmb()s).
+ */
+static bool retries(const struct pair_end *e, const char *key, bool reader)
+{
+	const struct file_sites *fs = e->fs;
+	size_t j;
+
+	if (!e->site->function)
+		return false;
+	for (j = 0; j < fs->nr; j++) {
+		const struct site *s = &fs->v[j];
+
+		if (s == e->site || !s->function || strcmp(s->function, e->site->function) ||
+		    strcmp(s->primitive, reader ? "smp_rmb" : "smp_wmb"))
+			continue;
+		if (reader && touches(&s->after, e->file, key, false))
+			return true;
+		if (!reader && touches(&s->before, e->file, key, true))
+			return true;
+	}
+	return false;
+}
+
+/* A call (an identifier right before '('), an increment or an assignment. */
+static bool has_side_effects(const char *path)
+{
+	const char *p;
+
+	for (p = strchr(path, '('); p; p = strchr(p + 1, '('))
+		if (p > path && ident_char(p[-1]))
+			return true;
+	return strstr(path, "++") || strstr(path, "--") ||
+	       (strchr(path, '=') && !strstr(path, "==") && !strstr(path, "!=") &&
+		!strstr(path, "<=") && !strstr(path, ">="));
+}
+
+static void classify(struct protocol *p)
+{
+	size_t i, j, barriers = 0, converted = 0;
+	bool keep = false;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		if (role_of(p->writers[i].site->primitive) == ROLE_WMB)
+			barriers++;
+		else
+			converted++;
+	}
+	for (i = 0; i < p->nr_readers; i++) {
+		if (role_of(p->readers[i].site->primitive) == ROLE_RMB)
+			barriers++;
+		else
+			converted++;
+	}
+	for (i = 0; i < p->nr_writers; i++)
+		for (j = 0; j < p->nr_readers; j++)
+			if (names(p->writers[i].site, p->readers[j].site->function) ||
+			    names(p->readers[j].site, p->writers[i].site->function))
+				p->evidence |= EV_COMMENT;
+
+	if (!barriers) {
+		p->verdict = VERDICT_CONVERTED;
+		reason(p, "release-acquire",
+		       xasprintf("%s is already published with a release or read with an acquire",
+				 p->variable));
+		return;
+	}
+
+	/* not this pattern */
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+
+		if (role_of(e->site->primitive) == ROLE_RMB && retries(e, p->key, true)) {
+			keep = true;
+			reason(p, "seqcount",
+			       xasprintf("%s() reads %s before one smp_rmb() and again after another: a seqcount-style retry, which an acquire does not replace",
+					 where(e->site), p->variable));
+		}
+	}
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+
+		if (role_of(e->site->primitive) != ROLE_WMB)
+			continue;
+		if (e->site->before.nr && !count_kind(&e->site->before, true)) {
+			char *loads = paths_of(&e->site->before, false, NULL);
+
+			keep = true;
+			reason(p, "load-before-wmb",
+			       xasprintf("smp_wmb() in %s() follows loads (%s), not stores: it orders no data it publishes",
+					 where(e->site), loads));
+			free(loads);
+		}
+		if (retries(e, p->key, false)) {
+			keep = true;
+			reason(p, "seqcount",
+			       xasprintf("%s() writes %s on both sides of its smp_wmb()s: a seqcount-style writer",
+					 where(e->site), p->variable));
+		}
+	}
+	if (keep) {
+		p->verdict = VERDICT_KEEP;
+		return;
+	}
+
+	/* convertible, with caveats */
+	if (!p->nr_writers)
+		reason(p, "one-side",
+		       xasprintf("no writer found: no smp_wmb() is followed by a store to %s", p->variable));
+	if (!p->nr_readers)
+		reason(p, "one-side",
+		       xasprintf("no reader found: no smp_rmb() follows a load of %s", p->variable));
+	if (converted) {
+		bool wrel = false, rrel = false;
+
+		for (i = 0; i < p->nr_writers; i++)
+			wrel |= role_of(p->writers[i].site->primitive) != ROLE_WMB;
+		for (i = 0; i < p->nr_readers; i++)
+			rrel |= role_of(p->readers[i].site->primitive) != ROLE_RMB;
+		if (wrel)
+			reason(p, "mixed",
+			       xasprintf("a writer already publishes %s with a release but a reader still uses smp_rmb()",
+					 p->variable));
+		if (rrel)
+			reason(p, "mixed",
+			       xasprintf("a reader already loads %s with an acquire but a writer still uses smp_wmb()",
+					 p->variable));
+	}
+	if (!(p->evidence & (EV_OBJECT | EV_GLOBAL)))
+		reason(p, "field-name-only",
+		       xasprintf("writers and readers are joined by the field name of %s only; its type is not visible",
+				 p->variable));
+	if (has_side_effects(p->variable))
+		reason(p, "operand",
+		       xasprintf("%s has side effects and cannot be the operand of an acquire or release",
+				 p->variable));
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+		const struct site *s = e->site;
+		char *others;
+
+		if (role_of(s->primitive) != ROLE_WMB)
+			continue;
+		if (!touches(&s->after, e->file, p->key, true))
+			reason(p, "not-adjacent",
+			       xasprintf("smp_wmb() in %s() is not directly followed by the store to %s (line %u)",
+					 where(s), p->variable, e->access->line));
+		others = paths_of(&s->after, true, e->access->path);
+		if (*others) {
+			reason(p, "several-stores",
+			       xasprintf("smp_wmb() in %s() is followed by several stores; %s would lose its ordering after the data",
+					 where(s), others));
+			p->changes += (unsigned)count_kind(&s->after, true) - 1;
+		}
+		free(others);
+		if (s->call_after)
+			reason(p, "call-between",
+			       xasprintf("a call sits between smp_wmb() and the store to %s in %s(); its stores would no longer be ordered after the data",
+					 p->variable, where(s)));
+		if (!count_kind(&s->window_before, true))
+			reason(p, "no-data",
+			       xasprintf("no store precedes smp_wmb() in %s(); the data may be written by its callers",
+					 where(s)));
+	}
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const struct site *s = e->site;
+		char *others;
+
+		if (role_of(s->primitive) != ROLE_RMB)
+			continue;
+		if (!touches(&s->before, e->file, p->key, false))
+			reason(p, "not-adjacent",
+			       xasprintf("smp_rmb() in %s() does not directly follow the load of %s (line %u)",
+					 where(s), p->variable, e->access->line));
+		others = paths_of(&s->window_before, false, e->access->path);
+		if (*others) {
+			reason(p, "loses-ordering",
+			       xasprintf("the load of %s before smp_rmb() in %s() would lose its ordering against the loads after it",
+					 others, where(s)));
+			p->changes += (unsigned)count_kind(&s->window_before, false) - 1;
+		}
+		free(others);
+		if (s->call_before)
+			reason(p, "call-between",
+			       xasprintf("a call sits between the load of %s and smp_rmb() in %s(); its loads would lose their ordering",
+					 p->variable, where(s)));
+		if (!count_kind(&s->window_after, false))
+			reason(p, "no-data",
+			       xasprintf("no load follows smp_rmb() in %s(); the data may be read by its callers",
+					 where(s)));
+	}
+	if (p->nr_reasons) {
+		p->verdict = VERDICT_REVIEW;
+		return;
+	}
+	p->verdict = VERDICT_CONVERT;
+	reason(p, "adjacent",
+	       xasprintf("each smp_wmb() is directly followed by the store to %s and each smp_rmb() directly follows its load",
+			 p->variable));
+}
+
+static int cmp_end(const struct pair_end *a, const struct pair_end *b)
+{
+	int c = strcmp(a->file, b->file);
+
+	if (c)
+		return c;
+	return (a->site->line > b->site->line) - (a->site->line < b->site->line);
+}
+
+static const struct pair_end *first_end(const struct protocol *p)
+{
+	const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
+	size_t i;
+
+	for (i = 0; i < p->nr_writers; i++)
+		if (cmp_end(&p->writers[i], e) < 0)
+			e = &p->writers[i];
+	for (i = 0; i < p->nr_readers; i++)
+		if (cmp_end(&p->readers[i], e) < 0)
+			e = &p->readers[i];
+	return e;
+}
+
+static int cmp_protocol(const void *a, const void *b)
+{
+	const struct protocol *x = a, *y = b;
+	int c = cmp_end(first_end(x), first_end(y));
+
+	return c ? c : strcmp(x->key, y->key);
+}
+
+static int cmp_unpaired(const void *a, const void *b)
+{
+	const struct unpaired *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	if (c)
+		return c;
+	if (x->site->line != y->site->line)
+		return x->site->line < y->site->line ? -1 : 1;
+	return (x->site->column > y->site->column) - (x->site->column < y->site->column);
+}
+
+void pair_run(const struct sites_run *run, struct pair_result *out)
+{
+	struct builder b;
+	size_t i, j, k;
+	int pass;
+
+	memset(&b, 0, sizeof(b));
+	b.out = out;
+	/* writers first, so that readers can look their variables up */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < run->walk.nr; i++) {
+			const struct file_sites *fs = &run->files[i];
+			const char *file = run->walk.files[i].rel, *path = run->walk.files[i].path;
+
+			for (j = 0; j < fs->nr; j++) {
+				const struct site *s = &fs->v[j];
+				enum role r = role_of(s->primitive);
+
+				if (pass == 0 && (r == ROLE_WMB || r == ROLE_RELEASE))
+					writer_candidates(&b, s, fs, file, path, r);
+				if (pass == 1 && (r == ROLE_RMB || r == ROLE_ACQUIRE))
+					add_reader(&b, s, fs, file, path, r);
+			}
+		}
+	}
+	/* writers that no reader found */
+	for (k = 0; k < b.nr_w; k++) {
+		const struct site *s = b.w[k].site;
+		size_t m;
+		bool used = false;
+
+		if (k > 0 && b.w[k - 1].site == s)
+			continue;
+		for (m = k; m < b.nr_w && b.w[m].site == s; m++)
+			used |= b.w[m].used;
+		if (!used)
+			lone_writer(&b, &b.w[k]);
+	}
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+
+		for (j = 0; j < fs->nr; j++) {
+			const struct site *s = &fs->v[j];
+			bool found = false;
+
+			if (role_of(s->primitive) != ROLE_WMB)
+				continue;
+			for (k = 0; k < s->window_after.nr && !found; k++) {
+				unsigned ev;
+				char *key = s->window_after.v[k].is_write ?
+					    key_of(&s->window_after.v[k], run->walk.files[i].rel, &ev) : NULL;
+
+				found = key != NULL;
+				free(key);
+			}
+			if (!found)
+				unpaired_writer(&b, s, run->walk.files[i].rel, run->walk.files[i].path);
+		}
+	}
+	for (i = 0; i < out->nr; i++)
+		classify(&out->v[i]);
+	qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
+	qsort(out->u, out->nr_u, sizeof(*out->u), cmp_unpaired);
+	for (k = 0; k < b.nr_w; k++)
+		free(b.w[k].key);
+	free(b.w);
+	hashmap_release(&b.keys);
+	hashmap_release(&b.wkeys);
+	hashmap_release(&b.writer_fns);
+}
+
+void pair_result_release(struct pair_result *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < out->nr; i++) {
+		struct protocol *p = &out->v[i];
+
+		free(p->key);
+		free(p->variable);
+		free(p->object);
+		free(p->writers);
+		free(p->readers);
+		for (j = 0; j < p->nr_reasons; j++)
+			free(p->reasons[j].text);
+		free(p->reasons);
+	}
+	free(out->v);
+	for (i = 0; i < out->nr_u; i++)
+		free(out->u[i].text);
+	free(out->u);
+	memset(out, 0, sizeof(*out));
+}

@@ -1,0 +1,70 @@
+/*
+ * pair.h: protocols. A protocol is one publish variable with its writer
+ * sites (smp_wmb() then the publish store, or smp_store_release()) and its
+ * reader sites (the subscribe load then smp_rmb(), or smp_load_acquire()),
+ * joined by evidence, with a verdict and the reasons for it.
+ */
+#ifndef ACQREL_PAIR_H
+#define ACQREL_PAIR_H
+
+#include "sites.h"
+
+enum verdict { VERDICT_CONVERT, VERDICT_REVIEW, VERDICT_KEEP, VERDICT_CONVERTED };
+
+/* "convert", "review", "keep", "converted" */
+const char *verdict_name(enum verdict v);
+
+enum evidence {
+	EV_OBJECT = 1,		/* same struct.field from visible types */
+	EV_GLOBAL = 2,		/* same global variable of one file */
+	EV_FIELD = 4,		/* same field name only (weaker) */
+	EV_COMMENT = 8,		/* a comment at one side names the other's function */
+};
+
+struct pair_end {
+	const struct site *site;	/* borrowed from the sites run */
+	const struct file_sites *fs;	/* borrowed: the file's sites */
+	const char *file;		/* borrowed: relative to the root */
+	const char *path;		/* borrowed: as the user opens it */
+	const struct access *access;	/* borrowed: publish store or subscribe load */
+};
+
+struct reason {
+	const char *code;	/* static: stable, e.g. "one-side" */
+	char *text;		/* owned: one sentence a reviewer can check */
+};
+
+struct protocol {
+	char *key;		/* owned: what joined the sites */
+	char *variable;		/* owned: the access path as written */
+	char *object;		/* owned or NULL: "struct.field" */
+	struct pair_end *writers;
+	size_t nr_writers, alloc_writers;
+	struct pair_end *readers;
+	size_t nr_readers, alloc_readers;
+	unsigned evidence;	/* enum evidence bits */
+	enum verdict verdict;
+	struct reason *reasons;
+	size_t nr_reasons, alloc_reasons;
+	unsigned changes;	/* other accesses whose ordering the conversion changes */
+};
+
+struct unpaired {
+	const struct site *site;	/* borrowed */
+	const char *file, *path;	/* borrowed */
+	const char *code;		/* static */
+	char *text;			/* owned */
+};
+
+struct pair_result {
+	struct protocol *v;
+	size_t nr, alloc;
+	struct unpaired *u;
+	size_t nr_u, alloc_u;
+};
+
+/* Builds the protocols of a sites run; out must be zeroed. out borrows from run. */
+void pair_run(const struct sites_run *run, struct pair_result *out);
+void pair_result_release(struct pair_result *out);
+
+#endif

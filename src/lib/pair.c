@@ -2,6 +2,7 @@
 #include "pair.h"
 #include "hash.h"
 #include "strbuf.h"
+#include "types.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -404,6 +405,24 @@ static bool touches(const struct access_list *l, const char *file, const char *k
 	return false;
 }
 
+/* How many accesses of the list (reads or writes) are to key. */
+static size_t count_key(const struct access_list *l, const char *file, const char *key, bool writes)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->nr; i++) {
+		unsigned ev;
+		char *k;
+
+		if (l->v[i].is_write != writes)
+			continue;
+		k = key_of(&l->v[i], file, &ev);
+		n += k && !strcmp(k, key);
+		free(k);
+	}
+	return n;
+}
+
 /*
  * A seqcount-style side: the function that holds s accesses key on the other
  * side of another barrier of the same kind too (reads it before one smp_rmb()
@@ -443,10 +462,34 @@ static bool has_side_effects(const char *path)
 		!strstr(path, "<=") && !strstr(path, ">="));
 }
 
-static void classify(struct protocol *p)
+/* The declared kind of the protocol's variable, looked up from each end's file. */
+static enum field_kind variable_kind(struct types *t, const struct protocol *p, char **decl)
+{
+	const char *dot;
+	size_t i;
+
+	*decl = NULL;
+	if (!p->object || !(dot = strchr(p->object, '.')))
+		return FIELD_UNKNOWN;
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							      : &p->readers[i - p->nr_writers];
+		char *sname = xstrndup(p->object, (size_t)(dot - p->object));
+		enum field_kind k = types_field(t, e->file, sname, dot + 1, decl);
+
+		free(sname);
+		if (k != FIELD_UNKNOWN)
+			return k;
+	}
+	return FIELD_UNKNOWN;
+}
+
+static void classify(struct types *t, struct protocol *p)
 {
 	size_t i, j, barriers = 0, converted = 0;
 	bool keep = false;
+	enum field_kind kind;
+	char *decl = NULL;
 
 	for (i = 0; i < p->nr_writers; i++) {
 		if (role_of(p->writers[i].site->primitive) == ROLE_WMB)
@@ -490,8 +533,8 @@ static void classify(struct protocol *p)
 
 		if (role_of(e->site->primitive) != ROLE_WMB)
 			continue;
-		if (e->site->before.nr && !count_kind(&e->site->before, true)) {
-			char *loads = paths_of(&e->site->before, false, NULL);
+		if (e->site->window_before.nr && !count_kind(&e->site->window_before, true)) {
+			char *loads = paths_of(&e->site->window_before, false, NULL);
 
 			keep = true;
 			reason(p, "load-before-wmb",
@@ -506,10 +549,39 @@ static void classify(struct protocol *p)
 					 where(e->site), p->variable));
 		}
 	}
+	kind = variable_kind(t, p, &decl);
+	if (kind == FIELD_RCU) {
+		keep = true;
+		reason(p, "rcu",
+		       xasprintf("%s is declared __rcu (%s): it is published with rcu_assign_pointer() and read with rcu_dereference(), and smp_store_release() on it is a sparse address-space error",
+				 p->variable, decl));
+	} else if (kind == FIELD_BITFIELD || kind == FIELD_AGGREGATE || kind == FIELD_ATOMIC) {
+		keep = true;
+		reason(p, "operand",
+		       xasprintf("%s is %s (%s) and cannot be the operand of smp_load_acquire() or smp_store_release()",
+				 p->variable,
+				 kind == FIELD_BITFIELD ? "a bitfield, which has no address" :
+				 kind == FIELD_ATOMIC ? "an atomic type with its own API" :
+				 "a struct, union or array", decl));
+	}
 	if (keep) {
 		p->verdict = VERDICT_KEEP;
+		free(decl);
 		return;
 	}
+	if (kind == FIELD_WIDE)
+		reason(p, "type-size",
+		       xasprintf("%s is 64-bit (%s): smp_load_acquire() and smp_store_release() on it fail to build on 32-bit architectures (\"Need native word sized stores/loads\")",
+				 p->variable, decl));
+	else if (kind == FIELD_OTHER)
+		reason(p, "type-unknown",
+		       xasprintf("the type of %s (%s) is not one acqrel knows to be of native word size or smaller",
+				 p->variable, decl));
+	else if (kind == FIELD_UNKNOWN)
+		reason(p, "type-unknown",
+		       xasprintf("the declaration of %s is not visible in its file or the headers it includes",
+				 p->object ? p->object : p->variable));
+	free(decl);
 
 	/* convertible, with caveats */
 	if (!p->nr_writers)
@@ -553,6 +625,10 @@ static void classify(struct protocol *p)
 			reason(p, "not-adjacent",
 			       xasprintf("smp_wmb() in %s() is not directly followed by the store to %s (line %u)",
 					 where(s), p->variable, e->access->line));
+		if (count_key(&s->window_after, e->file, p->key, true) > 1)
+			reason(p, "stored-again",
+			       xasprintf("%s() stores %s again after the publish store; a reader that sees the later value is not ordered by the release",
+					 where(s), p->variable));
 		others = paths_of(&s->after, true, e->access->path);
 		if (*others) {
 			reason(p, "several-stores",
@@ -653,12 +729,14 @@ static int cmp_unpaired(const void *a, const void *b)
 
 void pair_run(const struct sites_run *run, struct pair_result *out)
 {
+	struct types types;
 	struct builder b;
 	size_t i, j, k;
 	int pass;
 
 	memset(&b, 0, sizeof(b));
 	b.out = out;
+	types_init(&types, run->walk.root);
 	/* writers first, so that readers can look their variables up */
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < run->walk.nr; i++) {
@@ -711,7 +789,7 @@ void pair_run(const struct sites_run *run, struct pair_result *out)
 		}
 	}
 	for (i = 0; i < out->nr; i++)
-		classify(&out->v[i]);
+		classify(&types, &out->v[i]);
 	qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
 	qsort(out->u, out->nr_u, sizeof(*out->u), cmp_unpaired);
 	for (k = 0; k < b.nr_w; k++)
@@ -720,6 +798,7 @@ void pair_run(const struct sites_run *run, struct pair_result *out)
 	hashmap_release(&b.keys);
 	hashmap_release(&b.wkeys);
 	hashmap_release(&b.writer_fns);
+	types_release(&types);
 }
 
 void pair_result_release(struct pair_result *out)

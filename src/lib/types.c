@@ -1,0 +1,277 @@
+/* types.c: struct field declarations, found by text in the file and its headers */
+#include "types.h"
+#include "strbuf.h"
+#include "util.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_names[] = {
+	"unknown", "scalar", "pointer", "rcu", "wide", "bitfield", "atomic", "aggregate", "other",
+};
+
+const char *field_kind_name(enum field_kind k)
+{
+	return kind_names[k];
+}
+
+void types_init(struct types *t, const char *root)
+{
+	memset(t, 0, sizeof(*t));
+	t->root = root;
+}
+
+void types_release(struct types *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++)
+		free(t->texts[i]);
+	free(t->texts);
+	hashmap_release(&t->files);
+	memset(t, 0, sizeof(*t));
+}
+
+/* The contents of root/rel, read once; NULL when it cannot be read. */
+static const char *load(struct types *t, const char *rel)
+{
+	size_t i = hashmap_get(&t->files, rel);
+	struct strbuf sb = STRBUF_INIT;
+	char *path, chunk[65536];
+	FILE *f;
+	size_t n;
+
+	if (i != (size_t)-1)
+		return t->texts[i];
+	path = strcmp(t->root, ".") ? xasprintf("%s/%s", t->root, rel) : xstrdup(rel);
+	f = fopen(path, "rb");
+	free(path);
+	ALLOC_GROW(t->texts, t->nr + 1, t->alloc);
+	t->texts[t->nr] = NULL;
+	if (f) {
+		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0 && sb.len < (16u << 20))
+			strbuf_add(&sb, chunk, n);
+		fclose(f);
+		/* NUL bytes would end the text early; such a file has no struct for us */
+		t->texts[t->nr] = strbuf_detach(&sb);
+	}
+	hashmap_put(&t->files, rel, t->nr);
+	return t->texts[t->nr++];
+}
+
+static bool word_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* The next occurrence of word w in s, as a whole word. */
+static const char *find_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = strstr(s, w); p; p = strstr(p + 1, w))
+		if ((p == s || !word_char(p[-1])) && !word_char(p[n]))
+			return p;
+	return NULL;
+}
+
+/* Copies s[0..len) with comments blanked out. */
+static char *strip_comments(const char *s, size_t len)
+{
+	char *out = xstrndup(s, len);
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++) {
+		if (out[i] == '/' && out[i + 1] == '*') {
+			for (; i + 1 < len && !(out[i] == '*' && out[i + 1] == '/'); i++)
+				out[i] = ' ';
+			if (i + 1 < len)
+				out[i] = out[i + 1] = ' ';
+		} else if (out[i] == '/' && out[i + 1] == '/') {
+			for (; i < len && out[i] != '\n'; i++)
+				out[i] = ' ';
+		}
+	}
+	return out;
+}
+
+/* The body of "struct sname {" in text, without the braces; caller frees. */
+static char *struct_body(const char *text, const char *sname)
+{
+	const char *p;
+
+	for (p = find_word(text, "struct"); p; p = find_word(p + 6, "struct")) {
+		const char *q = p + 6, *open;
+		size_t n = strlen(sname);
+		int depth = 0;
+
+		while (*q == ' ' || *q == '\t' || *q == '\n')
+			q++;
+		if (strncmp(q, sname, n) || word_char(q[n]))
+			continue;
+		q += n;
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (*q != '{')
+			continue;
+		open = q;
+		for (; *q; q++) {
+			if (*q == '{') {
+				depth++;
+			} else if (*q == '}' && --depth == 0) {
+				char *raw = xstrndup(open + 1, (size_t)(q - open - 1));
+				char *body = strip_comments(raw, strlen(raw));
+
+				free(raw);
+				return body;
+			}
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+static bool has_word(const char *s, const char *w)
+{
+	return find_word(s, w) != NULL;
+}
+
+static enum field_kind base_kind(const char *type)
+{
+	static const char *const wide[] = {
+		"u64", "s64", "__u64", "__s64", "uint64_t", "int64_t", "u_int64_t", "loff_t",
+		"ktime_t", "time64_t", "sector_t", "blkcnt_t", "phys_addr_t", "dma_addr_t",
+		"resource_size_t", "__le64", "__be64",
+	};
+	static const char *const atomics[] = {
+		"atomic_t", "atomic64_t", "atomic_long_t", "refcount_t", "local_t", "local64_t",
+	};
+	static const char *const scalars[] = {
+		"int", "unsigned", "signed", "char", "short", "long", "bool", "_Bool", "u8", "u16",
+		"u32", "s8", "s16", "s32", "__u8", "__u16", "__u32", "__s8", "__s16", "__s32",
+		"uint8_t", "uint16_t", "uint32_t", "int8_t", "int16_t", "int32_t", "size_t",
+		"ssize_t", "uintptr_t", "__le16", "__le32", "__be16", "__be32", "pid_t", "uid_t",
+		"gid_t", "gfp_t", "enum", "unsigned int", "pgoff_t", "kuid_t",
+	};
+	size_t i;
+
+	if (strstr(type, "long long"))
+		return FIELD_WIDE;
+	for (i = 0; i < ARRAY_SIZE(wide); i++)
+		if (has_word(type, wide[i]))
+			return FIELD_WIDE;
+	for (i = 0; i < ARRAY_SIZE(atomics); i++)
+		if (has_word(type, atomics[i]))
+			return FIELD_ATOMIC;
+	if (has_word(type, "struct") || has_word(type, "union"))
+		return FIELD_AGGREGATE;
+	for (i = 0; i < ARRAY_SIZE(scalars); i++)
+		if (has_word(type, scalars[i]))
+			return FIELD_SCALAR;
+	return FIELD_OTHER;
+}
+
+/* The kind of field in a struct body, or FIELD_UNKNOWN when it is not declared there. */
+static enum field_kind field_in(const char *body, const char *field, char **decl)
+{
+	const char *start = body, *p;
+
+	for (p = body; *p; p++) {
+		const char *chunk_end, *f, *a, *b;
+		char *chunk, *type;
+		enum field_kind k;
+
+		if (*p != ';')
+			continue;
+		chunk_end = p;
+		/* the declaration starts after the last brace or semicolon */
+		for (a = chunk_end; a > start && a[-1] != '{' && a[-1] != '}' && a[-1] != ';'; a--)
+			;
+		chunk = xstrndup(a, (size_t)(chunk_end - a));
+		start = p + 1;
+		f = find_word(chunk, field);
+		if (!f) {
+			free(chunk);
+			continue;
+		}
+		*decl = chunk;
+		for (b = f + strlen(field); *b == ' ' || *b == '\t'; b++)
+			;
+		if (has_word(chunk, "__rcu"))
+			return FIELD_RCU;
+		if (*b == ':')
+			return FIELD_BITFIELD;
+		if (*b == '[')
+			return FIELD_AGGREGATE;
+		for (a = f; a > chunk && (a[-1] == ' ' || a[-1] == '\t' || a[-1] == '\n'); a--)
+			;
+		if (a > chunk && (a[-1] == '*' || a[-1] == '('))
+			return FIELD_POINTER;
+		/* the type is what comes before the first declarator */
+		type = xstrndup(chunk, (size_t)(f - chunk));
+		k = base_kind(type);
+		free(type);
+		return k;
+	}
+	return FIELD_UNKNOWN;
+}
+
+/* Headers text includes, as paths relative to the root. */
+static void includes(const char *text, const char *file, char ***out, size_t *nr, size_t *alloc)
+{
+	const char *p;
+
+	for (p = strstr(text, "#include"); p; p = strstr(p + 8, "#include")) {
+		const char *q = p + 8, *e;
+		char close;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '"' && *q != '<')
+			continue;
+		close = *q == '"' ? '"' : '>';
+		e = strchr(q + 1, close);
+		if (!e || memchr(q, '\n', (size_t)(e - q)))
+			continue;
+		ALLOC_GROW(*out, *nr + 1, *alloc);
+		if (close == '>') {
+			(*out)[(*nr)++] = xasprintf("include/%.*s", (int)(e - q - 1), q + 1);
+		} else {
+			const char *slash = strrchr(file, '/');
+
+			(*out)[(*nr)++] = slash ? xasprintf("%.*s/%.*s", (int)(slash - file), file,
+							    (int)(e - q - 1), q + 1)
+						: xasprintf("%.*s", (int)(e - q - 1), q + 1);
+		}
+	}
+}
+
+enum field_kind types_field(struct types *t, const char *file, const char *sname,
+			    const char *field, char **decl)
+{
+	const char *text = load(t, file);
+	char **inc = NULL;
+	size_t nr = 0, alloc = 0, i;
+	enum field_kind k = FIELD_UNKNOWN;
+
+	*decl = NULL;
+	if (!text)
+		return FIELD_UNKNOWN;
+	includes(text, file, &inc, &nr, &alloc);
+	for (i = 0; i <= nr && k == FIELD_UNKNOWN; i++) {
+		const char *src = i == 0 ? text : load(t, inc[i - 1]);
+		char *body = src ? struct_body(src, sname) : NULL;
+
+		if (body) {
+			k = field_in(body, field, decl);
+			free(body);
+		}
+	}
+	for (i = 0; i < nr; i++)
+		free(inc[i]);
+	free(inc);
+	return k;
+}

@@ -1,0 +1,45 @@
+/*
+ * types.h: what a struct field is, from its declaration in the file that
+ * uses it or in the headers that file includes from the tree (one level):
+ * scalar of native word size or smaller, 64-bit, pointer, __rcu pointer,
+ * bitfield, atomic type, aggregate, or not visible.
+ */
+#ifndef ACQREL_TYPES_H
+#define ACQREL_TYPES_H
+
+#include "hash.h"
+
+enum field_kind {
+	FIELD_UNKNOWN,		/* no declaration found */
+	FIELD_SCALAR,		/* int, u32, unsigned long, bool, enum, ... */
+	FIELD_POINTER,
+	FIELD_RCU,		/* declared __rcu */
+	FIELD_WIDE,		/* u64, loff_t, ...: not native on 32-bit */
+	FIELD_BITFIELD,
+	FIELD_ATOMIC,		/* atomic_t and friends: a struct with its own API */
+	FIELD_AGGREGATE,	/* struct, union or array */
+	FIELD_OTHER,		/* a typedef acqrel does not know */
+};
+
+struct types {
+	const char *root;	/* borrowed: the tree root */
+	struct hashmap files;	/* path -> index into texts */
+	char **texts;		/* owned file contents, NULL when unreadable */
+	size_t nr, alloc;
+};
+
+/* root is borrowed and must outlive t. */
+void types_init(struct types *t, const char *root);
+void types_release(struct types *t);
+
+/*
+ * The kind of field in struct sname as seen from file (relative to the
+ * root). *decl gets the declaration text (owned by the caller) when found.
+ */
+enum field_kind types_field(struct types *t, const char *file, const char *sname,
+			    const char *field, char **decl);
+
+/* "scalar", "pointer", ... */
+const char *field_kind_name(enum field_kind k);
+
+#endif

@@ -12,17 +12,24 @@
 
 static const char pairs_usage[] = "usage: acqrel pairs [--json] [--summary] PATH...\n";
 
-static const char *const evidence_names[] = { "object", "global", "field-name", "comment" };
+static const char *const evidence_names[] = {
+	"object", "global", "field-name", "comment", "call",
+};
 
 static void text_end(struct strbuf *sb, const char *role, const struct pair_end *e)
 {
 	const struct site *s = e->site;
 
-	strbuf_addf(sb, "  %s %s:%u: %s() in %s%s%s; %s at line %u\n", role, e->path, s->line,
+	strbuf_addf(sb, "  %s %s:%u: %s() in %s%s%s; %s", role, e->path, s->line,
 		    s->primitive, s->function ? "" : "macro ",
 		    s->function ? s->function : s->macro ? s->macro : "file scope",
 		    s->function ? "()" : "",
-		    !strcmp(role, "writer") ? "publish store" : "subscribe load", e->access->line);
+		    !strcmp(role, "writer") ? "publish store" : "subscribe load");
+	if (e->caller)
+		strbuf_addf(sb, " in caller %s() at line %u (call at line %u)\n", e->caller->function,
+			    e->access->line, e->caller->line);
+	else
+		strbuf_addf(sb, " at line %u\n", e->access->line);
 }
 
 static void text_protocol(struct strbuf *sb, const struct protocol *p)
@@ -67,7 +74,13 @@ static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
 		json_add_string(sb, s->function ? s->function : s->macro);
 		strbuf_adds(sb, ", \"primitive\": ");
 		json_add_string(sb, s->primitive);
-		strbuf_addf(sb, ", \"access_line\": %u}", v[i].access->line);
+		strbuf_addf(sb, ", \"access_line\": %u", v[i].access->line);
+		if (v[i].caller) {
+			strbuf_adds(sb, ", \"caller\": ");
+			json_add_string(sb, v[i].caller->function);
+			strbuf_addf(sb, ", \"call_line\": %u", v[i].caller->line);
+		}
+		strbuf_addch(sb, '}');
 	}
 	strbuf_addch(sb, ']');
 }

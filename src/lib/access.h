@@ -8,6 +8,7 @@
 struct access {
 	char *path;		/* owned: normalised source text, e.g. "ring->tail" */
 	char *object;		/* owned or NULL: "aio_ring.tail" when the type is visible */
+	char *type_path;	/* owned or NULL: "kioctx.ring.tail", "@gvar.field", ... */
 	bool is_write;
 	bool marked;		/* READ_ONCE/WRITE_ONCE, atomics, acquire/release, bitops */
 	size_t off;		/* byte offset in the file */
@@ -21,6 +22,8 @@ struct access_list {
 
 /* Appends a copy of a; the list takes ownership of a->path and a->object. */
 void access_list_push(struct access_list *l, const struct access *a);
+/* Appends deep copies of src's accesses to dst. */
+void access_list_copy(struct access_list *dst, const struct access_list *src);
 /* Frees every access and the array; l is empty afterwards. */
 void access_list_release(struct access_list *l);
 

@@ -49,6 +49,10 @@ struct lexer {
 	struct cond_save conds[COND_STACK];
 	int nr_conds;		/* may exceed COND_STACK; only the first are saved */
 
+	/* with targets, calls of these names are the sites instead of primitives */
+	const char *const *targets;
+	size_t nr_targets;
+
 	/* a primitive identifier waiting to see whether '(' follows */
 	bool site_pending;
 	size_t site_off, site_len;
@@ -80,6 +84,19 @@ static bool is_keyword(const char *s, size_t len)
 
 	for (i = 0; i < ARRAY_SIZE(keywords); i++)
 		if (strlen(keywords[i]) == len && !memcmp(keywords[i], s, len))
+			return true;
+	return false;
+}
+
+/* A site: a primitive, or with targets one of the target names. */
+static bool wanted(const struct lexer *lx, const char *s, size_t len)
+{
+	size_t i;
+
+	if (!lx->targets)
+		return prim_classify(s, len) != PRIM_NONE;
+	for (i = 0; i < lx->nr_targets; i++)
+		if (strlen(lx->targets[i]) == len && !memcmp(lx->targets[i], s, len))
 			return true;
 	return false;
 }
@@ -177,7 +194,7 @@ static void code_token(struct lexer *lx, const struct token *t)
 				lx->func = -1;
 				head_reset(lx);
 			}
-		} else if (t->kind == T_IDENT && prim_classify(lx->buf + t->off, t->len)) {
+		} else if (t->kind == T_IDENT && wanted(lx, lx->buf + t->off, t->len)) {
 			lx->site_pending = true;
 			lx->site_off = t->off;
 			lx->site_len = t->len;
@@ -438,7 +455,7 @@ static void define_body(struct lexer *lx)
 				add_site(lx, lx->site_off, lx->site_len, ctx);
 			}
 		}
-		if (t.kind == T_IDENT && prim_classify(lx->buf + t.off, t.len)) {
+		if (t.kind == T_IDENT && wanted(lx, lx->buf + t.off, t.len)) {
 			lx->site_pending = true;
 			lx->site_off = t.off;
 			lx->site_len = t.len;
@@ -479,7 +496,8 @@ static void directive(struct lexer *lx, size_t hash_off)
 	skip_directive(lx);
 }
 
-void lex_scan(const char *buf, size_t len, struct lex_result *out)
+static void scan(const char *buf, size_t len, struct lex_result *out,
+		 const char *const *targets, size_t nr_targets)
 {
 	struct lexer lx;
 	struct token t;
@@ -490,6 +508,8 @@ void lex_scan(const char *buf, size_t len, struct lex_result *out)
 	lx.len = len;
 	lx.out = out;
 	lx.func = -1;
+	lx.targets = targets;
+	lx.nr_targets = nr_targets;
 	head_reset(&lx);
 
 	while (next_token(&lx, &t, false, &bol)) {
@@ -500,6 +520,18 @@ void lex_scan(const char *buf, size_t len, struct lex_result *out)
 		}
 		code_token(&lx, &t);
 	}
+}
+
+void lex_scan(const char *buf, size_t len, struct lex_result *out)
+{
+	scan(buf, len, out, NULL, 0);
+}
+
+void lex_scan_calls(const char *buf, size_t len, const char *const *names, size_t n,
+		    struct lex_result *out)
+{
+	if (n)
+		scan(buf, len, out, names, n);
 }
 
 void lex_result_release(struct lex_result *out)

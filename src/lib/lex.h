@@ -43,6 +43,9 @@ struct lex_result {
 
 /* Scans buf[0..len) and appends to out (which must be zeroed first). */
 void lex_scan(const char *buf, size_t len, struct lex_result *out);
+/* The same scan, but the sites are the calls of names[0..n) instead. */
+void lex_scan_calls(const char *buf, size_t len, const char *const *names, size_t n,
+		    struct lex_result *out);
 /* Frees everything out owns; out can be reused after memset to 0. */
 void lex_result_release(struct lex_result *out);
 

@@ -127,6 +127,7 @@ struct cand {
 	const struct file_sites *fs;
 	const char *file, *path;
 	const struct access *access;
+	const struct caller *caller;	/* the access is in this caller, or NULL */
 	size_t next;			/* next candidate of the same key, or -1 */
 	bool used;
 };
@@ -153,6 +154,7 @@ static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct
 	(*v)[*nr].file = c->file;
 	(*v)[*nr].path = c->path;
 	(*v)[*nr].access = c->access;
+	(*v)[*nr].caller = c->caller;
 	(*nr)++;
 }
 
@@ -224,11 +226,32 @@ static size_t count_kind(const struct access_list *l, bool writes)
 	return n;
 }
 
-/* Writers: every keyed store in the window after smp_wmb(), or the release's operand. */
+static void list_candidates(struct builder *b, const struct site *s, const struct file_sites *fs,
+			    const char *file, const char *path, const struct access_list *l,
+			    const struct caller *caller);
+
+/*
+ * Writers: every keyed store in the window after smp_wmb() (or after each
+ * call of its function, when it has none), or the release's operand.
+ */
 static void writer_candidates(struct builder *b, const struct site *s, const struct file_sites *fs,
 			      const char *file, const char *path, enum role role)
 {
-	const struct access_list *l = role == ROLE_WMB ? &s->window_after : &s->operand;
+	size_t c;
+
+	if (role == ROLE_WMB && !count_kind(&s->window_after, true) && s->nr_callers) {
+		for (c = 0; c < s->nr_callers; c++)
+			list_candidates(b, s, fs, file, path, &s->callers[c].accesses, &s->callers[c]);
+		return;
+	}
+	list_candidates(b, s, fs, file, path, role == ROLE_WMB ? &s->window_after : &s->operand,
+			NULL);
+}
+
+static void list_candidates(struct builder *b, const struct site *s, const struct file_sites *fs,
+			    const char *file, const char *path, const struct access_list *l,
+			    const struct caller *caller)
+{
 	size_t i;
 
 	for (i = 0; i < l->nr; i++) {
@@ -247,6 +270,8 @@ static void writer_candidates(struct builder *b, const struct site *s, const str
 		c->file = file;
 		c->path = path;
 		c->access = &l->v[i];
+		c->caller = caller;
+		c->ev |= caller ? EV_CALL : 0;
 		c->used = false;
 		c->next = hashmap_get(&b->wkeys, key);
 		hashmap_put(&b->wkeys, key, b->nr_w);
@@ -258,69 +283,74 @@ static void writer_candidates(struct builder *b, const struct site *s, const str
 
 /*
  * Readers: the nearest keyed load before smp_rmb() (or the acquire's
- * operand) whose variable a writer publishes; else one that a comment
+ * operand; or, for an smp_rmb() that starts its function, before a call of
+ * that function) whose variable a writer publishes; else one that a comment
  * around the barrier points at; else the nearest keyed load, alone.
  */
 static void add_reader(struct builder *b, const struct site *s, const struct file_sites *fs,
 		       const char *file, const char *path, enum role role)
 {
-	const struct access_list *l = role == ROLE_RMB ? &s->window_before : &s->operand;
-	struct cand c = { NULL, 0, s, fs, file, path, NULL, (size_t)-1, true };
-	char *nearest = NULL;
-	const struct access *nearest_a = NULL;
-	unsigned nearest_ev = 0;
+	const struct access_list *own = role == ROLE_RMB ? &s->window_before : &s->operand;
+	struct cand c = { NULL, 0, s, fs, file, path, NULL, NULL, (size_t)-1, true };
+	struct cand nearest = c;
+	bool use_callers = role == ROLE_RMB && !count_kind(own, false) && s->nr_callers;
+	size_t i, src, nr_src = use_callers ? s->nr_callers : 1;
 	struct protocol *p;
-	size_t i;
 
-	for (i = 0; i < l->nr; i++) {
-		unsigned ev;
-		char *key;
+	for (src = 0; src < nr_src; src++) {
+		const struct caller *caller = use_callers ? &s->callers[src] : NULL;
+		const struct access_list *l = caller ? &caller->accesses : own;
 
-		if (l->v[i].is_write || !(key = key_of(&l->v[i], file, &ev)))
-			continue;
-		if (hashmap_get(&b->wkeys, key) != (size_t)-1) {
-			c.access = &l->v[i];
-			p = protocol_for(b, key, c.access);
-			p->evidence |= ev;
-			add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
-			free(key);
-			free(nearest);
-			return;
-		}
-		if (!nearest) {
-			nearest = key;
-			nearest_a = &l->v[i];
-			nearest_ev = ev;
-		} else {
-			free(key);
+		for (i = 0; i < l->nr; i++) {
+			unsigned ev;
+			char *key;
+
+			if (l->v[i].is_write || !(key = key_of(&l->v[i], file, &ev)))
+				continue;
+			if (hashmap_get(&b->wkeys, key) != (size_t)-1) {
+				c.access = &l->v[i];
+				c.caller = caller;
+				p = protocol_for(b, key, c.access);
+				p->evidence |= ev | (caller ? EV_CALL : 0);
+				add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
+				free(key);
+				free(nearest.key);
+				return;
+			}
+			if (!nearest.key) {
+				nearest.key = key;
+				nearest.ev = ev;
+				nearest.access = &l->v[i];
+				nearest.caller = caller;
+			} else {
+				free(key);
+			}
 		}
 	}
-	for (i = 0; nearest && i < s->nr_refs; i++) {
+	for (i = 0; nearest.key && i < s->nr_refs; i++) {
 		size_t k = hashmap_get(&b->writer_fns, s->refs[i]);
 
 		if (k == (size_t)-1)
 			continue;
 		p = protocol_for(b, b->w[k].key, b->w[k].access);
 		p->evidence |= EV_COMMENT;
-		c.access = nearest_a;
-		add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
-		free(nearest);
+		add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &nearest);
+		free(nearest.key);
 		return;
 	}
-	if (nearest) {
-		c.access = nearest_a;
-		p = protocol_for(b, nearest, nearest_a);
-		p->evidence |= nearest_ev;
-		add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
-		free(nearest);
+	if (nearest.key) {
+		p = protocol_for(b, nearest.key, nearest.access);
+		p->evidence |= nearest.ev | (nearest.caller ? EV_CALL : 0);
+		add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &nearest);
+		free(nearest.key);
 		return;
 	}
 	if (role != ROLE_RMB)
 		return;
 	if (!s->window_before.nr)
 		unpaired(b, s, file, path, "no-access-before",
-			 xasprintf("no shared access precedes smp_rmb() in %s() up to the previous barrier",
-				   where(s)));
+			 xasprintf("no shared access precedes smp_rmb() in %s() up to the previous barrier%s",
+				   where(s), s->nr_callers ? ", nor its calls" : ""));
 	else if (!count_kind(&s->window_before, false))
 		unpaired(b, s, file, path, "no-load-before",
 			 xasprintf("the accesses before smp_rmb() in %s() are stores (%s), not a subscribe load",
@@ -460,6 +490,61 @@ static bool has_side_effects(const char *path)
 	return strstr(path, "++") || strstr(path, "--") ||
 	       (strchr(path, '=') && !strstr(path, "==") && !strstr(path, "!=") &&
 		!strstr(path, "<=") && !strstr(path, ">="));
+}
+
+/* The first store (or last load) of a caller's window is to key. */
+static bool caller_adjacent(const struct caller *c, const char *file, const char *key, bool writes)
+{
+	size_t i;
+
+	/* windows list the nearest statement first */
+	for (i = 0; i < c->accesses.nr; i++) {
+		unsigned ev;
+		char *k;
+		bool same;
+
+		if (c->accesses.v[i].is_write != writes)
+			continue;
+		k = key_of(&c->accesses.v[i], file, &ev);
+		same = k && !strcmp(k, key);
+		free(k);
+		return same;
+	}
+	return false;
+}
+
+/*
+ * A barrier one call level away: the release (or acquire) moves into the
+ * callers, so every caller must do the store (or load) right there, and
+ * callers in other files must not exist.
+ */
+static void callee_reasons(struct protocol *p, const struct pair_end *e, bool writer)
+{
+	const struct site *s = e->site;
+	size_t i;
+
+	if (!s->static_function)
+		reason(p, "callee-barrier",
+		       xasprintf("%s() is not static: callers in other files may not %s %s",
+				 s->function, writer ? "store" : "load", p->variable));
+	for (i = 0; i < s->nr_callers; i++)
+		if (!caller_adjacent(&s->callers[i], e->file, p->key, writer))
+			reason(p, "callee-barrier",
+			       xasprintf("%s() calls %s() at line %u without %s %s right %s it",
+					 s->callers[i].function, s->function, s->callers[i].line,
+					 writer ? "storing" : "loading", p->variable,
+					 writer ? "after" : "before"));
+	if (!writer) {
+		char *others = paths_of(&e->caller->accesses, false, e->access->path);
+
+		if (*others) {
+			reason(p, "loses-ordering",
+			       xasprintf("the load of %s before the call in %s() would lose its ordering against the loads after it",
+					 others, e->caller->function));
+			p->changes++;
+		}
+		free(others);
+	}
 }
 
 /* The declared kind of the protocol's variable, looked up from each end's file. */
@@ -621,6 +706,10 @@ static void classify(struct types *t, struct protocol *p)
 
 		if (role_of(s->primitive) != ROLE_WMB)
 			continue;
+		if (e->caller) {
+			callee_reasons(p, e, true);
+			continue;
+		}
 		if (!touches(&s->after, e->file, p->key, true))
 			reason(p, "not-adjacent",
 			       xasprintf("smp_wmb() in %s() is not directly followed by the store to %s (line %u)",
@@ -653,6 +742,10 @@ static void classify(struct types *t, struct protocol *p)
 
 		if (role_of(s->primitive) != ROLE_RMB)
 			continue;
+		if (e->caller) {
+			callee_reasons(p, e, false);
+			continue;
+		}
 		if (!touches(&s->before, e->file, p->key, false))
 			reason(p, "not-adjacent",
 			       xasprintf("smp_rmb() in %s() does not directly follow the load of %s (line %u)",
@@ -727,7 +820,68 @@ static int cmp_unpaired(const void *a, const void *b)
 	return (x->site->column > y->site->column) - (x->site->column < y->site->column);
 }
 
-void pair_run(const struct sites_run *run, struct pair_result *out)
+/* ctx->ring->tail: the object of the last field, through the declared types. */
+static char *resolve(struct types *t, const char *file, const char *type_path)
+{
+	char *cur, *seg, *copy = xstrdup(type_path), *save = NULL, *next, *out = NULL;
+
+	seg = strtok_r(copy, ".", &save);
+	if (!seg)
+		goto done;
+	cur = seg[0] == '@' ? types_global_struct(t, file, seg + 1) : xstrdup(seg);
+	seg = strtok_r(NULL, ".", &save);
+	while (cur && seg) {
+		next = strtok_r(NULL, ".", &save);
+		if (!next) {
+			out = xasprintf("%s.%s", cur, seg);
+			break;
+		}
+		{
+			char *tag = types_field_struct(t, file, cur, seg);
+
+			free(cur);
+			cur = tag;
+		}
+		seg = next;
+	}
+	free(cur);
+done:
+	free(copy);
+	return out;
+}
+
+static void resolve_list(struct types *t, const char *file, struct access_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!l->v[i].object && l->v[i].type_path)
+			l->v[i].object = resolve(t, file, l->v[i].type_path);
+}
+
+/* Objects that need declarations from other files: a->b->c, globals. */
+static void resolve_objects(struct types *t, struct sites_run *run)
+{
+	size_t i, j;
+
+	for (i = 0; i < run->walk.nr; i++) {
+		struct file_sites *fs = &run->files[i];
+
+		for (j = 0; j < fs->nr; j++) {
+			struct site *s = &fs->v[j];
+
+			if (role_of(s->primitive) == ROLE_NONE)
+				continue;
+			resolve_list(t, run->walk.files[i].rel, &s->before);
+			resolve_list(t, run->walk.files[i].rel, &s->after);
+			resolve_list(t, run->walk.files[i].rel, &s->window_before);
+			resolve_list(t, run->walk.files[i].rel, &s->window_after);
+			resolve_list(t, run->walk.files[i].rel, &s->operand);
+		}
+	}
+}
+
+void pair_run(struct sites_run *run, struct pair_result *out)
 {
 	struct types types;
 	struct builder b;
@@ -737,6 +891,7 @@ void pair_run(const struct sites_run *run, struct pair_result *out)
 	memset(&b, 0, sizeof(b));
 	b.out = out;
 	types_init(&types, run->walk.root);
+	resolve_objects(&types, run);
 	/* writers first, so that readers can look their variables up */
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < run->walk.nr; i++) {

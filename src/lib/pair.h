@@ -19,6 +19,7 @@ enum evidence {
 	EV_GLOBAL = 2,		/* same global variable of one file */
 	EV_FIELD = 4,		/* same field name only (weaker) */
 	EV_COMMENT = 8,		/* a comment at one side names the other's function */
+	EV_CALL = 16,		/* the access is one call level away from the barrier */
 };
 
 struct pair_end {
@@ -27,6 +28,7 @@ struct pair_end {
 	const char *file;		/* borrowed: relative to the root */
 	const char *path;		/* borrowed: as the user opens it */
 	const struct access *access;	/* borrowed: publish store or subscribe load */
+	const struct caller *caller;	/* borrowed or NULL: the access is in this caller */
 };
 
 struct reason {
@@ -63,8 +65,12 @@ struct pair_result {
 	size_t nr_u, alloc_u;
 };
 
-/* Builds the protocols of a sites run; out must be zeroed. out borrows from run. */
-void pair_run(const struct sites_run *run, struct pair_result *out);
+/*
+ * Builds the protocols of a sites run; out must be zeroed. out borrows from
+ * run. Fills in the objects of run's accesses that need declarations from
+ * other files (ctx->ring->tail, members of globals).
+ */
+void pair_run(struct sites_run *run, struct pair_result *out);
 void pair_result_release(struct pair_result *out);
 
 #endif

@@ -356,31 +356,68 @@ static TSNode location_of(const struct parser *p, TSNode n)
 	}
 }
 
-/* "aio_ring.tail" for ring->tail when ring's type is visible in the function. */
-static char *object_of(const struct parser *p, TSNode n)
-{
-	TSNode arg, field;
-	const struct local *l;
-	size_t alen, flen;
-	const char *a, *f;
+static bool is_c_keyword(const char *s, size_t len);
 
-	while (is(p, n, S_SUBSCRIPT)) {
-		n = ts_node_child_by_field_name(n, "argument", 8);
+/*
+ * The type path of an access: "aio_ring.tail" for ring->tail when ring's
+ * type is visible in the function, "kioctx.ring.tail" for ctx->ring->tail
+ * (the pair stage resolves the middle), "@gvar.field" for a global's member.
+ * Subscripts are looked through: s->slot[i] is s->slot.
+ */
+static char *type_path(const struct parser *p, TSNode n)
+{
+	struct strbuf fields = STRBUF_INIT;
+	const struct local *l;
+	const char *a;
+	size_t alen, depth = 0;
+	char *out = NULL;
+
+	for (;;) {
+		if (is(p, n, S_SUBSCRIPT) || (is(p, n, S_PAREN_EXPR) && ts_node_named_child_count(n) == 1)) {
+			n = is(p, n, S_SUBSCRIPT) ? ts_node_child_by_field_name(n, "argument", 8)
+						  : ts_node_named_child(n, 0);
+		} else if (is(p, n, S_FIELD)) {
+			TSNode field = ts_node_child_by_field_name(n, "field", 5);
+			struct strbuf sb = STRBUF_INIT;
+			size_t flen;
+			const char *f;
+
+			if (ts_node_is_null(field) || ++depth > 8)
+				goto out;
+			f = node_text(p, field, &flen);
+			strbuf_addch(&sb, '.');
+			strbuf_add(&sb, f, flen);
+			strbuf_add(&sb, fields.buf, fields.len);
+			strbuf_release(&fields);
+			fields = sb;
+			n = ts_node_child_by_field_name(n, "argument", 8);
+		} else {
+			break;
+		}
 		if (ts_node_is_null(n))
-			return NULL;
+			goto out;
 	}
-	if (!is(p, n, S_FIELD))
-		return NULL;
-	arg = ts_node_child_by_field_name(n, "argument", 8);
-	field = ts_node_child_by_field_name(n, "field", 5);
-	if (ts_node_is_null(arg) || ts_node_is_null(field) || !is(p, arg, S_IDENT))
-		return NULL;
-	a = node_text(p, arg, &alen);
+	if (!depth || !is(p, n, S_IDENT))
+		goto out;
+	a = node_text(p, n, &alen);
 	l = find_local(p, a, alen);
-	if (!l || !l->type)
+	if (l && l->type)
+		out = xasprintf("%.*s%s", (int)l->type_len, l->type, fields.buf);
+	else if (!l && !p->is_macro && !is_c_keyword(a, alen))
+		out = xasprintf("@%.*s%s", (int)alen, a, fields.buf);
+out:
+	strbuf_release(&fields);
+	return out;
+}
+
+/* "aio_ring.tail" when the type path has one level and a visible type. */
+static char *object_of(const char *type_path)
+{
+	const char *dot = type_path ? strchr(type_path, '.') : NULL;
+
+	if (!dot || type_path[0] == '@' || strchr(dot + 1, '.'))
 		return NULL;
-	f = node_text(p, field, &flen);
-	return xasprintf("%.*s.%.*s", (int)l->type_len, l->type, (int)flen, f);
+	return xstrdup(type_path);
 }
 
 /* Error recovery can leave a keyword (struct in container_of()) as an identifier. */
@@ -455,7 +492,8 @@ static void add_access(struct parser *p, struct access_list *out, unsigned *grou
 	const char *s = node_text(p, n, &len);
 
 	a.path = normalise(s, len);
-	a.object = object_of(p, n);
+	a.type_path = type_path(p, n);
+	a.object = object_of(a.type_path);
 	a.is_write = is_write;
 	a.marked = marked;
 	a.off = file_off(p, n);
@@ -597,6 +635,7 @@ static void keep_group(struct parser *p, struct access_list *l, bool last)
 		} else {
 			free(l->v[i].path);
 			free(l->v[i].object);
+			free(l->v[i].type_path);
 		}
 	}
 	l->nr = j;
@@ -679,6 +718,7 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 						out->nr--;
 						free(out->v[out->nr].path);
 						free(out->v[out->nr].object);
+						free(out->v[out->nr].type_path);
 					}
 					return;
 				}

@@ -220,6 +220,122 @@ static void site_refs(struct site *s, const struct lex_result *lr, const struct 
 	}
 }
 
+/* Whether the function head starting at start says static (before its '('). */
+static bool head_says_static(const char *buf, size_t start, size_t end)
+{
+	const char *paren = memchr(buf + start, '(', end - start);
+	const char *p;
+	size_t n = paren ? (size_t)(paren - buf) - start : end - start;
+
+	for (p = memmem(buf + start, n, "static", 6); p;
+	     p = memmem(p + 6, n - (size_t)(p + 6 - buf - start), "static", 6)) {
+		if ((p == buf + start || !ident_char((unsigned char)p[-1])) &&
+		    !ident_char((unsigned char)p[6]))
+			return true;
+		if ((size_t)(p + 6 - buf) >= start + n)
+			break;
+	}
+	return false;
+}
+
+static bool has_kind(const struct access_list *l, bool writes)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write == writes)
+			return true;
+	return false;
+}
+
+/* A barrier whose publish store or subscribe load may be in the callers. */
+static bool wants_callers(const struct site *s)
+{
+	if (!s->function)
+		return false;
+	if (!strcmp(s->primitive, "smp_wmb"))
+		return !has_kind(&s->window_after, true);
+	if (!strcmp(s->primitive, "smp_rmb"))
+		return !has_kind(&s->window_before, false);
+	return false;
+}
+
+/*
+ * One call level within a file: the accesses right after (or before) each
+ * call of a function whose barrier has no store after it (or no load
+ * before it) in the function itself.
+ */
+static void find_callers(struct parser *p, const char *buf, size_t len,
+			 const struct lines *lines, struct file_sites *fs)
+{
+	const char **names = NULL;
+	size_t nr = 0, alloc = 0, i, j, k;
+	struct lex_result cl;
+	struct parse_site *ps;
+
+	for (i = 0; i < fs->nr; i++) {
+		if (!wants_callers(&fs->v[i]))
+			continue;
+		for (k = 0; k < nr && strcmp(names[k], fs->v[i].function); k++)
+			;
+		if (k == nr) {
+			ALLOC_GROW(names, nr + 1, alloc);
+			names[nr++] = fs->v[i].function;
+		}
+	}
+	if (!nr)
+		return;
+	memset(&cl, 0, sizeof(cl));
+	lex_scan_calls(buf, len, names, nr, &cl);
+	ps = xcalloc(cl.nr_sites + 1, sizeof(*ps));
+	for (i = 0; i < cl.nr_sites; i++) {
+		ps[i].off = cl.sites[i].off;
+		ps[i].len = cl.sites[i].len;
+	}
+	for (i = 0; i < cl.nr_sites;) {
+		int ctx = cl.sites[i].ctx;
+
+		for (j = i + 1; j < cl.nr_sites && cl.sites[j].ctx == ctx; j++)
+			;
+		if (ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION && j - i <= PARSE_MAX_SITES)
+			parser_accesses(p, buf, len, &cl.ctxs[ctx], ps + i, j - i);
+		i = j;
+	}
+	for (i = 0; i < cl.nr_sites; i++) {
+		int ctx = cl.sites[i].ctx;
+
+		if (ctx < 0 || cl.ctxs[ctx].kind != LEX_FUNCTION)
+			continue;
+		for (k = 0; k < fs->nr; k++) {
+			struct site *s = &fs->v[k];
+			bool after = !strcmp(s->primitive, "smp_wmb");
+			struct caller *c;
+
+			if (!wants_callers(s) || strlen(s->function) != cl.sites[i].len ||
+			    memcmp(s->function, buf + cl.sites[i].off, cl.sites[i].len) ||
+			    !strcmp(cl.ctxs[ctx].name, s->function))
+				continue;
+			ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
+			c = &s->callers[s->nr_callers++];
+			memset(c, 0, sizeof(*c));
+			c->function = xstrdup(cl.ctxs[ctx].name);
+			c->line = lines_find(lines, cl.sites[i].off, NULL);
+			access_list_copy(&c->accesses, after ? &ps[i].window_after : &ps[i].window_before);
+			set_lines(&c->accesses, lines);
+		}
+	}
+	for (i = 0; i < cl.nr_sites; i++) {
+		access_list_release(&ps[i].before);
+		access_list_release(&ps[i].after);
+		access_list_release(&ps[i].operand);
+		access_list_release(&ps[i].window_before);
+		access_list_release(&ps[i].window_after);
+	}
+	free(ps);
+	free(names);
+	lex_result_release(&cl);
+}
+
 void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
 		       struct file_sites *fs)
 {
@@ -295,8 +411,10 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		memset(s, 0, sizeof(*s));
 		s->line = lines_find(&lines, ps[i].off, &s->column);
 		s->primitive = xstrndup(buf + ps[i].off, ps[i].len);
-		if (ctx >= 0 && lr.ctxs[ctx].kind == LEX_FUNCTION)
+		if (ctx >= 0 && lr.ctxs[ctx].kind == LEX_FUNCTION) {
 			s->function = xstrdup(lr.ctxs[ctx].name);
+			s->static_function = head_says_static(buf, lr.ctxs[ctx].start, ps[i].off);
+		}
 		if (ctx >= 0 && lr.ctxs[ctx].kind == LEX_MACRO)
 			s->macro = xstrdup(lr.ctxs[ctx].name);
 		s->call_before = ps[i].call_before;
@@ -315,6 +433,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		set_lines(&s->operand, &lines);
 	}
 	free(ps);
+	find_callers(p, buf, len, &lines, fs);
 	free(lines.start);
 	lex_result_release(&lr);
 }
@@ -337,6 +456,11 @@ void file_sites_release(struct file_sites *fs)
 		for (j = 0; j < s->nr_refs; j++)
 			free(s->refs[j]);
 		free(s->refs);
+		for (j = 0; j < s->nr_callers; j++) {
+			free(s->callers[j].function);
+			access_list_release(&s->callers[j].accesses);
+		}
+		free(s->callers);
 	}
 	free(fs->v);
 	skip_list_release(&fs->skipped);

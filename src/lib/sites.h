@@ -10,9 +10,18 @@
 #include "access.h"
 #include "walk.h"
 
+/* A call of the function that holds a barrier, from another function of the file. */
+struct caller {
+	char *function;			/* owned: the calling function */
+	unsigned line;			/* of the call */
+	struct access_list accesses;	/* the window after the call (the barrier ends its
+					   function) or before it (the barrier starts it) */
+};
+
 struct site {
 	unsigned line, column;		/* 1-based; column counts bytes */
 	char *function;			/* owned or NULL */
+	bool static_function;		/* its function is declared static */
 	char *macro;			/* owned or NULL: the #define the site is in */
 	char *primitive;		/* owned: the identifier as written */
 	struct access_list before, after, operand;
@@ -20,6 +29,10 @@ struct site {
 	bool call_before, call_after;	/* a call lies between barrier and access */
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;
+	/* for an smp_wmb() with no store after it, or an smp_rmb() with no load
+	 * before it, in its function: the calls of that function in the file */
+	struct caller *callers;
+	size_t nr_callers, alloc_callers;
 };
 
 struct file_sites {

@@ -98,6 +98,47 @@ static char *strip_comments(const char *s, size_t len)
 	return out;
 }
 
+/* The body of "typedef struct [tag] { ... } sname;" in text; caller frees. */
+static char *typedef_body(const char *text, const char *sname)
+{
+	const char *p;
+	size_t n = strlen(sname);
+
+	for (p = find_word(text, sname); p; p = find_word(p + n, sname)) {
+		const char *q = p, *close;
+		int depth = 0;
+
+		/* "} sname;" */
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n'))
+			q--;
+		if (q == text || q[-1] != '}')
+			continue;
+		{
+			const char *r = p + n;
+
+			while (*r == ' ' || *r == '\t')
+				r++;
+			if (*r != ';')
+				continue;
+		}
+		close = q - 1;
+		for (q = close; q >= text; q--) {
+			if (*q == '}') {
+				depth++;
+			} else if (*q == '{' && --depth == 0) {
+				char *raw = xstrndup(q + 1, (size_t)(close - q - 1));
+				char *body = strip_comments(raw, strlen(raw));
+
+				free(raw);
+				return body;
+			}
+			if (q == text)
+				break;
+		}
+	}
+	return NULL;
+}
+
 /* The body of "struct sname {" in text, without the braces; caller frees. */
 static char *struct_body(const char *text, const char *sname)
 {
@@ -131,7 +172,7 @@ static char *struct_body(const char *text, const char *sname)
 		}
 		return NULL;
 	}
-	return NULL;
+	return typedef_body(text, sname);
 }
 
 static bool has_word(const char *s, const char *w)
@@ -249,29 +290,154 @@ static void includes(const char *text, const char *file, char ***out, size_t *nr
 	}
 }
 
+/*
+ * The files a lookup from file searches: the file, the headers it
+ * includes, and the headers those include; at most MAX_SEARCH.
+ */
+#define MAX_SEARCH 256
+
+static size_t search_list(struct types *t, const char *file, char ***out)
+{
+	size_t nr = 0, alloc = 0, i, level_end;
+	int level;
+
+	ALLOC_GROW(*out, 1, alloc);
+	(*out)[nr++] = xstrdup(file);
+	for (level = 0, i = 0; level < 2; level++) {
+		for (level_end = nr; i < level_end && nr < MAX_SEARCH; i++) {
+			const char *text = load(t, (*out)[i]);
+			char **inc = NULL;
+			size_t n = 0, a = 0, k, m;
+
+			if (!text)
+				continue;
+			includes(text, (*out)[i], &inc, &n, &a);
+			for (k = 0; k < n; k++) {
+				for (m = 0; m < nr && strcmp((*out)[m], inc[k]); m++)
+					;
+				if (m == nr && nr < MAX_SEARCH) {
+					ALLOC_GROW(*out, nr + 1, alloc);
+					(*out)[nr++] = inc[k];
+				} else {
+					free(inc[k]);
+				}
+			}
+			free(inc);
+		}
+	}
+	return nr;
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The body of struct sname as seen from file; caller frees. */
+static char *find_struct(struct types *t, const char *file, const char *sname)
+{
+	char **files = NULL;
+	size_t n = search_list(t, file, &files), i;
+	char *body = NULL;
+
+	for (i = 0; i < n && !body; i++) {
+		const char *src = load(t, files[i]);
+
+		if (src)
+			body = struct_body(src, sname);
+	}
+	free_list(files, n);
+	return body;
+}
+
 enum field_kind types_field(struct types *t, const char *file, const char *sname,
 			    const char *field, char **decl)
 {
-	const char *text = load(t, file);
-	char **inc = NULL;
-	size_t nr = 0, alloc = 0, i;
+	char *body = find_struct(t, file, sname);
 	enum field_kind k = FIELD_UNKNOWN;
 
 	*decl = NULL;
-	if (!text)
-		return FIELD_UNKNOWN;
-	includes(text, file, &inc, &nr, &alloc);
-	for (i = 0; i <= nr && k == FIELD_UNKNOWN; i++) {
-		const char *src = i == 0 ? text : load(t, inc[i - 1]);
-		char *body = src ? struct_body(src, sname) : NULL;
+	if (body) {
+		k = field_in(body, field, decl);
+		free(body);
+	}
+	return k;
+}
 
-		if (body) {
-			k = field_in(body, field, decl);
-			free(body);
+/* The tag of a declaration's type: "foo" for "struct foo *p", "foo_t" for "foo_t p". */
+static char *type_tag(const char *decl, const char *name)
+{
+	const char *f = find_word(decl, name), *p, *q;
+
+	if (!f)
+		return NULL;
+	p = find_word(decl, "struct");
+	if (!p || p > f)
+		p = find_word(decl, "union");
+	if (p && p < f) {
+		p += 5 + (p[0] == 's');
+		while (*p == ' ' || *p == '\t')
+			p++;
+		for (q = p; word_char(*q); q++)
+			;
+		return q > p ? xstrndup(p, (size_t)(q - p)) : NULL;
+	}
+	/* else the last word before the name that is no qualifier */
+	for (q = f; q > decl;) {
+		const char *e;
+
+		while (q > decl && !word_char(q[-1]))
+			q--;
+		e = q;
+		while (q > decl && word_char(q[-1]))
+			q--;
+		if (e > q && strncmp(q, "const", 5) && strncmp(q, "volatile", 8) &&
+		    strncmp(q, "__rcu", 5))
+			return xstrndup(q, (size_t)(e - q));
+	}
+	return NULL;
+}
+
+char *types_field_struct(struct types *t, const char *file, const char *sname, const char *field)
+{
+	char *decl = NULL, *tag;
+
+	types_field(t, file, sname, field, &decl);
+	if (!decl)
+		return NULL;
+	tag = type_tag(decl, field);
+	free(decl);
+	return tag;
+}
+
+char *types_global_struct(struct types *t, const char *file, const char *name)
+{
+	const char *text = load(t, file), *p;
+	size_t n = strlen(name);
+
+	for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + n, name)) {
+		const char *line = p, *r = p + n;
+
+		while (line > text && line[-1] != '\n')
+			line--;
+		/* a file-level declaration: starts in column 0, not a directive */
+		if (line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '}' ||
+		    line[0] == '/' || line[0] == '*')
+			continue;
+		while (*r == ' ' || *r == '\t')
+			r++;
+		if (*r == ';' || *r == '=' || *r == '[' || *r == ',' || (r[0] == '_' && r[1] == '_')) {
+			char *decl = xstrndup(line, (size_t)(p - line + n));
+			char *tag = memchr(line, '(', (size_t)(p - line)) ? NULL : type_tag(decl, name);
+
+			free(decl);
+			if (tag)
+				return tag;
 		}
 	}
-	for (i = 0; i < nr; i++)
-		free(inc[i]);
-	free(inc);
-	return k;
+	return NULL;
 }

@@ -39,6 +39,11 @@ void types_release(struct types *t);
 enum field_kind types_field(struct types *t, const char *file, const char *sname,
 			    const char *field, char **decl);
 
+/* The struct tag (or typedef name) of a field's type, for walking a->b->c. Caller frees. */
+char *types_field_struct(struct types *t, const char *file, const char *sname, const char *field);
+/* The struct tag (or typedef name) of a file-level variable of file. Caller frees. */
+char *types_global_struct(struct types *t, const char *file, const char *name);
+
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);
 

@@ -166,6 +166,56 @@ static char *strip_slashes(const char *p)
 	return xstrndup(p, n);
 }
 
+/* The parent folder of dir as a path ("a/b" -> "a", "a" -> ".", "/a" -> "/"). */
+static char *parent_of(const char *dir)
+{
+	const char *slash = strrchr(dir, '/');
+
+	if (!slash)
+		return xstrdup(strcmp(dir, ".") ? "." : "..");
+	if (slash == dir)
+		return xstrdup("/");
+	return xstrndup(dir, (size_t)(slash - dir));
+}
+
+static bool is_tree_top(const char *dir)
+{
+	char *m = xasprintf("%s/MAINTAINERS", dir), *g = xasprintf("%s/.git", dir);
+	struct stat sb;
+	bool top = stat(m, &sb) == 0 || stat(g, &sb) == 0;
+
+	free(m);
+	free(g);
+	return top;
+}
+
+/*
+ * The root paths are given relative to: the nearest folder at or above the
+ * first path that holds MAINTAINERS or .git (the top of a kernel tree, where
+ * includes resolve), else the path itself, or a file's folder.
+ */
+static char *tree_root(const char *path, bool is_dir)
+{
+	char *dir = is_dir ? xstrdup(path) : parent_of(path), *start = xstrdup(dir);
+	int up;
+
+	for (up = 0; up < 32; up++) {
+		char *parent;
+
+		if (is_tree_top(dir)) {
+			free(start);
+			return dir;
+		}
+		if (!strcmp(dir, "/") || !strncmp(dir, "..", 2) || !strcmp(dir, "."))
+			break;
+		parent = parent_of(dir);
+		free(dir);
+		dir = parent;
+	}
+	free(dir);
+	return start;
+}
+
 void walk_paths(const char *const *paths, size_t n, struct walk_result *out)
 {
 	size_t i;
@@ -179,19 +229,8 @@ void walk_paths(const char *const *paths, size_t n, struct walk_result *out)
 				      xasprintf("cannot access: %s", strerror(errno)));
 			continue;
 		}
-		if (!out->root) {
-			if (S_ISDIR(sb.st_mode)) {
-				out->root = xstrdup(path);
-			} else {
-				char *slash = strrchr(path, '/');
-
-				out->root = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
-				if (!out->root[0]) {
-					free(out->root);
-					out->root = xstrdup("/");
-				}
-			}
-		}
+		if (!out->root)
+			out->root = tree_root(path, S_ISDIR(sb.st_mode));
 		if (S_ISDIR(sb.st_mode)) {
 			walk_tree(out, path);
 			free(path);

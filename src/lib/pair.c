@@ -201,14 +201,27 @@ static const char *where(const struct site *s)
 	return s->function ? s->function : s->macro ? s->macro : "file scope";
 }
 
-/* A description of a list of accesses, "a, b". */
+/*
+ * Whether path is a base of key (lseg->pls_layout of lseg->pls_layout->x):
+ * the key's load depends on it through its address, so it stays ordered.
+ */
+static bool is_base_of(const char *path, const char *key)
+{
+	size_t n = strlen(path);
+
+	return !strncmp(key, path, n) &&
+	       (!strncmp(key + n, "->", 2) || key[n] == '.' || key[n] == '[');
+}
+
+/* A description of a list of accesses, "a, b", leaving out except and its bases. */
 static char *paths_of(const struct access_list *l, bool writes, const char *except)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < l->nr; i++) {
-		if (l->v[i].is_write != writes || (except && !strcmp(l->v[i].path, except)))
+		if (l->v[i].is_write != writes ||
+		    (except && (!strcmp(l->v[i].path, except) || is_base_of(l->v[i].path, except))))
 			continue;
 		if (sb.len && strstr(sb.buf, l->v[i].path))
 			continue;

@@ -17,7 +17,7 @@ enum sym {
 	S_NUMBER, S_SIZEOF, S_ALIGNOF, S_OFFSETOF, S_TYPE_DESC, S_EXPR_STMT,
 	S_RETURN, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH, S_COMPOUND, S_LABELED,
 	S_GOTO, S_BREAK, S_CONTINUE, S_CASE, S_FUNC_DEF, S_TU, S_PAREN_EXPR,
-	S_ELSE, S_CONCAT_STRING,
+	S_ELSE, S_CONCAT_STRING, S_PARAM_LIST,
 	NR_SYMS
 };
 
@@ -43,6 +43,7 @@ static const char *const sym_names[NR_SYMS] = {
 	[S_CASE] = "case_statement", [S_FUNC_DEF] = "function_definition",
 	[S_TU] = "translation_unit", [S_PAREN_EXPR] = "parenthesized_expression",
 	[S_ELSE] = "else_clause", [S_CONCAT_STRING] = "concatenated_string",
+	[S_PARAM_LIST] = "parameter_list",
 };
 
 /* A variable declared in the function: parameter or local. */
@@ -189,15 +190,18 @@ static void decl_type(const struct parser *p, TSNode decl, const char **t, size_
  */
 static void add_declared(struct parser *p, TSNode decl)
 {
-	uint32_t i, n = ts_node_named_child_count(decl);
+	TSTreeCursor c = ts_tree_cursor_new(decl);
 	const char *type;
 	size_t type_len;
+	bool more;
 
 	decl_type(p, decl, &type, &type_len);
-	for (i = 0; i < n; i++) {
-		TSNode d = ts_node_named_child(decl, i);
+	/* a cursor: ts_node_field_name_for_child() of 0.20.7 misnames later children */
+	for (more = ts_tree_cursor_goto_first_child(&c); more;
+	     more = ts_tree_cursor_goto_next_sibling(&c)) {
+		TSNode d = ts_tree_cursor_current_node(&c);
 		bool pointer = false;
-		const char *field = ts_node_field_name_for_child(decl, i);
+		const char *field = ts_tree_cursor_current_field_name(&c);
 
 		if (!field || strcmp(field, "declarator"))
 			continue;
@@ -223,6 +227,7 @@ static void add_declared(struct parser *p, TSNode decl)
 			l->type_len = type_len;
 		}
 	}
+	ts_tree_cursor_delete(&c);
 }
 
 /* Iterative pre-order walk over the subtree of root. */
@@ -259,6 +264,39 @@ static bool walk_next(struct walk *w, bool skip_children)
 	return false;
 }
 
+/*
+ * Annotations such as __user break the parse of a parameter; the names in
+ * a parameter list are parameters all the same. Those add_declared() did
+ * not see are added without a type.
+ */
+static void add_param_names(struct parser *p, TSNode list)
+{
+	struct walk w;
+
+	walk_init(&w, list);
+	while (walk_next(&w, false)) {
+		TSNode n = ts_tree_cursor_current_node(&w.c);
+		const char *s;
+		size_t len;
+
+		if (!is(p, n, S_IDENT))
+			continue;
+		s = node_text(p, n, &len);
+		if (!find_local(p, s, len)) {
+			struct local *l;
+
+			ALLOC_GROW(p->locals, p->nr_locals + 1, p->alloc_locals);
+			l = &p->locals[p->nr_locals++];
+			l->name = s;
+			l->len = len;
+			l->pointer = true;
+			l->type = NULL;
+			l->type_len = 0;
+		}
+	}
+	ts_tree_cursor_delete(&w.c);
+}
+
 static void collect_locals(struct parser *p, TSNode root)
 {
 	struct walk w;
@@ -270,6 +308,8 @@ static void collect_locals(struct parser *p, TSNode root)
 
 		if (is(p, n, S_DECL) || is(p, n, S_PARAM_DECL))
 			add_declared(p, n);
+		else if (is(p, n, S_PARAM_LIST))
+			add_param_names(p, n);
 	}
 	ts_tree_cursor_delete(&w.c);
 }
@@ -447,7 +487,11 @@ static bool is_shared(const struct parser *p, TSNode n)
 			if (p->is_macro)
 				return false;
 			s = node_text(p, n, &len);
-			if (find_local(p, s, len) || is_c_keyword(s, len))
+			if (find_local(p, s, len) || is_c_keyword(s, len) ||
+			    (len > 2 && s[0] == '_' && s[1] == '_' && len < 12 &&
+			     (!memcmp(s, "__user", 6) || !memcmp(s, "__iomem", 7) ||
+			      !memcmp(s, "__rcu", 5) || !memcmp(s, "__percpu", 8) ||
+			      !memcmp(s, "__force", 7))))
 				return false;
 			/* constants and macros are upper case */
 			for (; len; len--, s++)

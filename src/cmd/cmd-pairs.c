@@ -19,17 +19,26 @@ static const char *const evidence_names[] = {
 static void text_end(struct strbuf *sb, const char *role, const struct pair_end *e)
 {
 	const struct site *s = e->site;
+	size_t i;
 
 	strbuf_addf(sb, "  %s %s:%u: %s() in %s%s%s; %s", role, e->path, s->line,
 		    s->primitive, s->function ? "" : "macro ",
 		    s->function ? s->function : s->macro ? s->macro : "file scope",
 		    s->function ? "()" : "",
 		    !strcmp(role, "writer") ? "publish store" : "subscribe load");
-	if (e->caller)
-		strbuf_addf(sb, " in caller %s() at line %u (call at line %u)\n", e->caller->function,
-			    e->access->line, e->caller->line);
+	if (e->caller) {
+		strbuf_addf(sb, " after each call of %s():", s->function);
+		for (i = 0; i < s->nr_callers; i++)
+			strbuf_addf(sb, "%s %s() at line %u", i ? "," : "", s->callers[i].function,
+				    s->callers[i].line);
+		strbuf_addch(sb, '\n');
+	}
 	else
 		strbuf_addf(sb, " at line %u\n", e->access->line);
+	/* an accessor: its callers read the data */
+	for (i = 0; !e->caller && i < s->nr_callers; i++)
+		strbuf_addf(sb, "    called from %s() at line %u\n", s->callers[i].function,
+			    s->callers[i].line);
 }
 
 static void text_protocol(struct strbuf *sb, const struct protocol *p)
@@ -79,6 +88,16 @@ static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
 			strbuf_adds(sb, ", \"caller\": ");
 			json_add_string(sb, v[i].caller->function);
 			strbuf_addf(sb, ", \"call_line\": %u", v[i].caller->line);
+		} else if (s->nr_callers) {
+			size_t k;
+
+			strbuf_adds(sb, ", \"callers\": [");
+			for (k = 0; k < s->nr_callers; k++) {
+				strbuf_adds(sb, k ? ", {\"function\": " : "{\"function\": ");
+				json_add_string(sb, s->callers[k].function);
+				strbuf_addf(sb, ", \"line\": %u}", s->callers[k].line);
+			}
+			strbuf_addch(sb, ']');
 		}
 		strbuf_addch(sb, '}');
 	}

@@ -21,6 +21,8 @@ void access_list_copy(struct access_list *dst, const struct access_list *src)
 		a.path = xstrdup(a.path);
 		a.object = a.object ? xstrdup(a.object) : NULL;
 		a.type_path = a.type_path ? xstrdup(a.type_path) : NULL;
+		a.via = a.via ? xstrdup(a.via) : NULL;
+		a.assigned_to = a.assigned_to ? xstrdup(a.assigned_to) : NULL;
 		access_list_push(dst, &a);
 	}
 }
@@ -33,6 +35,8 @@ void access_list_release(struct access_list *l)
 		free(l->v[i].path);
 		free(l->v[i].object);
 		free(l->v[i].type_path);
+		free(l->v[i].via);
+		free(l->v[i].assigned_to);
 	}
 	free(l->v);
 	memset(l, 0, sizeof(*l));

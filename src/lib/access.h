@@ -9,6 +9,8 @@ struct access {
 	char *path;		/* owned: normalised source text, e.g. "ring->tail" */
 	char *object;		/* owned or NULL: "aio_ring.tail" when the type is visible */
 	char *type_path;	/* owned or NULL: "kioctx.ring.tail", "@gvar.field", ... */
+	char *via;		/* owned or NULL: the marking call, "WRITE_ONCE", "set_bit", ... */
+	char *assigned_to;	/* owned or NULL: the local a load's value goes to */
 	bool is_write;
 	bool marked;		/* READ_ONCE/WRITE_ONCE, atomics, acquire/release, bitops */
 	size_t off;		/* byte offset in the file */

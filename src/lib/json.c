@@ -23,8 +23,13 @@ void json_add_accesses(struct strbuf *sb, const struct access_list *l)
 		json_add_string(sb, a->path);
 		strbuf_adds(sb, ", \"object\": ");
 		json_add_string(sb, a->object);
-		strbuf_addf(sb, ", \"kind\": \"%s\", \"marked\": %s, \"line\": %u}",
+		strbuf_addf(sb, ", \"kind\": \"%s\", \"marked\": %s, \"line\": %u",
 			    a->is_write ? "write" : "read", a->marked ? "true" : "false", a->line);
+		if (a->via) {
+			strbuf_adds(sb, ", \"via\": ");
+			json_add_string(sb, a->via);
+		}
+		strbuf_addch(sb, '}');
 	}
 	strbuf_addch(sb, ']');
 }

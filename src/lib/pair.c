@@ -15,7 +15,7 @@ const char *verdict_name(enum verdict v)
 	return names[v];
 }
 
-enum role { ROLE_NONE, ROLE_WMB, ROLE_RMB, ROLE_RELEASE, ROLE_ACQUIRE };
+enum role { ROLE_NONE, ROLE_WMB, ROLE_RMB, ROLE_RELEASE, ROLE_ACQUIRE, ROLE_FENCE };
 
 static enum role role_of(const char *prim)
 {
@@ -29,10 +29,18 @@ static enum role role_of(const char *prim)
 	};
 	size_t i;
 
+	static const char *const fences[] = {
+		"smp_mb", "mb", "wmb", "rmb", "dma_wmb", "dma_rmb", "dma_mb",
+		"virt_wmb", "virt_rmb", "virt_mb",
+	};
+
 	if (!strcmp(prim, "smp_wmb"))
 		return ROLE_WMB;
 	if (!strcmp(prim, "smp_rmb"))
 		return ROLE_RMB;
+	for (i = 0; i < ARRAY_SIZE(fences); i++)
+		if (!strcmp(prim, fences[i]))
+			return ROLE_FENCE;
 	for (i = 0; i < ARRAY_SIZE(releases); i++)
 		if (!strcmp(prim, releases[i]))
 			return ROLE_RELEASE;
@@ -98,6 +106,28 @@ static bool global_member(const char *path)
 	return strchr(path, '.') != NULL;
 }
 
+/*
+ * Where a struct.field key holds: the folder of the file, so that the same
+ * field of a common struct (file->private_data) used by unrelated drivers
+ * does not join them; headers under include/ reach every folder.
+ */
+static char *scope_of(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (!strncmp(file, "include/", 8) || (!strncmp(file, "arch/", 5) && strstr(file, "/include/")))
+		return xstrdup("*");
+	return slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
+}
+
+/* Two keys name the same variable, whatever their scopes. */
+static bool same_variable(const char *a, const char *b)
+{
+	size_t na = strcspn(a, "|"), nb = strcspn(b, "|");
+
+	return na == nb && !memcmp(a, b, na);
+}
+
 /* What joins accesses: struct.field, a global of one file, or a field name in one file. */
 static char *key_of(const struct access *a, const char *file, unsigned *ev)
 {
@@ -105,8 +135,11 @@ static char *key_of(const struct access *a, const char *file, unsigned *ev)
 	size_t flen;
 
 	if (a->object) {
+		char *scope = scope_of(file), *key = xasprintf("%s|%s", a->object, scope);
+
 		*ev = EV_OBJECT;
-		return xstrdup(a->object);
+		free(scope);
+		return key;
 	}
 	if (is_ident(a->path) || global_member(a->path)) {
 		*ev = EV_GLOBAL;
@@ -230,6 +263,44 @@ static char *paths_of(const struct access_list *l, bool writes, const char *exce
 	return strbuf_detach(&sb);
 }
 
+/*
+ * The loads of l that would lose their ordering if key became an acquire:
+ * not key itself, not a base of its path (ring->buf for ring->buf->x), and
+ * not a load whose value is the base of its path (kvm = vcpu->kvm; then
+ * kvm->x): those stay ordered through the address dependency.
+ */
+static char *other_loads(const struct access_list *l, const struct access *key)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, base = 0;
+
+	while (ident_char(key->path[base]))
+		base++;
+	for (i = 0; i < l->nr; i++) {
+		const struct access *a = &l->v[i];
+
+		if (a->is_write || !strcmp(a->path, key->path) || is_base_of(a->path, key->path))
+			continue;
+		if (base && a->assigned_to && strlen(a->assigned_to) == base &&
+		    !memcmp(a->assigned_to, key->path, base) && key->path[base] != '\0')
+			continue;
+		if (sb.len && strstr(sb.buf, a->path))
+			continue;
+		strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
+	}
+	return strbuf_detach(&sb);
+}
+
+/* How many paths a paths_of() list names. */
+static unsigned count_listed(const char *list)
+{
+	unsigned n = *list ? 1 : 0;
+
+	for (; *list; list++)
+		n += *list == ',';
+	return n;
+}
+
 static size_t count_kind(const struct access_list *l, bool writes)
 {
 	size_t i, n = 0;
@@ -254,7 +325,7 @@ static void writer_candidates(struct builder *b, const struct site *s, const str
 
 	if (role == ROLE_WMB && !count_kind(&s->window_after, true) && s->nr_callers) {
 		for (c = 0; c < s->nr_callers; c++)
-			list_candidates(b, s, fs, file, path, &s->callers[c].accesses, &s->callers[c]);
+			list_candidates(b, s, fs, file, path, &s->callers[c].after, &s->callers[c]);
 		return;
 	}
 	list_candidates(b, s, fs, file, path, role == ROLE_WMB ? &s->window_after : &s->operand,
@@ -295,6 +366,37 @@ static void list_candidates(struct builder *b, const struct site *s, const struc
 }
 
 /*
+ * A struct.field key with no writer in its own folder: the same key from a
+ * header (scope "*"), or, for a reader in a header, a writer in any folder.
+ * Takes ownership of key; returns the key to use.
+ */
+static char *other_scope(struct builder *b, char *key)
+{
+	const char *bar = strchr(key, '|');
+	size_t i;
+	char *any;
+
+	if (!bar)
+		return key;
+	if (strcmp(bar + 1, "*")) {
+		any = xasprintf("%.*s|*", (int)(bar - key), key);
+		if (hashmap_get(&b->wkeys, any) != (size_t)-1) {
+			free(key);
+			return any;
+		}
+		free(any);
+		return key;
+	}
+	for (i = 0; i < b->nr_w; i++) {
+		if (same_variable(b->w[i].key, key)) {
+			free(key);
+			return xstrdup(b->w[i].key);
+		}
+	}
+	return key;
+}
+
+/*
  * Readers: the nearest keyed load before smp_rmb() (or the acquire's
  * operand; or, for an smp_rmb() that starts its function, before a call of
  * that function) whose variable a writer publishes; else one that a comment
@@ -312,7 +414,7 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 
 	for (src = 0; src < nr_src; src++) {
 		const struct caller *caller = use_callers ? &s->callers[src] : NULL;
-		const struct access_list *l = caller ? &caller->accesses : own;
+		const struct access_list *l = caller ? &caller->before : own;
 
 		for (i = 0; i < l->nr; i++) {
 			unsigned ev;
@@ -320,6 +422,8 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 
 			if (l->v[i].is_write || !(key = key_of(&l->v[i], file, &ev)))
 				continue;
+			if (hashmap_get(&b->wkeys, key) == (size_t)-1)
+				key = other_scope(b, key);
 			if (hashmap_get(&b->wkeys, key) != (size_t)-1) {
 				c.access = &l->v[i];
 				c.caller = caller;
@@ -372,6 +476,43 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 		unpaired(b, s, file, path, "no-key",
 			 xasprintf("the loads before smp_rmb() in %s() (%s) are no field or global acqrel can follow",
 				   where(s), s->window_before.v[0].path));
+}
+
+/*
+ * Other fences join the protocols already found when they order the same
+ * variable: a store to it after them, or a load of it before them.
+ */
+static void add_fence(struct builder *b, const struct site *s, const struct file_sites *fs,
+		      const char *file, const char *path)
+{
+	struct cand c = { NULL, 0, s, fs, file, path, NULL, NULL, (size_t)-1, true };
+	int side;
+
+	for (side = 0; side < 2; side++) {
+		const struct access_list *l = side ? &s->window_before : &s->window_after;
+		size_t i;
+
+		for (i = 0; i < l->nr; i++) {
+			unsigned ev;
+			char *key;
+			size_t k;
+
+			if (l->v[i].is_write != !side || !(key = key_of(&l->v[i], file, &ev)))
+				continue;
+			k = hashmap_get(&b->keys, key);
+			free(key);
+			if (k == (size_t)-1)
+				continue;
+			c.access = &l->v[i];
+			if (side)
+				add_end(&b->out->v[k].readers, &b->out->v[k].nr_readers,
+					&b->out->v[k].alloc_readers, &c);
+			else
+				add_end(&b->out->v[k].writers, &b->out->v[k].nr_writers,
+					&b->out->v[k].alloc_writers, &c);
+			break;
+		}
+	}
 }
 
 /* A writer no reader subscribed to: a protocol of its own for its first store. */
@@ -440,7 +581,7 @@ static bool touches(const struct access_list *l, const char *file, const char *k
 		if (l->v[i].is_write != writes)
 			continue;
 		k = key_of(&l->v[i], file, &ev);
-		same = k && !strcmp(k, key);
+		same = k && same_variable(k, key);
 		free(k);
 		if (same)
 			return true;
@@ -460,7 +601,7 @@ static size_t count_key(const struct access_list *l, const char *file, const cha
 		if (l->v[i].is_write != writes)
 			continue;
 		k = key_of(&l->v[i], file, &ev);
-		n += k && !strcmp(k, key);
+		n += k && same_variable(k, key);
 		free(k);
 	}
 	return n;
@@ -505,21 +646,63 @@ static bool has_side_effects(const char *path)
 		!strstr(path, "<=") && !strstr(path, ">="));
 }
 
-/* The first store (or last load) of a caller's window is to key. */
-static bool caller_adjacent(const struct caller *c, const char *file, const char *key, bool writes)
+/*
+ * How the publish store or subscribe load is made: plain, WRITE_ONCE() and
+ * READ_ONCE(), atomic_set() and atomic_read(), test_bit() have acquire or
+ * release forms; a bit set or an atomic read-modify-write has none.
+ */
+static void via_reasons(struct protocol *p, const struct pair_end *e, bool writer)
+{
+	static const char *const plain_like[] = {
+		"READ_ONCE", "WRITE_ONCE", "atomic_read", "atomic64_read", "atomic_long_read",
+		"atomic_set", "atomic64_set", "atomic_long_set", "test_bit",
+	};
+	const char *via = e->access->via;
+	size_t i;
+
+	if (!via || !strncmp(via, "rcu_", 4))
+		return;
+	for (i = 0; i < ARRAY_SIZE(plain_like); i++)
+		if (!strcmp(via, plain_like[i]))
+			return;
+	if (writer && strstr(via, "_bit"))
+		reason(p, "bitop-writer",
+		       xasprintf("%s() in %s() publishes with %s(), which has no release form: the writer keeps smp_wmb() and only readers can become test_bit_acquire()",
+				 e->site->primitive, where(e->site), via));
+	else
+		reason(p, writer ? "atomic-writer" : "atomic-reader",
+		       xasprintf("%s is %s with %s() in %s(), a read-modify-write with no plain %s form",
+				 p->variable, writer ? "published" : "loaded", via, where(e->site),
+				 writer ? "release" : "acquire"));
+}
+
+/* An accessor: every caller of the function loads data right after calling it. */
+static bool callers_load_after(const struct site *s)
 {
 	size_t i;
 
+	for (i = 0; i < s->nr_callers; i++)
+		if (!count_kind(&s->callers[i].after, false))
+			return false;
+	return s->nr_callers > 0;
+}
+
+/* The first store after (or last load before) a call is to key. */
+static bool caller_adjacent(const struct caller *c, const char *file, const char *key, bool writes)
+{
+	const struct access_list *l = writes ? &c->after : &c->before;
+	size_t i;
+
 	/* windows list the nearest statement first */
-	for (i = 0; i < c->accesses.nr; i++) {
+	for (i = 0; i < l->nr; i++) {
 		unsigned ev;
 		char *k;
 		bool same;
 
-		if (c->accesses.v[i].is_write != writes)
+		if (l->v[i].is_write != writes)
 			continue;
-		k = key_of(&c->accesses.v[i], file, &ev);
-		same = k && !strcmp(k, key);
+		k = key_of(&l->v[i], file, &ev);
+		same = k && same_variable(k, key);
 		free(k);
 		return same;
 	}
@@ -548,13 +731,13 @@ static void callee_reasons(struct protocol *p, const struct pair_end *e, bool wr
 					 writer ? "storing" : "loading", p->variable,
 					 writer ? "after" : "before"));
 	if (!writer) {
-		char *others = paths_of(&e->caller->accesses, false, e->access->path);
+		char *others = other_loads(&e->caller->before, e->access);
 
 		if (*others) {
 			reason(p, "loses-ordering",
 			       xasprintf("the load of %s before the call in %s() would lose its ordering against the loads after it",
 					 others, e->caller->function));
-			p->changes++;
+			p->changes += count_listed(others);
 		}
 		free(others);
 	}
@@ -567,6 +750,11 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	size_t i;
 
 	*decl = NULL;
+	if (!p->object && p->nr_writers + p->nr_readers && is_ident(p->variable)) {
+		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
+
+		return types_global(t, e->file, p->variable, decl);
+	}
 	if (!p->object || !(dot = strchr(p->object, '.')))
 		return FIELD_UNKNOWN;
 	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
@@ -584,22 +772,33 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 
 static void classify(struct types *t, struct protocol *p)
 {
-	size_t i, j, barriers = 0, converted = 0;
+	size_t i, j, barriers = 0, converted = 0, fences = 0;
 	bool keep = false;
 	enum field_kind kind;
 	char *decl = NULL;
 
-	for (i = 0; i < p->nr_writers; i++) {
-		if (role_of(p->writers[i].site->primitive) == ROLE_WMB)
-			barriers++;
-		else
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							      : &p->readers[i - p->nr_writers];
+		enum role r = role_of(e->site->primitive);
+
+		if (r == ROLE_RELEASE || r == ROLE_ACQUIRE) {
 			converted++;
-	}
-	for (i = 0; i < p->nr_readers; i++) {
-		if (role_of(p->readers[i].site->primitive) == ROLE_RMB)
+			continue;
+		}
+		if (r != ROLE_FENCE) {
 			barriers++;
+			continue;
+		}
+		fences++;
+		if (!strcmp(e->site->primitive, "smp_mb"))
+			reason(p, "fence",
+			       xasprintf("smp_mb() in %s() also orders %s: a full barrier orders earlier stores before later loads, which release and acquire do not",
+					 where(e->site), p->variable));
 		else
-			converted++;
+			reason(p, "fence",
+			       xasprintf("%s() in %s() also orders %s: it orders accesses for devices or a hypervisor, which release and acquire do not",
+					 e->site->primitive, where(e->site), p->variable));
 	}
 	for (i = 0; i < p->nr_writers; i++)
 		for (j = 0; j < p->nr_readers; j++)
@@ -607,6 +806,14 @@ static void classify(struct types *t, struct protocol *p)
 			    names(p->readers[j].site, p->writers[i].site->function))
 				p->evidence |= EV_COMMENT;
 
+	/* other fences matter only where smp_wmb()/smp_rmb() are to be converted */
+	if (barriers && fences)
+		keep = true;
+	else
+		for (i = 0; i < p->nr_reasons; i++)
+			free(p->reasons[i].text);
+	if (!(barriers && fences))
+		p->nr_reasons = 0;
 	if (!barriers) {
 		p->verdict = VERDICT_CONVERTED;
 		reason(p, "release-acquire",
@@ -622,7 +829,7 @@ static void classify(struct types *t, struct protocol *p)
 		if (role_of(e->site->primitive) == ROLE_RMB && retries(e, p->key, true)) {
 			keep = true;
 			reason(p, "seqcount",
-			       xasprintf("%s() reads %s before one smp_rmb() and again after another: a seqcount-style retry, which an acquire does not replace",
+			       xasprintf("%s() reads %s on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace",
 					 where(e->site), p->variable));
 		}
 	}
@@ -631,12 +838,14 @@ static void classify(struct types *t, struct protocol *p)
 
 		if (role_of(e->site->primitive) != ROLE_WMB)
 			continue;
-		if (e->site->window_before.nr && !count_kind(&e->site->window_before, true)) {
+		/* loads and no call before the barrier: nothing it orders is published */
+		if (e->site->window_before.nr && !count_kind(&e->site->window_before, true) &&
+		    !e->site->window_call_before) {
 			char *loads = paths_of(&e->site->window_before, false, NULL);
 
 			keep = true;
 			reason(p, "load-before-wmb",
-			       xasprintf("smp_wmb() in %s() follows loads (%s), not stores: it orders no data it publishes",
+			       xasprintf("smp_wmb() in %s() follows loads (%s) and no store or call: it orders a load before a store, as a consumer's own index update does, which is not this pattern",
 					 where(e->site), loads));
 			free(loads);
 		}
@@ -645,6 +854,18 @@ static void classify(struct types *t, struct protocol *p)
 			reason(p, "seqcount",
 			       xasprintf("%s() writes %s on both sides of its smp_wmb()s: a seqcount-style writer",
 					 where(e->site), p->variable));
+		}
+	}
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							      : &p->readers[i - p->nr_writers];
+		const char *via = e->access->via;
+
+		if (via && !strncmp(via, "rcu_", 4)) {
+			keep = true;
+			reason(p, "rcu",
+			       xasprintf("%s() in %s() goes through %s(): RCU publication, not this pattern",
+					 e->site->primitive, where(e->site), via));
 		}
 	}
 	kind = variable_kind(t, p, &decl);
@@ -692,9 +913,9 @@ static void classify(struct types *t, struct protocol *p)
 		bool wrel = false, rrel = false;
 
 		for (i = 0; i < p->nr_writers; i++)
-			wrel |= role_of(p->writers[i].site->primitive) != ROLE_WMB;
+			wrel |= role_of(p->writers[i].site->primitive) == ROLE_RELEASE;
 		for (i = 0; i < p->nr_readers; i++)
-			rrel |= role_of(p->readers[i].site->primitive) != ROLE_RMB;
+			rrel |= role_of(p->readers[i].site->primitive) == ROLE_ACQUIRE;
 		if (wrel)
 			reason(p, "mixed",
 			       xasprintf("a writer already publishes %s with a release but a reader still uses smp_rmb()",
@@ -719,6 +940,7 @@ static void classify(struct types *t, struct protocol *p)
 
 		if (role_of(s->primitive) != ROLE_WMB)
 			continue;
+		via_reasons(p, e, true);
 		if (e->caller) {
 			callee_reasons(p, e, true);
 			continue;
@@ -736,7 +958,7 @@ static void classify(struct types *t, struct protocol *p)
 			reason(p, "several-stores",
 			       xasprintf("smp_wmb() in %s() is followed by several stores; %s would lose its ordering after the data",
 					 where(s), others));
-			p->changes += (unsigned)count_kind(&s->after, true) - 1;
+			p->changes += count_listed(others);
 		}
 		free(others);
 		if (s->call_after)
@@ -755,6 +977,7 @@ static void classify(struct types *t, struct protocol *p)
 
 		if (role_of(s->primitive) != ROLE_RMB)
 			continue;
+		via_reasons(p, e, false);
 		if (e->caller) {
 			callee_reasons(p, e, false);
 			continue;
@@ -763,19 +986,19 @@ static void classify(struct types *t, struct protocol *p)
 			reason(p, "not-adjacent",
 			       xasprintf("smp_rmb() in %s() does not directly follow the load of %s (line %u)",
 					 where(s), p->variable, e->access->line));
-		others = paths_of(&s->window_before, false, e->access->path);
+		others = other_loads(&s->window_before, e->access);
 		if (*others) {
 			reason(p, "loses-ordering",
 			       xasprintf("the load of %s before smp_rmb() in %s() would lose its ordering against the loads after it",
 					 others, where(s)));
-			p->changes += (unsigned)count_kind(&s->window_before, false) - 1;
+			p->changes += count_listed(others);
 		}
 		free(others);
 		if (s->call_before)
 			reason(p, "call-between",
 			       xasprintf("a call sits between the load of %s and smp_rmb() in %s(); its loads would lose their ordering",
 					 p->variable, where(s)));
-		if (!count_kind(&s->window_after, false))
+		if (!count_kind(&s->window_after, false) && !callers_load_after(s))
 			reason(p, "no-data",
 			       xasprintf("no load follows smp_rmb() in %s(); the data may be read by its callers",
 					 where(s)));
@@ -938,12 +1161,22 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	for (i = 0; i < run->walk.nr; i++) {
 		const struct file_sites *fs = &run->files[i];
 
+		for (j = 0; j < fs->nr; j++)
+			if (role_of(fs->v[j].primitive) == ROLE_FENCE)
+				add_fence(&b, &fs->v[j], fs, run->walk.files[i].rel,
+					  run->walk.files[i].path);
+	}
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+
 		for (j = 0; j < fs->nr; j++) {
 			const struct site *s = &fs->v[j];
 			bool found = false;
 
 			if (role_of(s->primitive) != ROLE_WMB)
 				continue;
+			for (k = 0; k < b.nr_w && !found; k++)
+				found = b.w[k].site == s;
 			for (k = 0; k < s->window_after.nr && !found; k++) {
 				unsigned ev;
 				char *key = s->window_after.v[k].is_write ?

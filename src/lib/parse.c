@@ -17,7 +17,7 @@ enum sym {
 	S_NUMBER, S_SIZEOF, S_ALIGNOF, S_OFFSETOF, S_TYPE_DESC, S_EXPR_STMT,
 	S_RETURN, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH, S_COMPOUND, S_LABELED,
 	S_GOTO, S_BREAK, S_CONTINUE, S_CASE, S_FUNC_DEF, S_TU, S_PAREN_EXPR,
-	S_ELSE, S_CONCAT_STRING, S_PARAM_LIST,
+	S_ELSE, S_CONCAT_STRING, S_PARAM_LIST, S_CAST,
 	NR_SYMS
 };
 
@@ -43,7 +43,7 @@ static const char *const sym_names[NR_SYMS] = {
 	[S_CASE] = "case_statement", [S_FUNC_DEF] = "function_definition",
 	[S_TU] = "translation_unit", [S_PAREN_EXPR] = "parenthesized_expression",
 	[S_ELSE] = "else_clause", [S_CONCAT_STRING] = "concatenated_string",
-	[S_PARAM_LIST] = "parameter_list",
+	[S_PARAM_LIST] = "parameter_list", [S_CAST] = "cast_expression",
 };
 
 /* A variable declared in the function: parameter or local. */
@@ -81,6 +81,10 @@ struct parser {
 	size_t nr_kids, alloc_kids;
 	size_t nr_calls;	/* calls collect() saw that are no marked access */
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
+	/* "local = <load>": the load's node and the local's name */
+	TSNode assign_node;
+	const char *assign_name;
+	size_t assign_len;
 };
 
 struct parser *parser_new(void)
@@ -528,8 +532,8 @@ static bool is_shared(const struct parser *p, TSNode n)
 	}
 }
 
-static void add_access(struct parser *p, struct access_list *out, unsigned *groups_out,
-		       unsigned group, TSNode n, bool is_write, bool marked)
+static void add_access(struct parser *p, struct access_list *out, const char *via,
+		       unsigned group, TSNode n, TSNode whole, bool is_write, bool marked)
 {
 	struct access a;
 	size_t len;
@@ -542,9 +546,12 @@ static void add_access(struct parser *p, struct access_list *out, unsigned *grou
 	a.marked = marked;
 	a.off = file_off(p, n);
 	a.line = 0;
+	a.via = via ? xstrdup(via) : NULL;
+	a.assigned_to = NULL;
+	if (p->assign_name && (ts_node_eq(n, p->assign_node) || ts_node_eq(whole, p->assign_node)))
+		a.assigned_to = xstrndup(p->assign_name, p->assign_len);
 	ALLOC_GROW(p->groups, out->nr + 1, p->alloc_groups);
 	access_list_push(out, &a);
-	(void)groups_out;
 	p->groups[out->nr - 1] = group;
 }
 
@@ -581,7 +588,12 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		TSNode a = ts_node_named_child(args, addr < 0 ? nargs - 1 : (uint32_t)addr);
 
 		if (!ts_node_is_null(a) && !is(p, a, S_COMMENT)) {
-			add_access(p, out, NULL, group, location_of(p, a), is_write, true);
+			size_t len;
+			const char *name = node_text(p, fn, &len);
+			char *via = xstrndup(name, len);
+
+			add_access(p, out, via, group, location_of(p, a), n, is_write, true);
+			free(via);
 			skip_node(p, a);
 		}
 	}
@@ -591,6 +603,22 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		if (is(p, a, S_IDENT))
 			skip_node(p, a);
 	}
+}
+
+/* Remembers "local = value" so that the load of value can name the local. */
+static void note_assignment(struct parser *p, TSNode left, TSNode value)
+{
+	while (!ts_node_is_null(left) && is(p, left, S_PTR_DECL))
+		left = ts_node_child_by_field_name(left, "declarator", 10);
+	while (!ts_node_is_null(value) &&
+	       ((is(p, value, S_PAREN_EXPR) && ts_node_named_child_count(value) == 1) ||
+		is(p, value, S_CAST)))
+		value = is(p, value, S_CAST) ? ts_node_child_by_field_name(value, "value", 5)
+					     : ts_node_named_child(value, 0);
+	if (ts_node_is_null(left) || ts_node_is_null(value) || !is(p, left, S_IDENT))
+		return;
+	p->assign_name = node_text(p, left, &p->assign_len);
+	p->assign_node = value;
 }
 
 /*
@@ -606,6 +634,7 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 	bool skip = false;
 
 	p->nr_skips = 0;
+	p->assign_name = NULL;
 	walk_init(&w, root);
 	while (walk_next(&w, skip)) {
 		TSNode n = ts_tree_cursor_current_node(&w.c);
@@ -633,27 +662,31 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 		} else if (is(p, n, S_ASSIGN)) {
 			TSNode left = ts_node_child_by_field_name(n, "left", 4);
 
+			note_assignment(p, left, ts_node_child_by_field_name(n, "right", 5));
 			if (!ts_node_is_null(left) && is_shared(p, left))
-				add_access(p, out, NULL, group, left, true, false);
+				add_access(p, out, NULL, group, left, left, true, false);
 			skip_node(p, left);
 		} else if (is(p, n, S_UPDATE)) {
 			TSNode arg = ts_node_child_by_field_name(n, "argument", 8);
 
 			if (!ts_node_is_null(arg) && is_shared(p, arg))
-				add_access(p, out, NULL, group, arg, true, false);
+				add_access(p, out, NULL, group, arg, arg, true, false);
 			skip = true;
 		} else if (is(p, n, S_INIT_DECL)) {
-			skip_node(p, ts_node_child_by_field_name(n, "declarator", 10));
+			TSNode d = ts_node_child_by_field_name(n, "declarator", 10);
+
+			note_assignment(p, d, ts_node_child_by_field_name(n, "value", 5));
+			skip_node(p, d);
 		} else if (is(p, n, S_POINTER)) {
 			TSNode op = ts_node_child(n, 0);
 
 			if (!strcmp(ts_node_type(op), "&"))
 				skip = true;	/* address taken, nothing loaded */
 			else if (is_shared(p, n))
-				add_access(p, out, NULL, group, n, false, false), skip = true;
+				add_access(p, out, NULL, group, n, n, false, false), skip = true;
 		} else if (is(p, n, S_FIELD) || is(p, n, S_SUBSCRIPT) || is(p, n, S_IDENT)) {
 			if (is_shared(p, n))
-				add_access(p, out, NULL, group, n, false, false);
+				add_access(p, out, NULL, group, n, n, false, false);
 			skip = true;
 		}
 	}
@@ -680,6 +713,8 @@ static void keep_group(struct parser *p, struct access_list *l, bool last)
 			free(l->v[i].path);
 			free(l->v[i].object);
 			free(l->v[i].type_path);
+			free(l->v[i].via);
+			free(l->v[i].assigned_to);
 		}
 	}
 	l->nr = j;
@@ -763,9 +798,13 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 						free(out->v[out->nr].path);
 						free(out->v[out->nr].object);
 						free(out->v[out->nr].type_path);
+						free(out->v[out->nr].via);
+						free(out->v[out->nr].assigned_to);
 					}
 					return;
 				}
+				if (p->nr_calls)
+					*call = true;
 				if (++statements >= WINDOW_STATEMENTS)
 					return;
 				continue;
@@ -805,6 +844,7 @@ static void path_to(struct parser *p, TSNode root, uint32_t so)
 static void site_accesses(struct parser *p, TSNode root, struct parse_site *site)
 {
 	uint32_t so = (uint32_t)(site->off - p->file_base + p->prefix);
+	TSNode call;
 	size_t at;
 
 	path_to(p, root, so);
@@ -815,13 +855,45 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	if (at == (size_t)-1 || at == 0 || !is(p, p->path[at - 1], S_CALL))
 		return;
 	at--;
-	collect(p, p->path[at], &site->operand);
-	while (at > 1 && !is_statement(p, p->path[at]) && !is(p, p->path[at - 1], S_FUNC_DEF))
+	call = p->path[at];
+	collect(p, call, &site->operand);
+	/* up to the statement, or to the condition of an if/while/switch: what
+	 * runs after a call in a condition is the branch it guards */
+	while (at > 1 && !is_statement(p, p->path[at]) && !is(p, p->path[at - 1], S_FUNC_DEF) &&
+	       !(is(p, p->path[at], S_PAREN_EXPR) &&
+		 (is(p, p->path[at - 1], S_IF) || is(p, p->path[at - 1], S_WHILE) ||
+		  is(p, p->path[at - 1], S_SWITCH))))
 		at--;
 	neighbour(p, at, false, &site->before, &site->call_before, false);
 	neighbour(p, at, true, &site->after, &site->call_after, false);
-	neighbour(p, at, false, &site->window_before, &site->call_before, true);
-	neighbour(p, at, true, &site->window_after, &site->call_after, true);
+	/* the windows start with the rest of the call's own statement */
+	if (!ts_node_eq(p->path[at], call)) {
+		struct access_list own = { NULL, 0, 0 };
+		size_t i;
+
+		collect(p, p->path[at], &own);
+		for (i = 0; i < own.nr; i++) {
+			struct access_list *to = NULL;
+
+			if (own.v[i].off + strlen(own.v[i].path) <= site->off)
+				to = &site->window_before;
+			else if (own.v[i].off > file_off(p, call) + (ts_node_end_byte(call) -
+								    ts_node_start_byte(call)))
+				to = &site->window_after;
+			if (to) {
+				access_list_push(to, &own.v[i]);
+			} else {
+				free(own.v[i].path);
+				free(own.v[i].object);
+				free(own.v[i].type_path);
+				free(own.v[i].via);
+				free(own.v[i].assigned_to);
+			}
+		}
+		free(own.v);
+	}
+	neighbour(p, at, false, &site->window_before, &site->window_call_before, true);
+	neighbour(p, at, true, &site->window_after, &site->window_call_after, true);
 }
 
 /*

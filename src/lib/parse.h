@@ -17,6 +17,8 @@ struct parse_site {
 	struct access_list window_after;	/*      each way, up to the next barrier */
 	bool call_before;		/* out: a function call lies between the nearest */
 	bool call_after;		/*      accesses and the barrier */
+	bool window_call_before;	/* out: a call lies within the windows */
+	bool window_call_after;
 };
 
 struct parser;

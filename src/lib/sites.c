@@ -256,7 +256,7 @@ static bool wants_callers(const struct site *s)
 	if (!strcmp(s->primitive, "smp_wmb"))
 		return !has_kind(&s->window_after, true);
 	if (!strcmp(s->primitive, "smp_rmb"))
-		return !has_kind(&s->window_before, false);
+		return !has_kind(&s->window_before, false) || !has_kind(&s->window_after, false);
 	return false;
 }
 
@@ -308,7 +308,6 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 			continue;
 		for (k = 0; k < fs->nr; k++) {
 			struct site *s = &fs->v[k];
-			bool after = !strcmp(s->primitive, "smp_wmb");
 			struct caller *c;
 
 			if (!wants_callers(s) || strlen(s->function) != cl.sites[i].len ||
@@ -320,8 +319,10 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 			memset(c, 0, sizeof(*c));
 			c->function = xstrdup(cl.ctxs[ctx].name);
 			c->line = lines_find(lines, cl.sites[i].off, NULL);
-			access_list_copy(&c->accesses, after ? &ps[i].window_after : &ps[i].window_before);
-			set_lines(&c->accesses, lines);
+			access_list_copy(&c->before, &ps[i].window_before);
+			access_list_copy(&c->after, &ps[i].window_after);
+			set_lines(&c->before, lines);
+			set_lines(&c->after, lines);
 		}
 	}
 	for (i = 0; i < cl.nr_sites; i++) {
@@ -419,6 +420,8 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 			s->macro = xstrdup(lr.ctxs[ctx].name);
 		s->call_before = ps[i].call_before;
 		s->call_after = ps[i].call_after;
+		s->window_call_before = ps[i].window_call_before;
+		s->window_call_after = ps[i].window_call_after;
 		site_refs(s, &lr, &lines, buf, ctx >= 0 ? lr.ctxs[ctx].start : 0,
 			  ctx >= 0 && lr.ctxs[ctx].kind == LEX_FUNCTION);
 		s->window_before = ps[i].window_before;
@@ -458,7 +461,8 @@ void file_sites_release(struct file_sites *fs)
 		free(s->refs);
 		for (j = 0; j < s->nr_callers; j++) {
 			free(s->callers[j].function);
-			access_list_release(&s->callers[j].accesses);
+			access_list_release(&s->callers[j].before);
+			access_list_release(&s->callers[j].after);
 		}
 		free(s->callers);
 	}

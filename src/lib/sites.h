@@ -14,8 +14,8 @@
 struct caller {
 	char *function;			/* owned: the calling function */
 	unsigned line;			/* of the call */
-	struct access_list accesses;	/* the window after the call (the barrier ends its
-					   function) or before it (the barrier starts it) */
+	struct access_list before;	/* the windows before and after the call */
+	struct access_list after;
 };
 
 struct site {
@@ -27,10 +27,12 @@ struct site {
 	struct access_list before, after, operand;
 	struct access_list window_before, window_after;	/* nearest first, up to a barrier */
 	bool call_before, call_after;	/* a call lies between barrier and access */
+	bool window_call_before, window_call_after;	/* a call lies within the windows */
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;
 	/* for an smp_wmb() with no store after it, or an smp_rmb() with no load
-	 * before it, in its function: the calls of that function in the file */
+	 * before or after it, in its function: the calls of that function in
+	 * the file */
 	struct caller *callers;
 	size_t nr_callers, alloc_callers;
 };

@@ -215,6 +215,25 @@ static enum field_kind base_kind(const char *type)
 	return FIELD_OTHER;
 }
 
+/* A copy of s[0..len) with each run of white space made one space, trimmed. */
+static char *squeeze(const char *s, size_t len)
+{
+	char *out = xmalloc(len + 1);
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++) {
+		bool space = s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r';
+
+		if (space && (n == 0 || out[n - 1] == ' '))
+			continue;
+		out[n++] = space ? ' ' : s[i];
+	}
+	while (n && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+	return out;
+}
+
 /* The kind of field in a struct body, or FIELD_UNKNOWN when it is not declared there. */
 static enum field_kind field_in(const char *body, const char *field, char **decl)
 {
@@ -231,7 +250,7 @@ static enum field_kind field_in(const char *body, const char *field, char **decl
 		/* the declaration starts after the last brace or semicolon */
 		for (a = chunk_end; a > start && a[-1] != '{' && a[-1] != '}' && a[-1] != ';'; a--)
 			;
-		chunk = xstrndup(a, (size_t)(chunk_end - a));
+		chunk = squeeze(a, (size_t)(chunk_end - a));
 		start = p + 1;
 		f = find_word(chunk, field);
 		if (!f) {
@@ -261,6 +280,16 @@ static enum field_kind field_in(const char *body, const char *field, char **decl
 }
 
 /* Headers text includes, as paths relative to the root. */
+/* The architecture a file belongs to: arch/<name>/..., else x86. */
+static char *arch_of(const char *file)
+{
+	const char *slash;
+
+	if (strncmp(file, "arch/", 5) || !(slash = strchr(file + 5, '/')))
+		return xstrdup("x86");
+	return xstrndup(file + 5, (size_t)(slash - file - 5));
+}
+
 static void includes(const char *text, const char *file, char ***out, size_t *nr, size_t *alloc)
 {
 	const char *p;
@@ -277,10 +306,20 @@ static void includes(const char *text, const char *file, char ***out, size_t *nr
 		e = strchr(q + 1, close);
 		if (!e || memchr(q, '\n', (size_t)(e - q)))
 			continue;
-		ALLOC_GROW(*out, *nr + 1, *alloc);
 		if (close == '>') {
-			(*out)[(*nr)++] = xasprintf("include/%.*s", (int)(e - q - 1), q + 1);
+			int n = (int)(e - q - 1);
+			char *arch = arch_of(file);
+
+			/* where Kbuild's -I flags would find it, the file's arch or x86 */
+			ALLOC_GROW(*out, *nr + 4, *alloc);
+			(*out)[(*nr)++] = xasprintf("include/%.*s", n, q + 1);
+			(*out)[(*nr)++] = xasprintf("arch/%s/include/%.*s", arch, n, q + 1);
+			(*out)[(*nr)++] = xasprintf("include/uapi/%.*s", n, q + 1);
+			if (!strncmp(q + 1, "asm/", 4))
+				(*out)[(*nr)++] = xasprintf("include/asm-generic/%.*s", n - 4, q + 5);
+			free(arch);
 		} else {
+			ALLOC_GROW(*out, *nr + 1, *alloc);
 			const char *slash = strrchr(file, '/');
 
 			(*out)[(*nr)++] = slash ? xasprintf("%.*s/%.*s", (int)(slash - file), file,
@@ -294,7 +333,7 @@ static void includes(const char *text, const char *file, char ***out, size_t *nr
  * The files a lookup from file searches: the file, the headers it
  * includes, and the headers those include; at most MAX_SEARCH.
  */
-#define MAX_SEARCH 256
+#define MAX_SEARCH 512
 
 static size_t search_list(struct types *t, const char *file, char ***out)
 {
@@ -412,6 +451,50 @@ char *types_field_struct(struct types *t, const char *file, const char *sname, c
 	tag = type_tag(decl, field);
 	free(decl);
 	return tag;
+}
+
+enum field_kind types_global(struct types *t, const char *file, const char *name, char **decl)
+{
+	const char *text = load(t, file), *p;
+	size_t n = strlen(name);
+
+	*decl = NULL;
+	for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + n, name)) {
+		const char *line = p, *r = p + n, *e;
+
+		while (line > text && line[-1] != '\n')
+			line--;
+		if (line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '}' ||
+		    line[0] == '/' || line[0] == '*' || memchr(line, '(', (size_t)(p - line)))
+			continue;
+		while (*r == ' ' || *r == '\t')
+			r++;
+		if (*r != ';' && *r != '=' && *r != '[' && !(r[0] == '_' && r[1] == '_'))
+			continue;
+		for (e = r; *e && *e != ';' && *e != '\n'; e++)
+			;
+		*decl = squeeze(line, (size_t)(e - line));
+		if (has_word(*decl, "__rcu"))
+			return FIELD_RCU;
+		if (*r == '[')
+			return FIELD_AGGREGATE;
+		{
+			const char *a = p;
+
+			while (a > line && (a[-1] == ' ' || a[-1] == '\t'))
+				a--;
+			if (a > line && a[-1] == '*')
+				return FIELD_POINTER;
+		}
+		{
+			char *type = xstrndup(line, (size_t)(p - line));
+			enum field_kind k = base_kind(type);
+
+			free(type);
+			return k;
+		}
+	}
+	return FIELD_UNKNOWN;
 }
 
 char *types_global_struct(struct types *t, const char *file, const char *name)

@@ -41,6 +41,8 @@ enum field_kind types_field(struct types *t, const char *file, const char *sname
 
 /* The struct tag (or typedef name) of a field's type, for walking a->b->c. Caller frees. */
 char *types_field_struct(struct types *t, const char *file, const char *sname, const char *field);
+/* The kind of a file-level variable of file; *decl as for types_field(). */
+enum field_kind types_global(struct types *t, const char *file, const char *name, char **decl);
 /* The struct tag (or typedef name) of a file-level variable of file. Caller frees. */
 char *types_global_struct(struct types *t, const char *file, const char *name);
 

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel, shape 7: several stores after one smp_wmb(). */
+
+struct demo_win {
+	int pixels[16];
+	int width;
+	int height;
+	int stamp;
+};
+
+static void demo_win_resize(struct demo_win *w, int wd, int ht)
+{
+	w->pixels[0] = 0;
+	smp_wmb();
+	w->width = wd;
+	w->height = ht;
+}
+
+static int demo_win_height(struct demo_win *w)
+{
+	int h = READ_ONCE(w->height);
+
+	smp_rmb();
+	return h ? w->pixels[0] : -1;
+}
+
+static void demo_win_stamp(struct demo_win *w, int s)
+{
+	w->pixels[1] = s;
+	smp_wmb();
+	w->stamp = s, w->width = 0;
+}
+
+static int demo_win_read_stamp(struct demo_win *w)
+{
+	int s = READ_ONCE(w->stamp);
+
+	smp_rmb();
+	return s + w->pixels[1];
+}
+
+/*
+ * check-name: shape 7, the store readers load is not the first after smp_wmb(): review
+ * check-command: acqrel pairs $file
+ * check-output-start
+shape07-several-stores.c:14: protocol w->height (demo_win.height): review
+  writer shape07-several-stores.c:14: smp_wmb() in demo_win_resize(); publish store at line 16
+  reader shape07-several-stores.c:23: smp_rmb() in demo_win_height(); subscribe load at line 21
+  evidence: object
+  not-adjacent: smp_wmb() in demo_win_resize() is not directly followed by the store to w->height (line 16)
+  several-stores: smp_wmb() in demo_win_resize() is followed by several stores; w->width would lose its ordering after the data
+  ordering: 1 other access changes ordering
+
+shape07-several-stores.c:30: protocol w->stamp (demo_win.stamp): review
+  writer shape07-several-stores.c:30: smp_wmb() in demo_win_stamp(); publish store at line 31
+  reader shape07-several-stores.c:38: smp_rmb() in demo_win_read_stamp(); subscribe load at line 36
+  evidence: object
+  several-stores: smp_wmb() in demo_win_stamp() is followed by several stores; w->width would lose its ordering after the data
+  ordering: 1 other access changes ordering
+
+ * check-output-end
+ */

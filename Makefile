@@ -82,6 +82,10 @@ demo: $(BUILD)/acqrel
 bench: $(BUILD)/acqrel
 	$(Q)sh bench/bench.sh $(BUILD)/acqrel "$$(sh scripts/kernel.sh 6.12)"
 
+.PHONY: report
+report: $(BUILD)/acqrel
+	$(Q)perl scripts/pairs-report.pl --write $(BUILD)/acqrel
+
 .PHONY: clean
 clean:
 	rm -rf build build-san

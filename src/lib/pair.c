@@ -178,9 +178,20 @@ static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct
 {
 	size_t i;
 
-	for (i = 0; i < *nr; i++)
-		if ((*v)[i].site == c->site)
-			return;
+	for (i = 0; i < *nr; i++) {
+		if ((*v)[i].site != c->site)
+			continue;
+		/* one end per site: the access nearest the barrier */
+		if (!c->caller && !(*v)[i].caller) {
+			const struct access *old = (*v)[i].access, *new = c->access;
+			unsigned at = c->site->line;
+
+			if (new->line >= at ? new->line < old->line || old->line < at
+					    : old->line < at && new->line > old->line)
+				(*v)[i].access = new;
+		}
+		return;
+	}
 	ALLOC_GROW(*v, *nr + 1, *alloc);
 	(*v)[*nr].site = c->site;
 	(*v)[*nr].fs = c->fs;

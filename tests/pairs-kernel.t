@@ -1,0 +1,68 @@
+#!/usr/bin/perl
+# pairs-kernel.t: acqrel pairs on the real kernels (Debian's linux-source
+# 6.12 and 6.1, unpacked by scripts/kernel.sh). Every smp_wmb()/smp_rmb()
+# site that acqrel sites reports ends up in a protocol or in unpaired with a
+# reason; every protocol has a verdict, its reasons have codes and
+# sentences, and a convert has both sides. Run from the repository root;
+# ACQREL names the binary.
+use strict;
+use warnings;
+use File::Basename qw(dirname);
+use FindBin;
+use JSON::PP;
+use Test::More;
+
+my $acqrel = $ENV{ACQREL} // './build/acqrel';
+my $top = dirname($FindBin::RealBin);
+my @versions = qw(6.12 6.1);
+plan tests => 5 * @versions;
+
+sub run_json {
+	my (@cmd) = @_;
+	open(my $fh, '-|', @cmd) or return undef;
+	my $out = do { local $/; <$fh> };
+	close($fh);
+	return undef if ($? & 127) || ($? >> 8) > 1;
+	return eval { JSON::PP->new->decode($out) };
+}
+
+for my $ver (@versions) {
+	chomp(my $tree = `sh '$top/scripts/kernel.sh' $ver`);
+	my $pairs = run_json($acqrel, 'pairs', '--json', $tree);
+	my $sites = run_json($acqrel, 'sites', '--json', $tree);
+	ok($pairs && $sites, "$ver: acqrel pairs and sites ran and printed JSON") or do {
+		fail("$ver: not run") for 1 .. 4;
+		next;
+	};
+
+	my %placed;
+	for my $p (@{$pairs->{protocols}}) {
+		$placed{"$_->{file}:$_->{line}"} = 1 for @{$p->{writers}}, @{$p->{readers}};
+	}
+	$placed{"$_->{file}:$_->{line}"} = 1 for @{$pairs->{unpaired}};
+	my @lost = map { "$_->{file}:$_->{line} $_->{primitive}" }
+		   grep { $_->{primitive} =~ /^smp_[wr]mb$/ && !$placed{"$_->{file}:$_->{line}"} }
+		   @{$sites->{sites}};
+	unless (ok(!@lost, "$ver: every smp_wmb/smp_rmb site is in a protocol or unpaired")) {
+		diag("not placed: $_") for @lost[0 .. ($#lost < 19 ? $#lost : 19)];
+	}
+
+	my @bad = grep { $_->{verdict} !~ /^(convert|review|keep|converted)$/ || !@{$_->{reasons}} ||
+			 grep { !$_->{code} || !$_->{text} } @{$_->{reasons}} } @{$pairs->{protocols}};
+	unless (ok(!@bad, "$ver: every protocol has a verdict and coded reasons")) {
+		diag("bad: $_->{id}") for @bad[0 .. ($#bad < 9 ? $#bad : 9)];
+	}
+
+	my @one = grep { $_->{verdict} eq 'convert' && !(@{$_->{writers}} && @{$_->{readers}}) }
+		  @{$pairs->{protocols}};
+	unless (ok(!@one, "$ver: a convert has writers and readers")) {
+		diag("one side: $_->{id}") for @one;
+	}
+
+	my @unreasoned = grep { !$_->{code} || !$_->{reason} } @{$pairs->{unpaired}};
+	ok(!@unreasoned, "$ver: every unpaired site has a reason");
+	my %verdicts;
+	$verdicts{$_->{verdict}}++ for @{$pairs->{protocols}};
+	diag("$ver: " . join(', ', map { "$_ " . ($verdicts{$_} // 0) } qw(convert review keep converted)) .
+	     ", unpaired " . scalar(@{$pairs->{unpaired}}));
+}

@@ -48,6 +48,8 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 	bool any = false;
 
 	strbuf_addf(sb, "%s:%u: protocol %s", first->path, first->site->line, p->variable);
+	if (p->bit)
+		strbuf_addf(sb, " bit %s", p->bit);
 	if (p->object)
 		strbuf_addf(sb, " (%s)", p->object);
 	strbuf_addf(sb, ": %s\n", verdict_name(p->verdict));
@@ -115,6 +117,10 @@ static void json_protocol(struct strbuf *sb, const struct protocol *p, bool firs
 	json_add_string(sb, p->variable);
 	strbuf_adds(sb, ", \"object\": ");
 	json_add_string(sb, p->object);
+	if (p->bit) {
+		strbuf_adds(sb, ", \"bit\": ");
+		json_add_string(sb, p->bit);
+	}
 	strbuf_adds(sb, ", \"writers\": ");
 	json_ends(sb, p->writers, p->nr_writers);
 	strbuf_adds(sb, ", \"readers\": ");

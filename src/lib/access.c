@@ -11,6 +11,21 @@ void access_list_push(struct access_list *l, const struct access *a)
 	l->v[l->nr++] = *a;
 }
 
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void access_free(struct access *a)
+{
+	free(a->path);
+	free(a->object);
+	free(a->type_path);
+	free(a->via);
+	free(a->assigned_to);
+	free(a->value);
+}
+
 void access_list_copy(struct access_list *dst, const struct access_list *src)
 {
 	size_t i;
@@ -19,10 +34,11 @@ void access_list_copy(struct access_list *dst, const struct access_list *src)
 		struct access a = src->v[i];
 
 		a.path = xstrdup(a.path);
-		a.object = a.object ? xstrdup(a.object) : NULL;
-		a.type_path = a.type_path ? xstrdup(a.type_path) : NULL;
-		a.via = a.via ? xstrdup(a.via) : NULL;
-		a.assigned_to = a.assigned_to ? xstrdup(a.assigned_to) : NULL;
+		a.object = dup_or_null(a.object);
+		a.type_path = dup_or_null(a.type_path);
+		a.via = dup_or_null(a.via);
+		a.assigned_to = dup_or_null(a.assigned_to);
+		a.value = dup_or_null(a.value);
 		access_list_push(dst, &a);
 	}
 }
@@ -31,13 +47,8 @@ void access_list_release(struct access_list *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->nr; i++) {
-		free(l->v[i].path);
-		free(l->v[i].object);
-		free(l->v[i].type_path);
-		free(l->v[i].via);
-		free(l->v[i].assigned_to);
-	}
+	for (i = 0; i < l->nr; i++)
+		access_free(&l->v[i]);
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }

@@ -11,6 +11,8 @@ struct access {
 	char *type_path;	/* owned or NULL: "kioctx.ring.tail", "@gvar.field", ... */
 	char *via;		/* owned or NULL: the marking call, "WRITE_ONCE", "set_bit", ... */
 	char *assigned_to;	/* owned or NULL: the local a load's value goes to */
+	char *value;		/* owned or NULL: what a store writes, as written, or
+				   the bit number of a bit operation (set_bit(nr, ...)) */
 	bool is_write;
 	bool marked;		/* READ_ONCE/WRITE_ONCE, atomics, acquire/release, bitops */
 	size_t off;		/* byte offset in the file */
@@ -24,6 +26,8 @@ struct access_list {
 
 /* Appends a copy of a; the list takes ownership of a->path and a->object. */
 void access_list_push(struct access_list *l, const struct access *a);
+/* Frees what a owns (not a itself). */
+void access_free(struct access *a);
 /* Appends deep copies of src's accesses to dst. */
 void access_list_copy(struct access_list *dst, const struct access_list *src);
 /* Frees every access and the array; l is empty afterwards. */

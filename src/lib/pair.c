@@ -120,12 +120,17 @@ static char *scope_of(const char *file)
 	return slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
 }
 
-/* Two keys name the same variable, whatever their scopes. */
+/* Two keys name the same variable (and bit), whatever their scopes. */
 static bool same_variable(const char *a, const char *b)
 {
 	size_t na = strcspn(a, "|"), nb = strcspn(b, "|");
+	const char *ba = strchr(a, '#'), *bb = strchr(b, '#');
 
-	return na == nb && !memcmp(a, b, na);
+	if (na != nb || memcmp(a, b, na))
+		return false;
+	if (!ba || !bb)
+		return !ba && !bb;
+	return !strcmp(ba, bb);
 }
 
 /* What joins accesses: struct.field, a global of one file, or a field name in one file. */
@@ -134,6 +139,17 @@ static char *key_of(const struct access *a, const char *file, unsigned *ev)
 	const char *f;
 	size_t flen;
 
+	if (a->via && strstr(a->via, "_bit") && a->value) {
+		/* a bit of a flags word is its own variable */
+		struct access whole = *a;
+		char *base, *key;
+
+		whole.via = NULL;
+		base = key_of(&whole, file, ev);
+		key = base ? xasprintf("%s#%s", base, a->value) : NULL;
+		free(base);
+		return key;
+	}
 	if (a->object) {
 		char *scope = scope_of(file), *key = xasprintf("%s|%s", a->object, scope);
 
@@ -216,6 +232,7 @@ static struct protocol *protocol_for(struct builder *b, const char *key, const s
 	p->key = xstrdup(key);
 	p->variable = xstrdup(a->path);
 	p->object = a->object ? xstrdup(a->object) : NULL;
+	p->bit = a->via && strstr(a->via, "_bit") && a->value ? xstrdup(a->value) : NULL;
 	hashmap_put(&b->keys, key, b->out->nr);
 	b->out->nr++;
 	for (k = hashmap_get(&b->wkeys, key); k != (size_t)-1; k = b->w[k].next) {
@@ -302,6 +319,95 @@ static char *other_loads(const struct access_list *l, const struct access *key)
 	return strbuf_detach(&sb);
 }
 
+/*
+ * The line of a later store of the publish variable in the window after the
+ * barrier, or 0. A store of 0, NULL or false publishes nothing: readers that
+ * see it read no data.
+ */
+static unsigned stored_again(const struct access_list *l, const struct pair_end *e)
+{
+	size_t i;
+	char *key = NULL;
+	unsigned ev, line = 0;
+
+	key = key_of(e->access, e->file, &ev);
+	for (i = 0; key && i < l->nr && !line; i++) {
+		const struct access *a = &l->v[i];
+		char *k;
+
+		if (!a->is_write || a == e->access || a->off <= e->access->off)
+			continue;
+		if (a->value && (!strcmp(a->value, "0") || !strcmp(a->value, "NULL") ||
+				 !strcmp(a->value, "false")))
+			continue;
+		k = key_of(a, e->file, &ev);
+		if (k && same_variable(k, key))
+			line = a->line;
+		free(k);
+	}
+	free(key);
+	return line;
+}
+
+/*
+ * Stores that sit between smp_wmb() and the publish store, or in the same
+ * statement as the first store after it: with a release on the publish
+ * store they are no longer ordered after the data, whoever reads them.
+ */
+static char *near_stores(const struct site *s, const struct pair_end *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j;
+
+	for (i = 0; i < 2; i++) {
+		const struct access_list *l = i ? &s->window_after : &s->after;
+
+		for (j = 0; j < l->nr; j++) {
+			const struct access *a = &l->v[j];
+
+			if (!a->is_write || !strcmp(a->path, e->access->path) ||
+			    (i && a->off >= e->access->off))
+				continue;
+			if (!sb.len || !strstr(sb.buf, a->path))
+				strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
+		}
+	}
+	return strbuf_detach(&sb);
+}
+
+/*
+ * Other stores in the window after a writer's smp_wmb() whose variable is
+ * the subscribe variable of another protocol: with the barrier gone they
+ * are no longer ordered after the data that reader expects.
+ */
+static char *subscribed_stores(const struct protocol *p, const struct protocol *all, size_t nr_all,
+			       const struct site *s, const struct pair_end *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j;
+
+	for (i = 0; i < s->window_after.nr; i++) {
+		const struct access *a = &s->window_after.v[i];
+		unsigned ev;
+		char *k;
+
+		if (!a->is_write || a == e->access || !strcmp(a->path, e->access->path) ||
+		    a->off < e->access->off)
+			continue;
+		if (!(k = key_of(a, e->file, &ev)))
+			continue;
+		for (j = 0; j < nr_all; j++) {
+			if (&all[j] == p || !all[j].nr_readers || !same_variable(all[j].key, k))
+				continue;
+			if (!sb.len || !strstr(sb.buf, a->path))
+				strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
+			break;
+		}
+		free(k);
+	}
+	return strbuf_detach(&sb);
+}
+
 /* How many paths a paths_of() list names. */
 static unsigned count_listed(const char *list)
 {
@@ -383,26 +489,33 @@ static void list_candidates(struct builder *b, const struct site *s, const struc
  */
 static char *other_scope(struct builder *b, char *key)
 {
-	const char *bar = strchr(key, '|');
-	size_t i;
+	const char *bar = strchr(key, '|'), *bit;
+	size_t i, found = (size_t)-1, n = 0;
 	char *any;
 
 	if (!bar)
 		return key;
-	if (strcmp(bar + 1, "*")) {
-		any = xasprintf("%.*s|*", (int)(bar - key), key);
+	bit = strchr(bar, '#');
+	if (strncmp(bar + 1, "*", 1) || (bar[2] && bar[2] != '#')) {
+		any = xasprintf("%.*s|*%s", (int)(bar - key), key, bit ? bit : "");
 		if (hashmap_get(&b->wkeys, any) != (size_t)-1) {
 			free(key);
 			return any;
 		}
 		free(any);
-		return key;
 	}
+	/* the variable published in exactly one folder: that folder's writers */
 	for (i = 0; i < b->nr_w; i++) {
-		if (same_variable(b->w[i].key, key)) {
-			free(key);
-			return xstrdup(b->w[i].key);
-		}
+		if (!same_variable(b->w[i].key, key))
+			continue;
+		if (found == (size_t)-1 || strcmp(b->w[i].key, b->w[found].key))
+			n++;
+		if (found == (size_t)-1)
+			found = i;
+	}
+	if (n == 1) {
+		free(key);
+		return xstrdup(b->w[found].key);
 	}
 	return key;
 }
@@ -600,24 +713,6 @@ static bool touches(const struct access_list *l, const char *file, const char *k
 	return false;
 }
 
-/* How many accesses of the list (reads or writes) are to key. */
-static size_t count_key(const struct access_list *l, const char *file, const char *key, bool writes)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < l->nr; i++) {
-		unsigned ev;
-		char *k;
-
-		if (l->v[i].is_write != writes)
-			continue;
-		k = key_of(&l->v[i], file, &ev);
-		n += k && same_variable(k, key);
-		free(k);
-	}
-	return n;
-}
-
 /*
  * A seqcount-style side: the function that holds s accesses key on the other
  * side of another barrier of the same kind too (reads it before one smp_rmb()
@@ -685,17 +780,6 @@ static void via_reasons(struct protocol *p, const struct pair_end *e, bool write
 		       xasprintf("%s is %s with %s() in %s(), a read-modify-write with no plain %s form",
 				 p->variable, writer ? "published" : "loaded", via, where(e->site),
 				 writer ? "release" : "acquire"));
-}
-
-/* An accessor: every caller of the function loads data right after calling it. */
-static bool callers_load_after(const struct site *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->nr_callers; i++)
-		if (!count_kind(&s->callers[i].after, false))
-			return false;
-	return s->nr_callers > 0;
 }
 
 /* The first store after (or last load before) a call is to key. */
@@ -781,7 +865,8 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	return FIELD_UNKNOWN;
 }
 
-static void classify(struct types *t, struct protocol *p)
+static void classify(struct types *t, struct protocol *p, const struct protocol *all,
+		     size_t nr_all)
 {
 	size_t i, j, barriers = 0, converted = 0, fences = 0;
 	bool keep = false;
@@ -916,10 +1001,10 @@ static void classify(struct types *t, struct protocol *p)
 	/* convertible, with caveats */
 	if (!p->nr_writers)
 		reason(p, "one-side",
-		       xasprintf("no writer found: no smp_wmb() is followed by a store to %s", p->variable));
+		       xasprintf("no writer found in the files given: no smp_wmb() is followed by a store to %s", p->variable));
 	if (!p->nr_readers)
 		reason(p, "one-side",
-		       xasprintf("no reader found: no smp_rmb() follows a load of %s", p->variable));
+		       xasprintf("no reader found in the files given: no smp_rmb() follows a load of %s", p->variable));
 	if (converted) {
 		bool wrel = false, rrel = false;
 
@@ -948,6 +1033,7 @@ static void classify(struct types *t, struct protocol *p)
 		const struct pair_end *e = &p->writers[i];
 		const struct site *s = e->site;
 		char *others;
+		unsigned line;
 
 		if (role_of(s->primitive) != ROLE_WMB)
 			continue;
@@ -960,14 +1046,22 @@ static void classify(struct types *t, struct protocol *p)
 			reason(p, "not-adjacent",
 			       xasprintf("smp_wmb() in %s() is not directly followed by the store to %s (line %u)",
 					 where(s), p->variable, e->access->line));
-		if (count_key(&s->window_after, e->file, p->key, true) > 1)
+		if ((line = stored_again(&s->window_after, e)))
 			reason(p, "stored-again",
-			       xasprintf("%s() stores %s again after the publish store; a reader that sees the later value is not ordered by the release",
-					 where(s), p->variable));
-		others = paths_of(&s->after, true, e->access->path);
+			       xasprintf("%s() stores %s again at line %u, after the publish store; a reader that sees that value is not ordered by the release",
+					 where(s), p->variable, line));
+		others = near_stores(s, e);
 		if (*others) {
 			reason(p, "several-stores",
 			       xasprintf("smp_wmb() in %s() is followed by several stores; %s would lose its ordering after the data",
+					 where(s), others));
+			p->changes += count_listed(others);
+		}
+		free(others);
+		others = subscribed_stores(p, all, nr_all, s, e);
+		if (*others) {
+			reason(p, "several-stores",
+			       xasprintf("smp_wmb() in %s() also orders the later stores to %s, which readers subscribe to; they would lose their ordering after the data",
 					 where(s), others));
 			p->changes += count_listed(others);
 		}
@@ -976,10 +1070,6 @@ static void classify(struct types *t, struct protocol *p)
 			reason(p, "call-between",
 			       xasprintf("a call sits between smp_wmb() and the store to %s in %s(); its stores would no longer be ordered after the data",
 					 p->variable, where(s)));
-		if (!count_kind(&s->window_before, true))
-			reason(p, "no-data",
-			       xasprintf("no store precedes smp_wmb() in %s(); the data may be written by its callers",
-					 where(s)));
 	}
 	for (i = 0; i < p->nr_readers; i++) {
 		const struct pair_end *e = &p->readers[i];
@@ -1009,10 +1099,6 @@ static void classify(struct types *t, struct protocol *p)
 			reason(p, "call-between",
 			       xasprintf("a call sits between the load of %s and smp_rmb() in %s(); its loads would lose their ordering",
 					 p->variable, where(s)));
-		if (!count_kind(&s->window_after, false) && !callers_load_after(s))
-			reason(p, "no-data",
-			       xasprintf("no load follows smp_rmb() in %s(); the data may be read by its callers",
-					 where(s)));
 	}
 	if (p->nr_reasons) {
 		p->verdict = VERDICT_REVIEW;
@@ -1022,6 +1108,75 @@ static void classify(struct types *t, struct protocol *p)
 	reason(p, "adjacent",
 	       xasprintf("each smp_wmb() is directly followed by the store to %s and each smp_rmb() directly follows its load",
 			 p->variable));
+}
+
+static void drop_reason(struct protocol *p, const char *code)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nr_reasons; i++) {
+		if (!strcmp(p->reasons[i].code, code))
+			free(p->reasons[i].text);
+		else
+			p->reasons[n++] = p->reasons[i];
+	}
+	p->nr_reasons = n;
+}
+
+/* Whether site is a barrier end (not a caller's access) of protocol q. */
+static bool has_barrier_end(const struct protocol *q, const struct site *site)
+{
+	size_t i;
+
+	for (i = 0; i < q->nr_writers + q->nr_readers; i++) {
+		const struct pair_end *e = i < q->nr_writers ? &q->writers[i]
+							      : &q->readers[i - q->nr_writers];
+
+		if (e->site == site)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * One barrier can order several protocols' variables: it can only go when
+ * every protocol it belongs to converts. Repeats until nothing changes,
+ * since each downgrade can hold back another protocol.
+ */
+static void shared_barriers(struct pair_result *out)
+{
+	bool changed = true;
+	size_t i, j, k;
+
+	while (changed) {
+		changed = false;
+		for (i = 0; i < out->nr; i++) {
+			struct protocol *p = &out->v[i];
+
+			if (p->verdict != VERDICT_CONVERT)
+				continue;
+			for (k = 0; k < p->nr_writers + p->nr_readers && p->verdict == VERDICT_CONVERT; k++) {
+				const struct pair_end *e = k < p->nr_writers ? &p->writers[k]
+								      : &p->readers[k - p->nr_writers];
+
+				for (j = 0; j < out->nr; j++) {
+					const struct protocol *q = &out->v[j];
+
+					if (q == p || q->verdict == VERDICT_CONVERT ||
+					    !has_barrier_end(q, e->site))
+						continue;
+					p->verdict = VERDICT_REVIEW;
+					drop_reason(p, "adjacent");
+					reason(p, "shared-barrier",
+					       xasprintf("%s() in %s() also orders %s, whose protocol is %s: the barrier stays",
+							 e->site->primitive, where(e->site), q->variable,
+							 verdict_name(q->verdict)));
+					changed = true;
+					break;
+				}
+			}
+		}
+	}
 }
 
 static int cmp_end(const struct pair_end *a, const struct pair_end *b)
@@ -1201,7 +1356,8 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 		}
 	}
 	for (i = 0; i < out->nr; i++)
-		classify(&types, &out->v[i]);
+		classify(&types, &out->v[i], out->v, out->nr);
+	shared_barriers(out);
 	qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
 	qsort(out->u, out->nr_u, sizeof(*out->u), cmp_unpaired);
 	for (k = 0; k < b.nr_w; k++)
@@ -1223,6 +1379,7 @@ void pair_result_release(struct pair_result *out)
 		free(p->key);
 		free(p->variable);
 		free(p->object);
+		free(p->bit);
 		free(p->writers);
 		free(p->readers);
 		for (j = 0; j < p->nr_reasons; j++)

@@ -40,6 +40,7 @@ struct protocol {
 	char *key;		/* owned: what joined the sites */
 	char *variable;		/* owned: the access path as written */
 	char *object;		/* owned or NULL: "struct.field" */
+	char *bit;		/* owned or NULL: the bit of a flags word, for bit operations */
 	struct pair_end *writers;
 	size_t nr_writers, alloc_writers;
 	struct pair_end *readers;

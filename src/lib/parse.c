@@ -532,8 +532,8 @@ static bool is_shared(const struct parser *p, TSNode n)
 	}
 }
 
-static void add_access(struct parser *p, struct access_list *out, const char *via,
-		       unsigned group, TSNode n, TSNode whole, bool is_write, bool marked)
+static struct access *add_access(struct parser *p, struct access_list *out, const char *via,
+				 unsigned group, TSNode n, TSNode whole, bool is_write, bool marked)
 {
 	struct access a;
 	size_t len;
@@ -548,11 +548,25 @@ static void add_access(struct parser *p, struct access_list *out, const char *vi
 	a.line = 0;
 	a.via = via ? xstrdup(via) : NULL;
 	a.assigned_to = NULL;
+	a.value = NULL;
 	if (p->assign_name && (ts_node_eq(n, p->assign_node) || ts_node_eq(whole, p->assign_node)))
 		a.assigned_to = xstrndup(p->assign_name, p->assign_len);
 	ALLOC_GROW(p->groups, out->nr + 1, p->alloc_groups);
 	access_list_push(out, &a);
 	p->groups[out->nr - 1] = group;
+	return &out->v[out->nr - 1];
+}
+
+/* Records what a store writes, as written. */
+static void set_value(const struct parser *p, struct access *a, TSNode value)
+{
+	size_t len;
+	const char *s;
+
+	if (ts_node_is_null(value))
+		return;
+	s = node_text(p, value, &len);
+	a->value = normalise(s, len);
 }
 
 /* A call: marked accesses name their location; callee and plain identifier
@@ -592,7 +606,15 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 			const char *name = node_text(p, fn, &len);
 			char *via = xstrndup(name, len);
 
-			add_access(p, out, via, group, location_of(p, a), n, is_write, true);
+			struct access *rec = add_access(p, out, via, group, location_of(p, a), n,
+							is_write, true);
+
+			/* WRITE_ONCE(x, v), smp_store_release(&x, v), atomic_set(v, i) */
+			if (is_write && addr == 0 && nargs == 2)
+				set_value(p, rec, ts_node_named_child(args, 1));
+			/* set_bit(nr, addr), test_bit(nr, addr): the bit */
+			if (addr == 1)
+				set_value(p, rec, ts_node_named_child(args, 0));
 			free(via);
 			skip_node(p, a);
 		}
@@ -664,7 +686,14 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 
 			note_assignment(p, left, ts_node_child_by_field_name(n, "right", 5));
 			if (!ts_node_is_null(left) && is_shared(p, left))
-				add_access(p, out, NULL, group, left, left, true, false);
+			{
+				struct access *rec = add_access(p, out, NULL, group, left, left,
+								true, false);
+				TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+
+				if (!ts_node_is_null(op) && !strcmp(ts_node_type(op), "="))
+					set_value(p, rec, ts_node_child_by_field_name(n, "right", 5));
+			}
 			skip_node(p, left);
 		} else if (is(p, n, S_UPDATE)) {
 			TSNode arg = ts_node_child_by_field_name(n, "argument", 8);
@@ -710,11 +739,7 @@ static void keep_group(struct parser *p, struct access_list *l, bool last)
 		if (p->groups[i] == g) {
 			l->v[j++] = l->v[i];
 		} else {
-			free(l->v[i].path);
-			free(l->v[i].object);
-			free(l->v[i].type_path);
-			free(l->v[i].via);
-			free(l->v[i].assigned_to);
+			access_free(&l->v[i]);
 		}
 	}
 	l->nr = j;
@@ -795,11 +820,7 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 					/* the window ends at the next barrier */
 					while (out->nr > had) {
 						out->nr--;
-						free(out->v[out->nr].path);
-						free(out->v[out->nr].object);
-						free(out->v[out->nr].type_path);
-						free(out->v[out->nr].via);
-						free(out->v[out->nr].assigned_to);
+						access_free(&out->v[out->nr]);
 					}
 					return;
 				}
@@ -883,11 +904,7 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 			if (to) {
 				access_list_push(to, &own.v[i]);
 			} else {
-				free(own.v[i].path);
-				free(own.v[i].object);
-				free(own.v[i].type_path);
-				free(own.v[i].via);
-				free(own.v[i].assigned_to);
+				access_free(&own.v[i]);
 			}
 		}
 		free(own.v);

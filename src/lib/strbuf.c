@@ -59,6 +59,11 @@ void strbuf_reset(struct strbuf *sb)
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
+	if (!len) {
+		strbuf_grow(sb, 0);
+		sb->buf[sb->len] = '\0';
+		return;
+	}
 	strbuf_grow(sb, len);
 	memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;

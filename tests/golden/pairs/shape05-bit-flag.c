@@ -28,7 +28,7 @@ static int demo_port_mtu(struct demo_port *s)
  * check-name: shape 5, set_bit() has no release form: review, the reader alone can become test_bit_acquire()
  * check-command: acqrel pairs $file
  * check-output-start
-shape05-bit-flag.c:14: protocol s->flags (demo_port.flags): review
+shape05-bit-flag.c:14: protocol s->flags bit DEMO_LIVE (demo_port.flags): review
   writer shape05-bit-flag.c:14: smp_wmb() in demo_port_up(); publish store at line 15
   reader shape05-bit-flag.c:21: smp_rmb() in demo_port_mtu(); subscribe load at line 20
   evidence: object

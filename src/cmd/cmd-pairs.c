@@ -243,7 +243,8 @@ int cmd_pairs(int argc, const char **argv)
 				    r.u[i].site->line, r.u[i].site->column, r.u[i].site->primitive,
 				    r.u[i].code, r.u[i].text);
 	}
-	fwrite(sb.buf, 1, sb.len, stdout);
+	if (sb.len)
+		fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 	if (want_summary && !json)
 		summary(&r);

@@ -127,7 +127,8 @@ static void summary(const struct sites_run *run, size_t nr_skipped, double secon
 			c[k].n++;
 		}
 	}
-	qsort(c, nr, sizeof(*c), cmp_count);
+	if (nr)
+		qsort(c, nr, sizeof(*c), cmp_count);
 	printf("acqrel sites: %s\n", run->walk.root);
 	printf("files: %zu read, %zu scanned past the prefilter, %zu skipped, in %.1f s on %d threads\n",
 	       run->walk.nr, run->nr_parsed, nr_skipped, seconds, cmd_jobs());
@@ -202,7 +203,8 @@ int cmd_sites(int argc, const char **argv)
 			json_add_skips(&sb, &run.files[i].skipped);
 		strbuf_adds(&sb, sb.buf[sb.len - 1] == '[' ? "]}\n" : "\n ]}\n");
 	}
-	fwrite(sb.buf, 1, sb.len, stdout);
+	if (sb.len)
+		fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 	if (want_summary && !json)
 		summary(&run, nr_skipped,

@@ -1,5 +1,6 @@
 /* lex.c: single-pass C scanner for barrier sites and their context */
 #include "lex.h"
+#include "hash.h"
 #include "prims.h"
 #include "util.h"
 
@@ -49,9 +50,8 @@ struct lexer {
 	struct cond_save conds[COND_STACK];
 	int nr_conds;		/* may exceed COND_STACK; only the first are saved */
 
-	/* with targets, calls of these names are the sites instead of primitives */
-	const char *const *targets;
-	size_t nr_targets;
+	/* with targets, uses of these names are the sites instead of primitives */
+	const struct hashmap *targets;
 
 	/* a primitive identifier waiting to see whether '(' follows */
 	bool site_pending;
@@ -91,14 +91,15 @@ static bool is_keyword(const char *s, size_t len)
 /* A site: a primitive, or with targets one of the target names. */
 static bool wanted(const struct lexer *lx, const char *s, size_t len)
 {
-	size_t i;
+	char name[128];
 
 	if (!lx->targets)
 		return prim_classify(s, len) != PRIM_NONE;
-	for (i = 0; i < lx->nr_targets; i++)
-		if (strlen(lx->targets[i]) == len && !memcmp(lx->targets[i], s, len))
-			return true;
-	return false;
+	if (len >= sizeof(name))
+		return false;
+	memcpy(name, s, len);
+	name[len] = '\0';
+	return hashmap_get(lx->targets, name) != (size_t)-1;
 }
 
 static void head_reset(struct lexer *lx)
@@ -158,7 +159,7 @@ static int push_context(struct lexer *lx, enum lex_context_kind kind, char *name
 	return (int)out->nr_ctxs++;
 }
 
-static void add_site(struct lexer *lx, size_t off, size_t len, int ctx)
+static void add_site(struct lexer *lx, size_t off, size_t len, int ctx, bool call)
 {
 	struct lex_result *out = lx->out;
 
@@ -166,6 +167,7 @@ static void add_site(struct lexer *lx, size_t off, size_t len, int ctx)
 	out->sites[out->nr_sites].off = off;
 	out->sites[out->nr_sites].len = len;
 	out->sites[out->nr_sites].ctx = ctx;
+	out->sites[out->nr_sites].call = call;
 	out->nr_sites++;
 }
 
@@ -176,7 +178,9 @@ static void settle_site(struct lexer *lx, const struct token *t)
 		return;
 	lx->site_pending = false;
 	if (t->kind == T_PUNCT && t->punct == '(')
-		add_site(lx, lx->site_off, lx->site_len, lx->site_ctx);
+		add_site(lx, lx->site_off, lx->site_len, lx->site_ctx, true);
+	else if (lx->targets)
+		add_site(lx, lx->site_off, lx->site_len, lx->site_ctx, false);
 }
 
 /* A token in code outside directives. */
@@ -446,13 +450,15 @@ static void define_body(struct lexer *lx)
 	}
 	while (next_token(lx, &t, true, &bol)) {
 		if (lx->site_pending) {
+			bool call = t.kind == T_PUNCT && t.punct == '(';
+
 			lx->site_pending = false;
-			if (t.kind == T_PUNCT && t.punct == '(') {
+			if (call || lx->targets) {
 				if (ctx < 0)
 					ctx = push_context(lx, LEX_MACRO,
 							   xstrndup(lx->buf + name_off, name_len),
 							   body_start, lx->len);
-				add_site(lx, lx->site_off, lx->site_len, ctx);
+				add_site(lx, lx->site_off, lx->site_len, ctx, call);
 			}
 		}
 		if (t.kind == T_IDENT && wanted(lx, lx->buf + t.off, t.len)) {
@@ -460,6 +466,12 @@ static void define_body(struct lexer *lx)
 			lx->site_off = t.off;
 			lx->site_len = t.len;
 		}
+	}
+	if (lx->site_pending && lx->targets) {
+		if (ctx < 0)
+			ctx = push_context(lx, LEX_MACRO, xstrndup(lx->buf + name_off, name_len),
+					   body_start, lx->len);
+		add_site(lx, lx->site_off, lx->site_len, ctx, false);
 	}
 	if (ctx >= 0)
 		lx->out->ctxs[ctx].end = lx->i;
@@ -497,7 +509,7 @@ static void directive(struct lexer *lx, size_t hash_off)
 }
 
 static void scan(const char *buf, size_t len, struct lex_result *out,
-		 const char *const *targets, size_t nr_targets)
+		 const struct hashmap *targets)
 {
 	struct lexer lx;
 	struct token t;
@@ -509,7 +521,6 @@ static void scan(const char *buf, size_t len, struct lex_result *out,
 	lx.out = out;
 	lx.func = -1;
 	lx.targets = targets;
-	lx.nr_targets = nr_targets;
 	head_reset(&lx);
 
 	while (next_token(&lx, &t, false, &bol)) {
@@ -524,14 +535,22 @@ static void scan(const char *buf, size_t len, struct lex_result *out,
 
 void lex_scan(const char *buf, size_t len, struct lex_result *out)
 {
-	scan(buf, len, out, NULL, 0);
+	scan(buf, len, out, NULL);
 }
 
 void lex_scan_calls(const char *buf, size_t len, const char *const *names, size_t n,
 		    struct lex_result *out)
 {
-	if (n)
-		scan(buf, len, out, names, n);
+	struct hashmap targets;
+	size_t i;
+
+	if (!n)
+		return;
+	memset(&targets, 0, sizeof(targets));
+	for (i = 0; i < n; i++)
+		hashmap_put(&targets, names[i], i);
+	scan(buf, len, out, &targets);
+	hashmap_release(&targets);
 }
 
 void lex_result_release(struct lex_result *out)

@@ -11,6 +11,7 @@
 #ifndef ACQREL_LEX_H
 #define ACQREL_LEX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum lex_context_kind { LEX_FUNCTION, LEX_MACRO };
@@ -26,6 +27,7 @@ struct lex_site {
 	size_t off;		/* byte offset of the primitive's identifier */
 	size_t len;		/* length of that identifier */
 	int ctx;		/* index into contexts, or -1 at file scope */
+	bool call;		/* followed by '(' (always so outside lex_scan_calls()) */
 };
 
 struct lex_comment {
@@ -43,7 +45,12 @@ struct lex_result {
 
 /* Scans buf[0..len) and appends to out (which must be zeroed first). */
 void lex_scan(const char *buf, size_t len, struct lex_result *out);
-/* The same scan, but the sites are the calls of names[0..n) instead. */
+/*
+ * The same scan, but the sites are the uses of names[0..n) in function and
+ * macro bodies and initializers instead: calls, and other uses (call ==
+ * false, an address taken). File-level heads (definitions, prototypes) are
+ * not uses.
+ */
 void lex_scan_calls(const char *buf, size_t len, const char *const *names, size_t n,
 		    struct lex_result *out);
 /* Frees everything out owns; out can be reused after memset to 0. */

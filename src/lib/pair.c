@@ -1,5 +1,6 @@
 /* pair.c: join writers and readers into protocols, and judge each */
 #include "pair.h"
+#include "prims.h"
 #include "hash.h"
 #include "strbuf.h"
 #include "types.h"
@@ -29,18 +30,12 @@ static enum role role_of(const char *prim)
 	};
 	size_t i;
 
-	static const char *const fences[] = {
-		"smp_mb", "mb", "wmb", "rmb", "dma_wmb", "dma_rmb", "dma_mb",
-		"virt_wmb", "virt_rmb", "virt_mb",
-	};
-
 	if (!strcmp(prim, "smp_wmb"))
 		return ROLE_WMB;
 	if (!strcmp(prim, "smp_rmb"))
 		return ROLE_RMB;
-	for (i = 0; i < ARRAY_SIZE(fences); i++)
-		if (!strcmp(prim, fences[i]))
-			return ROLE_FENCE;
+	if (prim_classify(prim, strlen(prim)) == PRIM_FENCE)
+		return ROLE_FENCE;
 	for (i = 0; i < ARRAY_SIZE(releases); i++)
 		if (!strcmp(prim, releases[i]))
 			return ROLE_RELEASE;
@@ -133,6 +128,18 @@ static bool same_variable(const char *a, const char *b)
 	return !strcmp(ba, bb);
 }
 
+/* "[1]" when a path ends in a constant subscript (ready[1] is not ready[0]). */
+static const char *constant_subscript(const char *path)
+{
+	size_t n = strlen(path), i;
+
+	if (n < 3 || path[n - 1] != ']')
+		return NULL;
+	for (i = n - 1; i > 0 && path[i - 1] >= '0' && path[i - 1] <= '9'; i--)
+		;
+	return i < n - 1 && i > 0 && path[i - 1] == '[' ? path + i - 1 : NULL;
+}
+
 /* What joins accesses: struct.field, a global of one file, or a field name in one file. */
 static char *key_of(const struct access *a, const char *file, unsigned *ev)
 {
@@ -151,7 +158,10 @@ static char *key_of(const struct access *a, const char *file, unsigned *ev)
 		return key;
 	}
 	if (a->object) {
-		char *scope = scope_of(file), *key = xasprintf("%s|%s", a->object, scope);
+		char *scope = scope_of(file), *key;
+		const char *sub = constant_subscript(a->path);
+
+		key = xasprintf("%s%s|%s", a->object, sub ? sub : "", scope);
 
 		*ev = EV_OBJECT;
 		free(scope);
@@ -639,6 +649,30 @@ static void add_fence(struct builder *b, const struct site *s, const struct file
 	}
 }
 
+/*
+ * Whether a writer site offered any candidate. Candidates were added file
+ * by file (run->files) and site by site (fs->v), so they are sorted by
+ * (fs, site) pointers, which point into those two arrays.
+ */
+static bool has_candidates(const struct builder *b, const struct file_sites *fs,
+			   const struct site *s)
+{
+	size_t lo = 0, hi = b->nr_w;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct cand *c = &b->w[mid];
+
+		if (c->site == s)
+			return true;
+		if (c->fs < fs || (c->fs == fs && c->site < s))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
 /* A writer no reader subscribed to: a protocol of its own for its first store. */
 static void lone_writer(struct builder *b, const struct cand *c)
 {
@@ -667,10 +701,17 @@ static void unpaired_writer(struct builder *b, const struct site *s, const char 
 
 /* ---- verdicts ---- */
 
+/* Most reasons one protocol lists; the rest would repeat the same caveats. */
+#define MAX_REASONS 32
+
 static void reason(struct protocol *p, const char *code, char *text)
 {
 	size_t i;
 
+	if (p->nr_reasons >= MAX_REASONS) {
+		free(text);
+		return;
+	}
 	for (i = 0; i < p->nr_reasons; i++) {
 		if (!strcmp(p->reasons[i].code, code) && !strcmp(p->reasons[i].text, text)) {
 			free(text);
@@ -721,11 +762,18 @@ static bool touches(const struct access_list *l, const char *file, const char *k
 static bool retries(const struct pair_end *e, const char *key, bool reader)
 {
 	const struct file_sites *fs = e->fs;
-	size_t j;
+	size_t at = (size_t)(e->site - fs->v), lo = at, hi = at + 1, j;
 
 	if (!e->site->function)
 		return false;
-	for (j = 0; j < fs->nr; j++) {
+	/* a function's sites are contiguous in file order (macros inside it aside) */
+	while (lo > 0 && (!fs->v[lo - 1].function ||
+			  !strcmp(fs->v[lo - 1].function, e->site->function)))
+		lo--;
+	while (hi < fs->nr && (!fs->v[hi].function ||
+			       !strcmp(fs->v[hi].function, e->site->function)))
+		hi++;
+	for (j = lo; j < hi; j++) {
 		const struct site *s = &fs->v[j];
 
 		if (s == e->site || !s->function || strcmp(s->function, e->site->function) ||
@@ -804,6 +852,40 @@ static bool caller_adjacent(const struct caller *c, const char *file, const char
 	return false;
 }
 
+/* The access of a caller's window that is to key: its first store or its last load. */
+static const struct access *caller_access(const struct caller *c, const char *file,
+					  const char *key, bool writes)
+{
+	const struct access_list *l = writes ? &c->after : &c->before;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		unsigned ev;
+		char *k = l->v[i].is_write == writes ? key_of(&l->v[i], file, &ev) : NULL;
+		bool same = k && same_variable(k, key);
+
+		free(k);
+		if (same)
+			return &l->v[i];
+	}
+	return NULL;
+}
+
+/* The stores of a window (nearest first) that come before the access a. */
+static char *stores_before(const struct access_list *l, const struct access *a)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < l->nr && &l->v[i] != a; i++) {
+		if (!l->v[i].is_write || !strcmp(l->v[i].path, a->path))
+			continue;
+		if (!sb.len || !strstr(sb.buf, l->v[i].path))
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", l->v[i].path);
+	}
+	return strbuf_detach(&sb);
+}
+
 /*
  * A barrier one call level away: the release (or acquire) moves into the
  * callers, so every caller must do the store (or load) right there, and
@@ -818,6 +900,14 @@ static void callee_reasons(struct protocol *p, const struct pair_end *e, bool wr
 		reason(p, "callee-barrier",
 		       xasprintf("%s() is not static: callers in other files may not %s %s",
 				 s->function, writer ? "store" : "load", p->variable));
+	else if (strlen(e->file) > 2 && !strcmp(e->file + strlen(e->file) - 2, ".h"))
+		reason(p, "callee-barrier",
+		       xasprintf("%s() is defined in a header: every file that includes it may call it without %s %s",
+				 s->function, writer ? "storing" : "loading", p->variable));
+	if (s->unknown_callers)
+		reason(p, "callee-barrier",
+		       xasprintf("%s() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see",
+				 s->function));
 	for (i = 0; i < s->nr_callers; i++)
 		if (!caller_adjacent(&s->callers[i], e->file, p->key, writer))
 			reason(p, "callee-barrier",
@@ -825,13 +915,19 @@ static void callee_reasons(struct protocol *p, const struct pair_end *e, bool wr
 					 s->callers[i].function, s->function, s->callers[i].line,
 					 writer ? "storing" : "loading", p->variable,
 					 writer ? "after" : "before"));
-	if (!writer) {
-		char *others = other_loads(&e->caller->before, e->access);
+	for (i = 0; i < s->nr_callers; i++) {
+		const struct caller *c = &s->callers[i];
+		const struct access *a = caller_access(c, e->file, p->key, writer);
+		char *others;
 
+		if (!a)
+			continue;
+		others = writer ? stores_before(&c->after, a) : other_loads(&c->before, a);
 		if (*others) {
-			reason(p, "loses-ordering",
-			       xasprintf("the load of %s before the call in %s() would lose its ordering against the loads after it",
-					 others, e->caller->function));
+			reason(p, writer ? "several-stores" : "loses-ordering",
+			       xasprintf(writer ? "the store to %s between the call and the publish store in %s() would lose its ordering after the data"
+						: "the load of %s before the call in %s() would lose its ordering against the loads after it",
+					 others, c->function));
 			p->changes += count_listed(others);
 		}
 		free(others);
@@ -1025,10 +1121,15 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 		reason(p, "field-name-only",
 		       xasprintf("writers and readers are joined by the field name of %s only; its type is not visible",
 				 p->variable));
-	if (has_side_effects(p->variable))
-		reason(p, "operand",
-		       xasprintf("%s has side effects and cannot be the operand of an acquire or release",
-				 p->variable));
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							      : &p->readers[i - p->nr_writers];
+
+		if (has_side_effects(e->access->path))
+			reason(p, "operand",
+			       xasprintf("%s in %s() has side effects and cannot be the operand of an acquire or release",
+					 e->access->path, where(e->site)));
+	}
 	for (i = 0; i < p->nr_writers; i++) {
 		const struct pair_end *e = &p->writers[i];
 		const struct site *s = e->site;
@@ -1095,10 +1196,10 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 			p->changes += count_listed(others);
 		}
 		free(others);
-		if (s->call_before)
+		if (s->call_before || s->window_call_before)
 			reason(p, "call-between",
-			       xasprintf("a call sits between the load of %s and smp_rmb() in %s(); its loads would lose their ordering",
-					 p->variable, where(s)));
+			       xasprintf("a call sits before smp_rmb() in %s(), near the load of %s; the loads it makes would lose their ordering",
+					 where(s), p->variable));
 	}
 	if (p->nr_reasons) {
 		p->verdict = VERDICT_REVIEW;
@@ -1341,8 +1442,7 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 
 			if (role_of(s->primitive) != ROLE_WMB)
 				continue;
-			for (k = 0; k < b.nr_w && !found; k++)
-				found = b.w[k].site == s;
+			found = has_candidates(&b, fs, s);
 			for (k = 0; k < s->window_after.nr && !found; k++) {
 				unsigned ev;
 				char *key = s->window_after.v[k].is_write ?
@@ -1358,8 +1458,10 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	for (i = 0; i < out->nr; i++)
 		classify(&types, &out->v[i], out->v, out->nr);
 	shared_barriers(out);
-	qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
-	qsort(out->u, out->nr_u, sizeof(*out->u), cmp_unpaired);
+	if (out->nr)
+		qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
+	if (out->nr_u)
+		qsort(out->u, out->nr_u, sizeof(*out->u), cmp_unpaired);
 	for (k = 0; k < b.nr_w; k++)
 		free(b.w[k].key);
 	free(b.w);

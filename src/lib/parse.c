@@ -70,8 +70,9 @@ struct parser {
 	struct local *locals;
 	size_t nr_locals, alloc_locals;
 	/* per collect */
-	TSNode *skips;
-	size_t nr_skips, alloc_skips;
+	struct skip_slot *skips;
+	size_t nr_skips, skip_size;
+	unsigned skip_gen;
 	unsigned *groups;
 	size_t alloc_groups;
 	/* ancestors of the site being analysed, root first */
@@ -161,12 +162,21 @@ static bool is_statement(const struct parser *p, TSNode n)
 
 static const struct local *find_local(const struct parser *p, const char *s, size_t len)
 {
+	const struct local *best = NULL;
 	size_t i;
 
-	for (i = p->nr_locals; i-- > 0;)
-		if (p->locals[i].len == len && !memcmp(p->locals[i].name, s, len))
-			return &p->locals[i];
-	return NULL;
+	/* the nearest declaration before the use; else the last one */
+	for (i = 0; i < p->nr_locals; i++) {
+		const struct local *l = &p->locals[i];
+
+		if (l->len != len || memcmp(l->name, s, len))
+			continue;
+		if (!best || (l->name <= s && (best->name > s || l->name > best->name)) ||
+		    (best->name > s && l->name > best->name) ||
+		    (l->name == best->name && l->type && !best->type))
+			best = l;
+	}
+	return best;
 }
 
 /* The tag or typedef name of a declaration's type, if it has one. */
@@ -320,31 +330,61 @@ static void collect_locals(struct parser *p, TSNode root)
 
 /* ---- accesses ---- */
 
-static void skip_node(struct parser *p, TSNode n)
+/*
+ * The nodes collect() must not descend into, as a hash set of byte ranges
+ * (a node with the range of a skipped one is it, or lies within it). An
+ * entry counts only in the generation it was added in, so each collect()
+ * starts empty without clearing the table.
+ */
+struct skip_slot {
+	uint64_t range;
+	unsigned gen;
+};
+
+static uint64_t range_of(TSNode n)
 {
-	if (ts_node_is_null(n))
-		return;
-	ALLOC_GROW(p->skips, p->nr_skips + 1, p->alloc_skips);
-	p->skips[p->nr_skips++] = n;
+	return ((uint64_t)ts_node_start_byte(n) << 32) | ts_node_end_byte(n);
 }
 
-/* Nodes come in source order: a skip that ends before n is done with. */
-static bool is_skipped(struct parser *p, TSNode n)
+static size_t skip_slot(const struct parser *p, uint64_t range)
 {
-	uint32_t start = ts_node_start_byte(n);
+	size_t i = (size_t)((range * 0x9e3779b97f4a7c15ull) >> 20) & (p->skip_size - 1);
+
+	while (p->skips[i].gen == p->skip_gen && p->skips[i].range != range)
+		i = (i + 1) & (p->skip_size - 1);
+	return i;
+}
+
+static void skip_node(struct parser *p, TSNode n)
+{
 	size_t i;
 
-	for (i = 0; i < p->nr_skips;) {
-		if (ts_node_eq(p->skips[i], n))
-			return true;
-		if (ts_node_end_byte(p->skips[i]) <= start &&
-		    ts_node_end_byte(p->skips[i]) > ts_node_start_byte(p->skips[i])) {
-			p->skips[i] = p->skips[--p->nr_skips];
-			continue;
-		}
-		i++;
+	if (ts_node_is_null(n))
+		return;
+	if (2 * (p->nr_skips + 1) > p->skip_size) {
+		struct skip_slot *old = p->skips;
+		size_t old_size = p->skip_size, k;
+
+		p->skip_size = old_size ? old_size * 2 : 64;
+		p->skips = xcalloc(p->skip_size, sizeof(*p->skips));
+		for (k = 0; k < old_size; k++)
+			if (old[k].gen == p->skip_gen)
+				p->skips[skip_slot(p, old[k].range)] = old[k];
+		free(old);
 	}
-	return false;
+	i = skip_slot(p, range_of(n));
+	if (p->skips[i].gen != p->skip_gen) {
+		p->skips[i].range = range_of(n);
+		p->skips[i].gen = p->skip_gen;
+		p->nr_skips++;
+	}
+}
+
+static bool is_skipped(struct parser *p, TSNode n)
+{
+	if (!p->skip_size)
+		return false;
+	return p->skips[skip_slot(p, range_of(n))].gen == p->skip_gen;
 }
 
 static char *normalise(const char *s, size_t len)
@@ -589,8 +629,13 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 
 		marked = prim_marked_access(s, len, &is_write, &addr);
 	}
-	if (!marked)
-		p->nr_calls++;
+	if (!marked && !ts_node_is_null(fn)) {
+		size_t len;
+		const char *name = node_text(p, fn, &len);
+
+		if (!is(p, fn, S_IDENT) || !prim_benign_call(name, len))
+			p->nr_calls++;
+	}
 	if (!ts_node_is_null(fn) && is(p, fn, S_IDENT)) {
 		size_t len;
 		const char *name = node_text(p, fn, &len);
@@ -656,6 +701,7 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 	bool skip = false;
 
 	p->nr_skips = 0;
+	p->skip_gen++;
 	p->assign_name = NULL;
 	walk_init(&w, root);
 	while (walk_next(&w, skip)) {
@@ -745,6 +791,24 @@ static void keep_group(struct parser *p, struct access_list *l, bool last)
 	l->nr = j;
 }
 
+static bool is_jump(const struct parser *p, TSNode n)
+{
+	return is(p, n, S_RETURN) || is(p, n, S_BREAK) || is(p, n, S_CONTINUE) || is(p, n, S_GOTO);
+}
+
+/* Whether a jump statement sits anywhere in n. */
+static bool contains_jump(struct parser *p, TSNode n)
+{
+	struct walk w;
+	bool found = false;
+
+	walk_init(&w, n);
+	while (!found && walk_next(&w, false))
+		found = is_jump(p, ts_tree_cursor_current_node(&w.c));
+	ts_tree_cursor_delete(&w.c);
+	return found;
+}
+
 /* Bounds on how far the search for a neighbouring access goes. */
 #define NEIGHBOUR_LEVELS 64
 #define NEIGHBOUR_SIBLINGS 32
@@ -794,7 +858,8 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 		if (k == nr)
 			continue;
 		for (i = k; after ? i + 1 < nr : i > 0; seen++) {
-			TSNode s;
+			TSNode s, part;
+			bool jumps;
 
 			i = after ? i + 1 : i - 1;
 			s = p->kids[i];
@@ -802,6 +867,12 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 				break;
 			if (is(p, s, S_COMMENT))
 				continue;
+			/* another case of the switch: not before or after this one */
+			if (is(p, s, S_CASE))
+				return;
+			/* code before a jump does not run before what follows it */
+			if (!after && is_jump(p, s))
+				return;
 			if (is(p, parent, S_IF)) {
 				/* then and else branches do not run one after the other */
 				if (!after && is(p, node, S_ELSE) && !ts_node_is_null(conseq) &&
@@ -810,12 +881,19 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 				if (after && is(p, s, S_ELSE))
 					continue;
 			}
+			/* before: of an if whose branch jumps away, only the condition ran */
+			part = s;
+			if (!after && is(p, s, S_IF) && contains_jump(p, s))
+				part = ts_node_child_by_field_name(s, "condition", 9);
+			if (ts_node_is_null(part))
+				continue;
+			jumps = after && is_jump(p, s);
 			p->nr_calls = 0;
 			if (window) {
 				size_t had = out->nr;
 
 				p->saw_fence = false;
-				collect(p, s, out);
+				collect(p, part, out);
 				if (p->saw_fence) {
 					/* the window ends at the next barrier */
 					while (out->nr > had) {
@@ -826,17 +904,20 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 				}
 				if (p->nr_calls)
 					*call = true;
-				if (++statements >= WINDOW_STATEMENTS)
+				if (++statements >= WINDOW_STATEMENTS || jumps)
 					return;
 				continue;
 			}
-			collect(p, s, out);
+			collect(p, part, out);
 			keep_group(p, out, !after);
-			if (out->nr)
+			if (out->nr || jumps)
 				return;
 			if (p->nr_calls)
 				*call = true;
 		}
+		/* the statements after a jump out of this block never follow it */
+		if (is(p, parent, S_CASE))
+			return;
 	}
 }
 

@@ -52,6 +52,7 @@ static bool in_list(const char *s, size_t len, const char *const *list, size_t n
 	return false;
 }
 
+#define ARRAY_SIZE_LOCAL(a) (sizeof(a) / sizeof((a)[0]))
 #define IN_LIST(s, len, list) in_list(s, len, list, sizeof(list) / sizeof(list[0]))
 
 /* stem is an atomic operation name such as atomic_long_fetch_add. */
@@ -165,5 +166,34 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
 			? -1 : 0;
 		return true;
 	}
+	return false;
+}
+
+bool prim_benign_call(const char *s, size_t len)
+{
+	static const char *const exact[] = {
+		"likely", "unlikely", "WARN_ON", "WARN_ON_ONCE", "WARN", "WARN_ONCE", "BUG_ON",
+		"BUILD_BUG_ON", "min", "max", "min_t", "max_t", "clamp", "clamp_t", "ARRAY_SIZE",
+		"offsetof", "container_of", "list_entry", "might_sleep", "cpu_relax", "barrier",
+		"lockdep_assert_held", "lockdep_assert_held_once", "printk", "preempt_disable",
+		"preempt_enable", "local_irq_save", "local_irq_restore", "local_irq_disable",
+		"local_irq_enable", "rcu_read_lock", "rcu_read_unlock", "kfree", "BIT",
+		"lower_32_bits", "upper_32_bits", "le32_to_cpu", "le16_to_cpu", "cpu_to_le32",
+		"cpu_to_le16", "le64_to_cpu", "cpu_to_le64", "be32_to_cpu", "cpu_to_be32",
+	};
+	static const char *const prefixes[] = {
+		"pr_", "dev_dbg", "dev_err", "dev_warn", "dev_info", "netdev_dbg", "netdev_err",
+		"netdev_warn", "trace_", "spin_lock", "spin_unlock", "raw_spin_lock",
+		"raw_spin_unlock", "mutex_lock", "mutex_unlock", "read_lock", "read_unlock",
+		"write_lock", "write_unlock", "lockdep_",
+	};
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE_LOCAL(exact); i++)
+		if (eq(s, len, exact[i]))
+			return true;
+	for (i = 0; i < ARRAY_SIZE_LOCAL(prefixes); i++)
+		if (has_prefix(s, len, prefixes[i], &n))
+			return true;
 	return false;
 }

@@ -25,4 +25,11 @@ enum prim_class prim_classify(const char *s, size_t len);
  * *addr_arg is the index of the argument that names the location. */
 bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg);
 
+/*
+ * True for calls that load nothing another CPU publishes: compiler hints,
+ * assertions, printing, and locking (whose own ordering is acquire/release).
+ * A call that is not benign may load or store anything.
+ */
+bool prim_benign_call(const char *s, size_t len);
+
 #endif

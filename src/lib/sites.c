@@ -1,5 +1,6 @@
 /* sites.c: read, prefilter, scan and parse files into barrier sites */
 #include "sites.h"
+#include "hash.h"
 #include "lex.h"
 #include "parse.h"
 #include "prims.h"
@@ -265,26 +266,42 @@ static bool wants_callers(const struct site *s)
  * call of a function whose barrier has no store after it (or no load
  * before it) in the function itself.
  */
+struct target {
+	const char *name;	/* borrowed: a function holding barriers */
+	size_t *sites;		/* indexes into fs->v of its barriers wanting callers */
+	size_t nr, alloc;
+};
+
 static void find_callers(struct parser *p, const char *buf, size_t len,
 			 const struct lines *lines, struct file_sites *fs)
 {
+	struct target *t = NULL;
 	const char **names = NULL;
-	size_t nr = 0, alloc = 0, i, j, k;
+	size_t nr = 0, alloc = 0, alloc_names = 0, i, j, k;
+	struct hashmap index;
 	struct lex_result cl;
 	struct parse_site *ps;
 
+	memset(&index, 0, sizeof(index));
 	for (i = 0; i < fs->nr; i++) {
 		if (!wants_callers(&fs->v[i]))
 			continue;
-		for (k = 0; k < nr && strcmp(names[k], fs->v[i].function); k++)
-			;
-		if (k == nr) {
-			ALLOC_GROW(names, nr + 1, alloc);
-			names[nr++] = fs->v[i].function;
+		k = hashmap_get(&index, fs->v[i].function);
+		if (k == (size_t)-1) {
+			ALLOC_GROW(t, nr + 1, alloc);
+			ALLOC_GROW(names, nr + 1, alloc_names);
+			memset(&t[nr], 0, sizeof(t[nr]));
+			t[nr].name = names[nr] = fs->v[i].function;
+			hashmap_put(&index, fs->v[i].function, nr);
+			k = nr++;
 		}
+		ALLOC_GROW(t[k].sites, t[k].nr + 1, t[k].alloc);
+		t[k].sites[t[k].nr++] = i;
 	}
-	if (!nr)
+	if (!nr) {
+		hashmap_release(&index);
 		return;
+	}
 	memset(&cl, 0, sizeof(cl));
 	lex_scan_calls(buf, len, names, nr, &cl);
 	ps = xcalloc(cl.nr_sites + 1, sizeof(*ps));
@@ -303,17 +320,25 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 	}
 	for (i = 0; i < cl.nr_sites; i++) {
 		int ctx = cl.sites[i].ctx;
+		bool direct = cl.sites[i].call && ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION;
+		char name[128];
 
-		if (ctx < 0 || cl.ctxs[ctx].kind != LEX_FUNCTION)
+		if (cl.sites[i].len >= sizeof(name))
 			continue;
-		for (k = 0; k < fs->nr; k++) {
-			struct site *s = &fs->v[k];
+		memcpy(name, buf + cl.sites[i].off, cl.sites[i].len);
+		name[cl.sites[i].len] = '\0';
+		k = hashmap_get(&index, name);
+		if (k == (size_t)-1 || (direct && !strcmp(cl.ctxs[ctx].name, name)))
+			continue;
+		for (j = 0; j < t[k].nr; j++) {
+			struct site *s = &fs->v[t[k].sites[j]];
 			struct caller *c;
 
-			if (!wants_callers(s) || strlen(s->function) != cl.sites[i].len ||
-			    memcmp(s->function, buf + cl.sites[i].off, cl.sites[i].len) ||
-			    !strcmp(cl.ctxs[ctx].name, s->function))
+			/* an address taken, a call from a macro: callers we cannot see */
+			if (!direct) {
+				s->unknown_callers = true;
 				continue;
+			}
 			ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
 			c = &s->callers[s->nr_callers++];
 			memset(c, 0, sizeof(*c));
@@ -332,8 +357,12 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 		access_list_release(&ps[i].window_before);
 		access_list_release(&ps[i].window_after);
 	}
+	for (k = 0; k < nr; k++)
+		free(t[k].sites);
+	free(t);
 	free(ps);
 	free(names);
+	hashmap_release(&index);
 	lex_result_release(&cl);
 }
 

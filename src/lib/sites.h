@@ -35,6 +35,8 @@ struct site {
 	 * the file */
 	struct caller *callers;
 	size_t nr_callers, alloc_callers;
+	bool unknown_callers;		/* its function's address is taken, or a macro
+					   calls it: callers acqrel cannot see */
 };
 
 struct file_sites {

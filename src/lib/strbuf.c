@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char strbuf_empty[1];
+char strbuf_slopbuf[1];
 
 void strbuf_init(struct strbuf *sb)
 {
-	sb->buf = strbuf_empty;
+	sb->buf = strbuf_slopbuf;
 	sb->len = 0;
 	sb->alloc = 0;
 }
@@ -59,11 +59,8 @@ void strbuf_reset(struct strbuf *sb)
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
-	if (!len) {
-		strbuf_grow(sb, 0);
-		sb->buf[sb->len] = '\0';
+	if (!len)
 		return;
-	}
 	strbuf_grow(sb, len);
 	memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;

@@ -10,7 +10,10 @@ struct strbuf {
 	size_t alloc;
 };
 
-#define STRBUF_INIT { NULL, 0, 0 }
+/* An empty string every new strbuf points at until it grows (git's slopbuf). */
+extern char strbuf_slopbuf[1];
+
+#define STRBUF_INIT { strbuf_slopbuf, 0, 0 }
 
 void strbuf_init(struct strbuf *sb);
 /* Frees the buffer; sb can be reused after strbuf_init(). */

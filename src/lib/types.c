@@ -31,6 +31,10 @@ void types_release(struct types *t)
 		free(t->texts[i]);
 	free(t->texts);
 	hashmap_release(&t->files);
+	for (i = 0; i < t->nr_bodies; i++)
+		free(t->body_v[i]);
+	free(t->body_v);
+	hashmap_release(&t->bodies);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -376,13 +380,17 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
-/* The body of struct sname as seen from file; caller frees. */
-static char *find_struct(struct types *t, const char *file, const char *sname)
+/* The body of struct sname as seen from file, or NULL; cached, borrowed. */
+static const char *find_struct(struct types *t, const char *file, const char *sname)
 {
-	char **files = NULL;
-	size_t n = search_list(t, file, &files), i;
-	char *body = NULL;
+	char *key = xasprintf("%s\001%s", file, sname), **files = NULL, *body = NULL;
+	size_t k = hashmap_get(&t->bodies, key), n, i;
 
+	if (k != (size_t)-1) {
+		free(key);
+		return t->body_v[k];
+	}
+	n = search_list(t, file, &files);
 	for (i = 0; i < n && !body; i++) {
 		const char *src = load(t, files[i]);
 
@@ -390,21 +398,20 @@ static char *find_struct(struct types *t, const char *file, const char *sname)
 			body = struct_body(src, sname);
 	}
 	free_list(files, n);
+	ALLOC_GROW(t->body_v, t->nr_bodies + 1, t->alloc_bodies);
+	t->body_v[t->nr_bodies] = body;
+	hashmap_put(&t->bodies, key, t->nr_bodies++);
+	free(key);
 	return body;
 }
 
 enum field_kind types_field(struct types *t, const char *file, const char *sname,
 			    const char *field, char **decl)
 {
-	char *body = find_struct(t, file, sname);
-	enum field_kind k = FIELD_UNKNOWN;
+	const char *body = find_struct(t, file, sname);
 
 	*decl = NULL;
-	if (body) {
-		k = field_in(body, field, decl);
-		free(body);
-	}
-	return k;
+	return body ? field_in(body, field, decl) : FIELD_UNKNOWN;
 }
 
 /* The tag of a declaration's type: "foo" for "struct foo *p", "foo_t" for "foo_t p". */

@@ -26,6 +26,9 @@ struct types {
 	struct hashmap files;	/* path -> index into texts */
 	char **texts;		/* owned file contents, NULL when unreadable */
 	size_t nr, alloc;
+	struct hashmap bodies;	/* "file\001struct" -> index into body_v */
+	char **body_v;		/* owned struct bodies, NULL where not found */
+	size_t nr_bodies, alloc_bodies;
 };
 
 /* root is borrowed and must outlive t. */

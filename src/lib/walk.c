@@ -242,7 +242,8 @@ void walk_paths(const char *const *paths, size_t n, struct walk_result *out)
 	}
 	if (!out->root)
 		out->root = xstrdup(".");
-	qsort(out->files, out->nr, sizeof(*out->files), cmp_file);
+	if (out->nr)
+		qsort(out->files, out->nr, sizeof(*out->files), cmp_file);
 }
 
 void walk_result_release(struct walk_result *out)

@@ -13,7 +13,7 @@
 static const char pairs_usage[] = "usage: acqrel pairs [--json] [--summary] PATH...\n";
 
 static const char *const evidence_names[] = {
-	"object", "global", "field-name", "comment", "call",
+	"object", "global", "field-name", "comment", "call", "data",
 };
 
 static void text_end(struct strbuf *sb, const char *role, const struct pair_end *e)

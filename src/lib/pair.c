@@ -733,6 +733,31 @@ static bool names(const struct site *s, const char *fn)
 	return false;
 }
 
+/* Data the writer stores before its barrier that the reader loads after its own. */
+static bool data_overlaps(const struct pair_end *w, const struct pair_end *r)
+{
+	const struct access_list *stores = &w->site->window_before;
+	const struct access_list *loads = &r->site->window_after;
+	size_t i, j;
+	bool found = false;
+
+	for (i = 0; i < stores->nr && !found; i++) {
+		unsigned ev;
+		char *ks;
+
+		if (!stores->v[i].is_write || !(ks = key_of(&stores->v[i], w->file, &ev)))
+			continue;
+		for (j = 0; j < loads->nr && !found; j++) {
+			char *kl = loads->v[j].is_write ? NULL : key_of(&loads->v[j], r->file, &ev);
+
+			found = kl && same_variable(ks, kl);
+			free(kl);
+		}
+		free(ks);
+	}
+	return found;
+}
+
 /* Whether the access list reads (or writes) a variable of the given key. */
 static bool touches(const struct access_list *l, const char *file, const char *key, bool writes)
 {
@@ -992,11 +1017,15 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 			       xasprintf("%s() in %s() also orders %s: it orders accesses for devices or a hypervisor, which release and acquire do not",
 					 e->site->primitive, where(e->site), p->variable));
 	}
-	for (i = 0; i < p->nr_writers; i++)
-		for (j = 0; j < p->nr_readers; j++)
+	for (i = 0; i < p->nr_writers; i++) {
+		for (j = 0; j < p->nr_readers; j++) {
 			if (names(p->writers[i].site, p->readers[j].site->function) ||
 			    names(p->readers[j].site, p->writers[i].site->function))
 				p->evidence |= EV_COMMENT;
+			if (data_overlaps(&p->writers[i], &p->readers[j]))
+				p->evidence |= EV_DATA;
+		}
+	}
 
 	/* other fences matter only where smp_wmb()/smp_rmb() are to be converted */
 	if (barriers && fences)

@@ -20,6 +20,7 @@ enum evidence {
 	EV_FIELD = 4,		/* same field name only (weaker) */
 	EV_COMMENT = 8,		/* a comment at one side names the other's function */
 	EV_CALL = 16,		/* the access is one call level away from the barrier */
+	EV_DATA = 32,		/* data stored before the wmb is loaded after the rmb */
 };
 
 struct pair_end {

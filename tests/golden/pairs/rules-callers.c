@@ -43,7 +43,7 @@ static int demo_read(struct demo_dev *d)
 rules-callers.c:16: protocol d->up (demo_dev.up): review
   writer rules-callers.c:16: smp_wmb() in demo_prep(); publish store after each call of demo_prep(): demo_start() at line 27
   reader rules-callers.c:35: smp_rmb() in demo_read(); subscribe load at line 33
-  evidence: object, call
+  evidence: object, call, data
   callee-barrier: demo_prep() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see
   ordering: 0 other accesses change ordering
 

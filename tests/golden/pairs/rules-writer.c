@@ -84,7 +84,7 @@ static int demo_chan_bit2(struct demo_chan *q)
 rules-writer.c:16: protocol q->count (demo_chan.count): review
   writer rules-writer.c:16: smp_wmb() in demo_chan_pub(); publish store at line 17
   reader rules-writer.c:25: smp_rmb() in demo_chan_count(); subscribe load at line 23
-  evidence: object
+  evidence: object, data
   several-stores: smp_wmb() in demo_chan_pub() also orders the later stores to q->flag, which readers subscribe to; they would lose their ordering after the data
   ordering: 1 other access changes ordering
 
@@ -100,7 +100,7 @@ rules-writer.c:50: protocol q->gen (demo_chan.gen): review
   writer rules-writer.c:50: smp_wmb() in demo_chan_regen(); publish store at line 51
   writer rules-writer.c:41: smp_wmb() in demo_chan_gen(); publish store at line 42
   reader rules-writer.c:60: smp_rmb() in demo_chan_read_gen(); subscribe load at line 58
-  evidence: object
+  evidence: object, data
   stored-again: demo_chan_regen() stores q->gen again at line 53, after the publish store; a reader that sees that value is not ordered by the release
   ordering: 0 other accesses change ordering
 

@@ -31,7 +31,7 @@ static long demo_tab_first(struct demo_tab *s)
 shape03-guarded-branch.c:12: protocol s->nr (demo_tab.nr): convert
   writer shape03-guarded-branch.c:12: smp_wmb() in demo_tab_add(); publish store at line 13
   reader shape03-guarded-branch.c:21: smp_rmb() in demo_tab_first(); subscribe load at line 18
-  evidence: object
+  evidence: object, data
   adjacent: each smp_wmb() is directly followed by the store to s->nr and each smp_rmb() directly follows its load
   ordering: 0 other accesses change ordering
 

@@ -29,7 +29,7 @@ static int demo_log_at(struct demo_log *s, unsigned int i)
 shape04-counter.c:12: protocol s->nr (demo_log.nr): convert
   writer shape04-counter.c:12: smp_wmb() in demo_log_append(); publish store at line 13
   reader shape04-counter.c:19: smp_rmb() in demo_log_at(); subscribe load at line 18
-  evidence: object
+  evidence: object, data
   adjacent: each smp_wmb() is directly followed by the store to s->nr and each smp_rmb() directly follows its load
   ordering: 0 other accesses change ordering
 

@@ -31,7 +31,7 @@ static int demo_port_mtu(struct demo_port *s)
 shape05-bit-flag.c:14: protocol s->flags bit DEMO_LIVE (demo_port.flags): review
   writer shape05-bit-flag.c:14: smp_wmb() in demo_port_up(); publish store at line 15
   reader shape05-bit-flag.c:21: smp_rmb() in demo_port_mtu(); subscribe load at line 20
-  evidence: object
+  evidence: object, data
   bitop-writer: smp_wmb() in demo_port_up() publishes with set_bit(), which has no release form: the writer keeps smp_wmb() and only readers can become test_bit_acquire()
   ordering: 0 other accesses change ordering
 

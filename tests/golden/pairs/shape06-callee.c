@@ -69,14 +69,14 @@ static int demo_ctx_peek(struct demo_ctx *c)
 shape06-callee.c:14: protocol c->armed (demo_ctx.armed): convert
   writer shape06-callee.c:14: smp_wmb() in demo_ctx_fill(); publish store after each call of demo_ctx_fill(): demo_ctx_arm() at line 20, demo_ctx_rearm() at line 26
   reader shape06-callee.c:34: smp_rmb() in demo_ctx_poll(); subscribe load at line 32
-  evidence: object, call
+  evidence: object, call, data
   adjacent: each smp_wmb() is directly followed by the store to c->armed and each smp_rmb() directly follows its load
   ordering: 0 other accesses change ordering
 
 shape06-callee.c:42: protocol c->loaded (demo_ctx.loaded): review
   writer shape06-callee.c:42: smp_wmb() in demo_ctx_load(); publish store after each call of demo_ctx_load(): demo_ctx_kick() at line 47, demo_ctx_kick2() at line 53
   reader shape06-callee.c:61: smp_rmb() in demo_ctx_peek(); subscribe load at line 59
-  evidence: object, call
+  evidence: object, call, data
   callee-barrier: demo_ctx_kick() calls demo_ctx_load() at line 47 without storing c->loaded right after it
   ordering: 0 other accesses change ordering
 

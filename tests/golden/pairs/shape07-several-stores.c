@@ -46,7 +46,7 @@ static int demo_win_read_stamp(struct demo_win *w)
 shape07-several-stores.c:14: protocol w->height (demo_win.height): review
   writer shape07-several-stores.c:14: smp_wmb() in demo_win_resize(); publish store at line 16
   reader shape07-several-stores.c:23: smp_rmb() in demo_win_height(); subscribe load at line 21
-  evidence: object
+  evidence: object, data
   not-adjacent: smp_wmb() in demo_win_resize() is not directly followed by the store to w->height (line 16)
   several-stores: smp_wmb() in demo_win_resize() is followed by several stores; w->width would lose its ordering after the data
   ordering: 1 other access changes ordering
@@ -54,7 +54,7 @@ shape07-several-stores.c:14: protocol w->height (demo_win.height): review
 shape07-several-stores.c:30: protocol w->stamp (demo_win.stamp): review
   writer shape07-several-stores.c:30: smp_wmb() in demo_win_stamp(); publish store at line 31
   reader shape07-several-stores.c:38: smp_rmb() in demo_win_read_stamp(); subscribe load at line 36
-  evidence: object
+  evidence: object, data
   several-stores: smp_wmb() in demo_win_stamp() is followed by several stores; w->width would lose its ordering after the data
   ordering: 1 other access changes ordering
 

@@ -39,7 +39,7 @@ static void demo_srv_publish(struct demo_srv *s, struct demo_conf *c)
 shape09-rcu.c:17: protocol s->conf (demo_srv.conf): keep
   writer shape09-rcu.c:17: smp_wmb() in demo_srv_set(); publish store at line 18
   reader shape09-rcu.c:25: smp_rmb() in demo_srv_level(); subscribe load at line 23
-  evidence: object
+  evidence: object, data
   rcu: s->conf is declared __rcu (struct demo_conf __rcu *conf): it is published with rcu_assign_pointer() and read with rcu_dereference(), and smp_store_release() on it is a sparse address-space error
   ordering: 0 other accesses change ordering
 

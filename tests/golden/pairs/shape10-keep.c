@@ -80,14 +80,14 @@ static void demo_ring_flush(struct demo_ring *r)
 shape10-keep.c:20: protocol c->sec (demo_clock.sec): keep
   writer shape10-keep.c:20: smp_wmb() in demo_clock_set(); publish store at line 21
   reader shape10-keep.c:36: smp_rmb() in demo_clock_get(); subscribe load at line 35
-  evidence: object
+  evidence: object, data
   seqcount: demo_clock_get() reads c->sec on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   ordering: 0 other accesses change ordering
 
 shape10-keep.c:23: protocol c->seq (demo_clock.seq): keep
   writer shape10-keep.c:23: smp_wmb() in demo_clock_set(); publish store at line 24
   reader shape10-keep.c:34: smp_rmb() in demo_clock_get(); subscribe load at line 33
-  evidence: object
+  evidence: object, data
   seqcount: demo_clock_get() reads c->seq on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   seqcount: demo_clock_set() writes c->seq on both sides of its smp_wmb()s: a seqcount-style writer
   ordering: 0 other accesses change ordering
@@ -101,7 +101,7 @@ shape10-keep.c:46: protocol r->head (demo_ring.head): keep
 shape10-keep.c:55: protocol r->tail (demo_ring.tail): keep
   writer shape10-keep.c:55: smp_mb() in demo_ring_kick(); publish store at line 56
   reader shape10-keep.c:65: smp_rmb() in demo_ring_peek(); subscribe load at line 63
-  evidence: object
+  evidence: object, data
   fence: smp_mb() in demo_ring_kick() also orders r->tail: a full barrier orders earlier stores before later loads, which release and acquire do not
   ordering: 0 other accesses change ordering
 

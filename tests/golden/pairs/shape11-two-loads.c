@@ -32,7 +32,7 @@ static int demo_fifo_pop(struct demo_fifo *f)
 shape11-two-loads.c:13: protocol f->tail (demo_fifo.tail): review
   writer shape11-two-loads.c:13: smp_wmb() in demo_fifo_push(); publish store at line 14
   reader shape11-two-loads.c:22: smp_rmb() in demo_fifo_pop(); subscribe load at line 20
-  evidence: object
+  evidence: object, data
   loses-ordering: the load of f->head before smp_rmb() in demo_fifo_pop() would lose its ordering against the loads after it
   ordering: 1 other access changes ordering
 

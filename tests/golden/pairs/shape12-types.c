@@ -62,21 +62,21 @@ static u64 demo_stats_read_users(struct demo_stats *s)
 shape12-types.c:16: protocol s->gen (demo_stats.gen): review
   writer shape12-types.c:16: smp_wmb() in demo_stats_gen(); publish store at line 17
   reader shape12-types.c:24: smp_rmb() in demo_stats_read_gen(); subscribe load at line 22
-  evidence: object
+  evidence: object, data
   type-size: s->gen is 64-bit (u64 gen): smp_load_acquire() and smp_store_release() on it fail to build on 32-bit architectures ("Need native word sized stores/loads")
   ordering: 0 other accesses change ordering
 
 shape12-types.c:31: protocol s->valid (demo_stats.valid): keep
   writer shape12-types.c:31: smp_wmb() in demo_stats_valid(); publish store at line 32
   reader shape12-types.c:39: smp_rmb() in demo_stats_read_valid(); subscribe load at line 37
-  evidence: object
+  evidence: object, data
   operand: s->valid is a bitfield, which has no address (unsigned int valid : 1) and cannot be the operand of smp_load_acquire() or smp_store_release()
   ordering: 0 other accesses change ordering
 
 shape12-types.c:46: protocol s->users (demo_stats.users): keep
   writer shape12-types.c:46: smp_wmb() in demo_stats_users(); publish store at line 47
   reader shape12-types.c:54: smp_rmb() in demo_stats_read_users(); subscribe load at line 52
-  evidence: object
+  evidence: object, data
   operand: s->users is an atomic type with its own API (atomic_t users) and cannot be the operand of smp_load_acquire() or smp_store_release()
   ordering: 0 other accesses change ordering
 

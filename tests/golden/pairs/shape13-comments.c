@@ -40,7 +40,7 @@ shape13-comments.c:13: protocol j->done (demo_job.done): convert
   writer shape13-comments.c:13: smp_wmb() in demo_job_finish(); publish store at line 14
   reader shape13-comments.c:21: smp_rmb() in demo_job_wait(); subscribe load at line 19
   reader shape13-comments.c:29: smp_rmb() in demo_job_poll(); subscribe load at line 27
-  evidence: object, comment
+  evidence: object, comment, data
   adjacent: each smp_wmb() is directly followed by the store to j->done and each smp_rmb() directly follows its load
   ordering: 0 other accesses change ordering
 

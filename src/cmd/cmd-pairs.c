@@ -27,18 +27,21 @@ static void text_end(struct strbuf *sb, const char *role, const struct pair_end 
 		    s->function ? "()" : "",
 		    !strcmp(role, "writer") ? "publish store" : "subscribe load");
 	if (e->caller) {
-		strbuf_addf(sb, " after each call of %s():", s->function);
+		strbuf_addf(sb, " %s each call of %s():", !strcmp(role, "writer") ? "after" : "before",
+			    s->function);
 		for (i = 0; i < s->nr_callers; i++)
-			strbuf_addf(sb, "%s %s() at line %u", i ? "," : "", s->callers[i].function,
-				    s->callers[i].line);
+			strbuf_addf(sb, "%s %s() at line %u%s%s", i ? "," : "", s->callers[i].function,
+				    s->callers[i].line, s->callers[i].via ? " through ->" : "",
+				    s->callers[i].via ? s->callers[i].via : "");
 		strbuf_addch(sb, '\n');
 	}
 	else
 		strbuf_addf(sb, " at line %u\n", e->access->line);
 	/* an accessor: its callers read the data */
 	for (i = 0; !e->caller && i < s->nr_callers; i++)
-		strbuf_addf(sb, "    called from %s() at line %u\n", s->callers[i].function,
-			    s->callers[i].line);
+		strbuf_addf(sb, "    called from %s() at line %u%s%s\n", s->callers[i].function,
+			    s->callers[i].line, s->callers[i].via ? " through ->" : "",
+			    s->callers[i].via ? s->callers[i].via : "");
 }
 
 static void text_protocol(struct strbuf *sb, const struct protocol *p)

@@ -17,7 +17,7 @@ enum sym {
 	S_NUMBER, S_SIZEOF, S_ALIGNOF, S_OFFSETOF, S_TYPE_DESC, S_EXPR_STMT,
 	S_RETURN, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH, S_COMPOUND, S_LABELED,
 	S_GOTO, S_BREAK, S_CONTINUE, S_CASE, S_FUNC_DEF, S_TU, S_PAREN_EXPR,
-	S_ELSE, S_CONCAT_STRING, S_PARAM_LIST, S_CAST,
+	S_ELSE, S_CONCAT_STRING, S_PARAM_LIST, S_CAST, S_FIELD_IDENT,
 	NR_SYMS
 };
 
@@ -44,6 +44,7 @@ static const char *const sym_names[NR_SYMS] = {
 	[S_TU] = "translation_unit", [S_PAREN_EXPR] = "parenthesized_expression",
 	[S_ELSE] = "else_clause", [S_CONCAT_STRING] = "concatenated_string",
 	[S_PARAM_LIST] = "parameter_list", [S_CAST] = "cast_expression",
+	[S_FIELD_IDENT] = "field_identifier",
 };
 
 /* A variable declared in the function: parameter or local. */
@@ -950,10 +951,14 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	size_t at;
 
 	path_to(p, root, so);
-	/* the identifier, then its call */
+	/* the identifier, then its call; or ops->name, then the call through it */
 	for (at = p->nr_path; at-- > 0;)
-		if (is(p, p->path[at], S_IDENT) && ts_node_start_byte(p->path[at]) == so)
+		if ((is(p, p->path[at], S_IDENT) || is(p, p->path[at], S_FIELD_IDENT)) &&
+		    ts_node_start_byte(p->path[at]) == so)
 			break;
+	if (at != (size_t)-1 && at > 1 && is(p, p->path[at], S_FIELD_IDENT) &&
+	    is(p, p->path[at - 1], S_FIELD))
+		at--;
 	if (at == (size_t)-1 || at == 0 || !is(p, p->path[at - 1], S_CALL))
 		return;
 	at--;

@@ -272,6 +272,48 @@ struct target {
 	size_t nr, alloc;
 };
 
+/* ".field = name" ending right before off: the field of a table entry, or NULL. */
+static char *table_field(const char *buf, size_t off)
+{
+	size_t i = off, end;
+
+	while (i > 0 && (buf[i - 1] == ' ' || buf[i - 1] == '\t' || buf[i - 1] == '\n'))
+		i--;
+	if (i == 0 || buf[i - 1] != '=')
+		return NULL;
+	i--;
+	while (i > 0 && (buf[i - 1] == ' ' || buf[i - 1] == '\t'))
+		i--;
+	end = i;
+	while (i > 0 && ident_char((unsigned char)buf[i - 1]))
+		i--;
+	if (i == end || i == 0 || buf[i - 1] != '.')
+		return NULL;
+	return xstrndup(buf + i, end - i);
+}
+
+static void add_caller(struct site *s, const char *function, unsigned line,
+		       const struct parse_site *ps, const struct lines *lines, const char *via)
+{
+	struct caller *c;
+
+	ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
+	c = &s->callers[s->nr_callers++];
+	memset(c, 0, sizeof(*c));
+	c->function = xstrdup(function);
+	c->line = line;
+	c->via = via ? xstrdup(via) : NULL;
+	access_list_copy(&c->before, &ps->window_before);
+	access_list_copy(&c->after, &ps->window_after);
+	set_lines(&c->before, lines);
+	set_lines(&c->after, lines);
+}
+
+struct target;
+static void table_callers(struct parser *p, const char *buf, size_t len, const struct lines *lines,
+			  struct file_sites *fs, const struct target *t,
+			  const struct hashmap *index, const struct lex_result *uses);
+
 static void find_callers(struct parser *p, const char *buf, size_t len,
 			 const struct lines *lines, struct file_sites *fs)
 {
@@ -332,24 +374,17 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 			continue;
 		for (j = 0; j < t[k].nr; j++) {
 			struct site *s = &fs->v[t[k].sites[j]];
-			struct caller *c;
 
 			/* an address taken, a call from a macro: callers we cannot see */
 			if (!direct) {
 				s->unknown_callers = true;
 				continue;
 			}
-			ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
-			c = &s->callers[s->nr_callers++];
-			memset(c, 0, sizeof(*c));
-			c->function = xstrdup(cl.ctxs[ctx].name);
-			c->line = lines_find(lines, cl.sites[i].off, NULL);
-			access_list_copy(&c->before, &ps[i].window_before);
-			access_list_copy(&c->after, &ps[i].window_after);
-			set_lines(&c->before, lines);
-			set_lines(&c->after, lines);
+			add_caller(s, cl.ctxs[ctx].name, lines_find(lines, cl.sites[i].off, NULL),
+				   &ps[i], lines, NULL);
 		}
 	}
+	table_callers(p, buf, len, lines, fs, t, &index, &cl);
 	for (i = 0; i < cl.nr_sites; i++) {
 		access_list_release(&ps[i].before);
 		access_list_release(&ps[i].after);
@@ -363,6 +398,91 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 	free(ps);
 	free(names);
 	hashmap_release(&index);
+	lex_result_release(&cl);
+}
+
+/*
+ * One call level through a table of function pointers in the file: for
+ * ".field = name" in an initializer, the calls "x->field(...)" and
+ * "x.field(...)" in the file's functions are calls of name.
+ */
+static void table_callers(struct parser *p, const char *buf, size_t len, const struct lines *lines,
+			  struct file_sites *fs, const struct target *t,
+			  const struct hashmap *index, const struct lex_result *uses)
+{
+	const char **fields = NULL;
+	size_t *owner = NULL, nr = 0, alloc = 0, alloc_owner = 0, i, j, k;
+	struct lex_result cl;
+	struct parse_site *ps;
+
+	for (i = 0; i < uses->nr_sites; i++) {
+		char name[128], *field;
+
+		if (uses->sites[i].call || uses->sites[i].ctx >= 0 || uses->sites[i].len >= sizeof(name))
+			continue;
+		memcpy(name, buf + uses->sites[i].off, uses->sites[i].len);
+		name[uses->sites[i].len] = '\0';
+		if (!(field = table_field(buf, uses->sites[i].off)))
+			continue;
+		ALLOC_GROW(fields, nr + 1, alloc);
+		ALLOC_GROW(owner, nr + 1, alloc_owner);
+		fields[nr] = field;
+		owner[nr++] = hashmap_get(index, name);
+	}
+	if (!nr) {
+		free(fields);
+		free(owner);
+		return;
+	}
+	memset(&cl, 0, sizeof(cl));
+	lex_scan_calls(buf, len, fields, nr, &cl);
+	ps = xcalloc(cl.nr_sites + 1, sizeof(*ps));
+	for (i = 0; i < cl.nr_sites; i++) {
+		size_t at = cl.sites[i].off;
+
+		ps[i].off = at;
+		ps[i].len = cl.sites[i].len;
+		/* only calls through a pointer: x->field( or x.field( */
+		if (!cl.sites[i].call || at < 2 ||
+		    !(buf[at - 1] == '.' || (buf[at - 1] == '>' && buf[at - 2] == '-')))
+			cl.sites[i].ctx = -1;
+	}
+	for (i = 0; i < cl.nr_sites;) {
+		int ctx = cl.sites[i].ctx;
+
+		for (j = i + 1; j < cl.nr_sites && cl.sites[j].ctx == ctx; j++)
+			;
+		if (ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION && j - i <= PARSE_MAX_SITES)
+			parser_accesses(p, buf, len, &cl.ctxs[ctx], ps + i, j - i);
+		i = j;
+	}
+	for (i = 0; i < cl.nr_sites; i++) {
+		int ctx = cl.sites[i].ctx;
+
+		if (ctx < 0 || cl.ctxs[ctx].kind != LEX_FUNCTION)
+			continue;
+		for (k = 0; k < nr; k++) {
+			if (owner[k] == (size_t)-1 || strlen(fields[k]) != cl.sites[i].len ||
+			    memcmp(fields[k], buf + cl.sites[i].off, cl.sites[i].len))
+				continue;
+			for (j = 0; j < t[owner[k]].nr; j++)
+				add_caller(&fs->v[t[owner[k]].sites[j]], cl.ctxs[ctx].name,
+					   lines_find(lines, cl.sites[i].off, NULL), &ps[i], lines,
+					   fields[k]);
+		}
+	}
+	for (i = 0; i < cl.nr_sites; i++) {
+		access_list_release(&ps[i].before);
+		access_list_release(&ps[i].after);
+		access_list_release(&ps[i].operand);
+		access_list_release(&ps[i].window_before);
+		access_list_release(&ps[i].window_after);
+	}
+	free(ps);
+	for (k = 0; k < nr; k++)
+		free((char *)fields[k]);
+	free(fields);
+	free(owner);
 	lex_result_release(&cl);
 }
 
@@ -490,6 +610,7 @@ void file_sites_release(struct file_sites *fs)
 		free(s->refs);
 		for (j = 0; j < s->nr_callers; j++) {
 			free(s->callers[j].function);
+			free(s->callers[j].via);
 			access_list_release(&s->callers[j].before);
 			access_list_release(&s->callers[j].after);
 		}

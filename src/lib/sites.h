@@ -13,6 +13,7 @@
 /* A call of the function that holds a barrier, from another function of the file. */
 struct caller {
 	char *function;			/* owned: the calling function */
+	char *via;			/* owned or NULL: the table field called through */
 	unsigned line;			/* of the call */
 	struct access_list before;	/* the windows before and after the call */
 	struct access_list after;

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char usage[] =
 	"usage: acqrel <command> [options] PATH...\n"
@@ -14,18 +13,6 @@ static const char usage[] =
 	"  pairs [--json] [--summary] PATH...   pair writers with readers; verdict per protocol\n"
 	"\n"
 	"exit status: 0 all input read, 1 some input skipped, 2 usage or fatal error\n";
-
-int cmd_jobs(void)
-{
-	const char *env = getenv("ACQREL_JOBS");
-	long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (n < 1)
-		n = 1;
-	if (n > 64)
-		n = 64;
-	return (int)n;
-}
 
 int main(int argc, const char **argv)
 {

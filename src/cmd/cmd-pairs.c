@@ -195,34 +195,21 @@ static void summary(const struct pair_result *r)
 
 int cmd_pairs(int argc, const char **argv)
 {
-	bool json = false, want_summary = false;
+	struct cmd_options o;
+	bool json, want_summary;
+	int status;
 	struct sites_run run;
 	struct pair_result r;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, nr_skipped;
 	int a;
 
-	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
-		if (!strcmp(argv[a], "--")) {
-			a++;
-			break;
-		}
-		if (!strcmp(argv[a], "--json")) {
-			json = true;
-		} else if (!strcmp(argv[a], "--summary")) {
-			want_summary = true;
-		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
-			fputs(pairs_usage, stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "acqrel pairs: unknown option '%s'\n%s", argv[a], pairs_usage);
-			return 2;
-		}
-	}
-	if (a >= argc) {
-		fputs(pairs_usage, stderr);
-		return 2;
-	}
+	status = cmd_parse_options(argc, argv, "pairs", pairs_usage, &o);
+	if (status >= 0)
+		return status;
+	json = o.json;
+	want_summary = o.summary;
+	a = o.first_path;
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
 	nr_skipped = sites_report_skips(&run);
 	memset(&r, 0, sizeof(r));

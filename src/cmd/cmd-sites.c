@@ -141,7 +141,9 @@ static void summary(const struct sites_run *run, size_t nr_skipped, double secon
 
 int cmd_sites(int argc, const char **argv)
 {
-	bool json = false, want_summary = false;
+	struct cmd_options o;
+	bool json, want_summary;
+	int status;
 	struct sites_run run;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, j, nr_skipped;
@@ -149,27 +151,12 @@ int cmd_sites(int argc, const char **argv)
 	struct timespec t0, t1;
 	int a;
 
-	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
-		if (!strcmp(argv[a], "--")) {
-			a++;
-			break;
-		}
-		if (!strcmp(argv[a], "--json")) {
-			json = true;
-		} else if (!strcmp(argv[a], "--summary")) {
-			want_summary = true;
-		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
-			fputs(sites_usage, stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "acqrel sites: unknown option '%s'\n%s", argv[a], sites_usage);
-			return 2;
-		}
-	}
-	if (a >= argc) {
-		fputs(sites_usage, stderr);
-		return 2;
-	}
+	status = cmd_parse_options(argc, argv, "sites", sites_usage, &o);
+	if (status >= 0)
+		return status;
+	json = o.json;
+	want_summary = o.summary;
+	a = o.first_path;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
 	clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -5,6 +5,22 @@
 int cmd_sites(int argc, const char **argv);
 int cmd_pairs(int argc, const char **argv);
 
+#include <stdbool.h>
+
+struct cmd_options {
+	bool json;
+	bool summary;
+	int first_path;		/* index in argv of the first PATH */
+};
+
+/*
+ * Parses "[--json] [--summary] [--] PATH..." for the command named verb.
+ * Returns -1 when the caller should go on, else the exit status to return
+ * (0 after --help, 2 on a usage error, with the usage printed).
+ */
+int cmd_parse_options(int argc, const char **argv, const char *verb, const char *cmd_usage,
+		      struct cmd_options *o);
+
 /* Number of worker threads: $ACQREL_JOBS, else the online CPUs. */
 int cmd_jobs(void);
 

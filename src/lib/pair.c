@@ -758,24 +758,25 @@ static bool data_overlaps(const struct pair_end *w, const struct pair_end *r)
 	return found;
 }
 
+/* Whether access a (of file) is to the variable of key. */
+static bool access_is(const struct access *a, const char *file, const char *key)
+{
+	unsigned ev;
+	char *k = key_of(a, file, &ev);
+	bool same = k && same_variable(k, key);
+
+	free(k);
+	return same;
+}
+
 /* Whether the access list reads (or writes) a variable of the given key. */
 static bool touches(const struct access_list *l, const char *file, const char *key, bool writes)
 {
 	size_t i;
 
-	for (i = 0; i < l->nr; i++) {
-		unsigned ev;
-		char *k;
-		bool same;
-
-		if (l->v[i].is_write != writes)
-			continue;
-		k = key_of(&l->v[i], file, &ev);
-		same = k && same_variable(k, key);
-		free(k);
-		if (same)
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write == writes && access_is(&l->v[i], file, key))
 			return true;
-	}
 	return false;
 }
 
@@ -862,18 +863,9 @@ static bool caller_adjacent(const struct caller *c, const char *file, const char
 	size_t i;
 
 	/* windows list the nearest statement first */
-	for (i = 0; i < l->nr; i++) {
-		unsigned ev;
-		char *k;
-		bool same;
-
-		if (l->v[i].is_write != writes)
-			continue;
-		k = key_of(&l->v[i], file, &ev);
-		same = k && same_variable(k, key);
-		free(k);
-		return same;
-	}
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write == writes)
+			return access_is(&l->v[i], file, key);
 	return false;
 }
 
@@ -884,15 +876,9 @@ static const struct access *caller_access(const struct caller *c, const char *fi
 	const struct access_list *l = writes ? &c->after : &c->before;
 	size_t i;
 
-	for (i = 0; i < l->nr; i++) {
-		unsigned ev;
-		char *k = l->v[i].is_write == writes ? key_of(&l->v[i], file, &ev) : NULL;
-		bool same = k && same_variable(k, key);
-
-		free(k);
-		if (same)
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write == writes && access_is(&l->v[i], file, key))
 			return &l->v[i];
-	}
 	return NULL;
 }
 

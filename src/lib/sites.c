@@ -272,6 +272,35 @@ struct target {
 	size_t nr, alloc;
 };
 
+/* Parses each function holding some of the calls in cl, for their accesses. */
+static void parse_calls(struct parser *p, const char *buf, size_t len,
+			const struct lex_result *cl, struct parse_site *ps)
+{
+	size_t i, j;
+
+	for (i = 0; i < cl->nr_sites; i = j) {
+		int ctx = cl->sites[i].ctx;
+
+		for (j = i + 1; j < cl->nr_sites && cl->sites[j].ctx == ctx; j++)
+			;
+		if (ctx >= 0 && cl->ctxs[ctx].kind == LEX_FUNCTION && j - i <= PARSE_MAX_SITES)
+			parser_accesses(p, buf, len, &cl->ctxs[ctx], ps + i, j - i);
+	}
+}
+
+static void parse_sites_release(struct parse_site *ps, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		access_list_release(&ps[i].before);
+		access_list_release(&ps[i].after);
+		access_list_release(&ps[i].operand);
+		access_list_release(&ps[i].window_before);
+		access_list_release(&ps[i].window_after);
+	}
+}
+
 /* ".field = name" ending right before off: the field of a table entry, or NULL. */
 static char *table_field(const char *buf, size_t off)
 {
@@ -351,15 +380,7 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 		ps[i].off = cl.sites[i].off;
 		ps[i].len = cl.sites[i].len;
 	}
-	for (i = 0; i < cl.nr_sites;) {
-		int ctx = cl.sites[i].ctx;
-
-		for (j = i + 1; j < cl.nr_sites && cl.sites[j].ctx == ctx; j++)
-			;
-		if (ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION && j - i <= PARSE_MAX_SITES)
-			parser_accesses(p, buf, len, &cl.ctxs[ctx], ps + i, j - i);
-		i = j;
-	}
+	parse_calls(p, buf, len, &cl, ps);
 	for (i = 0; i < cl.nr_sites; i++) {
 		int ctx = cl.sites[i].ctx;
 		bool direct = cl.sites[i].call && ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION;
@@ -385,13 +406,7 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 		}
 	}
 	table_callers(p, buf, len, lines, fs, t, &index, &cl);
-	for (i = 0; i < cl.nr_sites; i++) {
-		access_list_release(&ps[i].before);
-		access_list_release(&ps[i].after);
-		access_list_release(&ps[i].operand);
-		access_list_release(&ps[i].window_before);
-		access_list_release(&ps[i].window_after);
-	}
+	parse_sites_release(ps, cl.nr_sites);
 	for (k = 0; k < nr; k++)
 		free(t[k].sites);
 	free(t);
@@ -447,15 +462,7 @@ static void table_callers(struct parser *p, const char *buf, size_t len, const s
 		    !(buf[at - 1] == '.' || (buf[at - 1] == '>' && buf[at - 2] == '-')))
 			cl.sites[i].ctx = -1;
 	}
-	for (i = 0; i < cl.nr_sites;) {
-		int ctx = cl.sites[i].ctx;
-
-		for (j = i + 1; j < cl.nr_sites && cl.sites[j].ctx == ctx; j++)
-			;
-		if (ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION && j - i <= PARSE_MAX_SITES)
-			parser_accesses(p, buf, len, &cl.ctxs[ctx], ps + i, j - i);
-		i = j;
-	}
+	parse_calls(p, buf, len, &cl, ps);
 	for (i = 0; i < cl.nr_sites; i++) {
 		int ctx = cl.sites[i].ctx;
 
@@ -471,13 +478,7 @@ static void table_callers(struct parser *p, const char *buf, size_t len, const s
 					   fields[k]);
 		}
 	}
-	for (i = 0; i < cl.nr_sites; i++) {
-		access_list_release(&ps[i].before);
-		access_list_release(&ps[i].after);
-		access_list_release(&ps[i].operand);
-		access_list_release(&ps[i].window_before);
-		access_list_release(&ps[i].window_after);
-	}
+	parse_sites_release(ps, cl.nr_sites);
 	free(ps);
 	for (k = 0; k < nr; k++)
 		free((char *)fields[k]);

@@ -1,0 +1,50 @@
+/* cmd.c: what the subcommands share: options and the number of threads */
+#include "cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cmd_parse_options(int argc, const char **argv, const char *verb, const char *cmd_usage,
+		      struct cmd_options *o)
+{
+	int a;
+
+	o->json = o->summary = false;
+	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+		if (!strcmp(argv[a], "--")) {
+			a++;
+			break;
+		}
+		if (!strcmp(argv[a], "--json")) {
+			o->json = true;
+		} else if (!strcmp(argv[a], "--summary")) {
+			o->summary = true;
+		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
+			fputs(cmd_usage, stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "acqrel %s: unknown option '%s'\n%s", verb, argv[a], cmd_usage);
+			return 2;
+		}
+	}
+	if (a >= argc) {
+		fputs(cmd_usage, stderr);
+		return 2;
+	}
+	o->first_path = a;
+	return -1;
+}
+
+int cmd_jobs(void)
+{
+	const char *env = getenv("ACQREL_JOBS");
+	long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 1)
+		n = 1;
+	if (n > 64)
+		n = 64;
+	return (int)n;
+}

@@ -115,6 +115,16 @@ static char *scope_of(const char *file)
 	return slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
 }
 
+/* The variable of a key without its folder: "struct.field#bit" or "file:global". */
+static char *base_key(const char *key)
+{
+	const char *bar = strchr(key, '|'), *bit = strchr(key, '#');
+
+	if (!bar)
+		return xstrdup(key);
+	return xasprintf("%.*s%s", (int)(bar - key), key, bit ? bit : "");
+}
+
 /* Two keys name the same variable (and bit), whatever their scopes. */
 static bool same_variable(const char *a, const char *b)
 {
@@ -973,7 +983,7 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 }
 
 static void classify(struct types *t, struct protocol *p, const struct protocol *all,
-		     size_t nr_all)
+		     size_t nr_all, const struct hashmap *far_side, char *const *far_where)
 {
 	size_t i, j, barriers = 0, converted = 0, fences = 0;
 	bool keep = false;
@@ -1030,6 +1040,18 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 	}
 
 	/* not this pattern */
+	if (!keep && far_side && p->nr_writers + p->nr_readers) {
+		char *base = base_key(p->key);
+		size_t at = hashmap_get(far_side, base);
+
+		if (at != (size_t)-1) {
+			keep = true;
+			reason(p, "seqcount",
+			       xasprintf("%s is also stored right before an smp_wmb() or loaded right after an smp_rmb() (%s): it is data as well as flag, as a sequence count is, whose other side an acquire and release do not replace",
+					 p->variable, far_where[at]));
+		}
+		free(base);
+	}
 	for (i = 0; i < p->nr_readers; i++) {
 		const struct pair_end *e = &p->readers[i];
 
@@ -1399,8 +1421,44 @@ static void resolve_objects(struct types *t, struct sites_run *run)
 	}
 }
 
+/*
+ * The far side of barriers: variables stored right before an smp_wmb() or
+ * loaded right after an smp_rmb() anywhere. A protocol's variable found
+ * there is a sequence count (seq++; smp_wmb(); data; smp_wmb(); seq++),
+ * even when begin and end live in separate helpers.
+ */
+struct far_side {
+	struct hashmap keys;	/* base key -> index into where */
+	char **where;		/* "smp_wmb() in f()", owned */
+	size_t nr, alloc;
+};
+
+static void far_add(struct far_side *f, const struct access_list *l, bool writes,
+		    const char *file, const struct site *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		unsigned ev;
+		char *key, *base;
+
+		if (l->v[i].is_write != writes || !(key = key_of(&l->v[i], file, &ev)))
+			continue;
+		base = base_key(key);
+		if (hashmap_get(&f->keys, base) == (size_t)-1) {
+			ALLOC_GROW(f->where, f->nr + 1, f->alloc);
+			f->where[f->nr] = xasprintf("%s:%u, %s() in %s()", file, s->line, s->primitive,
+						    where(s));
+			hashmap_put(&f->keys, base, f->nr++);
+		}
+		free(base);
+		free(key);
+	}
+}
+
 void pair_run(struct sites_run *run, struct pair_result *out)
 {
+	struct far_side far;
 	struct types types;
 	struct builder b;
 	size_t i, j, k;
@@ -1470,8 +1528,21 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 				unpaired_writer(&b, s, run->walk.files[i].rel, run->walk.files[i].path);
 		}
 	}
+	memset(&far, 0, sizeof(far));
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+
+		for (j = 0; j < fs->nr; j++) {
+			enum role r = role_of(fs->v[j].primitive);
+
+			if (r == ROLE_WMB)
+				far_add(&far, &fs->v[j].before, true, run->walk.files[i].rel, &fs->v[j]);
+			else if (r == ROLE_RMB)
+				far_add(&far, &fs->v[j].after, false, run->walk.files[i].rel, &fs->v[j]);
+		}
+	}
 	for (i = 0; i < out->nr; i++)
-		classify(&types, &out->v[i], out->v, out->nr);
+		classify(&types, &out->v[i], out->v, out->nr, &far.keys, far.where);
 	shared_barriers(out);
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
@@ -1484,6 +1555,10 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	hashmap_release(&b.wkeys);
 	hashmap_release(&b.writer_fns);
 	types_release(&types);
+	for (i = 0; i < far.nr; i++)
+		free(far.where[i]);
+	free(far.where);
+	hashmap_release(&far.keys);
 }
 
 void pair_result_release(struct pair_result *out)

@@ -81,6 +81,7 @@ shape10-keep.c:20: protocol c->sec (demo_clock.sec): keep
   writer shape10-keep.c:20: smp_wmb() in demo_clock_set(); publish store at line 21
   reader shape10-keep.c:36: smp_rmb() in demo_clock_get(); subscribe load at line 35
   evidence: object, data
+  seqcount: c->sec is also stored right before an smp_wmb() or loaded right after an smp_rmb() (shape10-keep.c:34, smp_rmb() in demo_clock_get()): it is data as well as flag, as a sequence count is, whose other side an acquire and release do not replace
   seqcount: demo_clock_get() reads c->sec on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   ordering: 0 other accesses change ordering
 
@@ -88,6 +89,7 @@ shape10-keep.c:23: protocol c->seq (demo_clock.seq): keep
   writer shape10-keep.c:23: smp_wmb() in demo_clock_set(); publish store at line 24
   reader shape10-keep.c:34: smp_rmb() in demo_clock_get(); subscribe load at line 33
   evidence: object, data
+  seqcount: c->seq is also stored right before an smp_wmb() or loaded right after an smp_rmb() (shape10-keep.c:20, smp_wmb() in demo_clock_set()): it is data as well as flag, as a sequence count is, whose other side an acquire and release do not replace
   seqcount: demo_clock_get() reads c->seq on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   seqcount: demo_clock_set() writes c->seq on both sides of its smp_wmb()s: a seqcount-style writer
   ordering: 0 other accesses change ordering

@@ -76,7 +76,8 @@ sanitize:
 
 .PHONY: demo
 demo: $(BUILD)/acqrel
-	$(Q)tree=$$(sh scripts/kernel.sh 6.12) && $(BUILD)/acqrel sites --summary "$$tree"
+	$(Q)tree=$$(sh scripts/kernel.sh 6.12) && $(BUILD)/acqrel sites --summary "$$tree" && \
+		echo && $(BUILD)/acqrel pairs --summary "$$tree"
 
 .PHONY: bench
 bench: $(BUILD)/acqrel

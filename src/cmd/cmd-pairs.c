@@ -187,6 +187,17 @@ static void summary(const struct pair_result *r)
 	printf("protocols: %zu\n", r->nr);
 	for (i = 0; i < 4; i++)
 		printf("  %-10s %6zu\n", verdicts[i], count[i]);
+	/* most frequent first */
+	for (k = 1; k < nr_codes; k++) {
+		for (j = k; j > 0 && codes[j - 1].n < codes[j].n; j--) {
+			const char *c = codes[j].code;
+			size_t n = codes[j].n;
+
+			codes[j] = codes[j - 1];
+			codes[j - 1].code = c;
+			codes[j - 1].n = n;
+		}
+	}
 	printf("reasons (protocols):\n");
 	for (k = 0; k < nr_codes; k++)
 		printf("  %-18s %6zu\n", codes[k].code, codes[k].n);

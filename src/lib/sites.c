@@ -344,7 +344,7 @@ static void table_callers(struct parser *p, const char *buf, size_t len, const s
 			  const struct hashmap *index, const struct lex_result *uses);
 
 static void find_callers(struct parser *p, const char *buf, size_t len,
-			 const struct lines *lines, struct file_sites *fs)
+			 const struct lines *lines, struct file_sites *fs, size_t analysed)
 {
 	struct target *t = NULL;
 	const char **names = NULL;
@@ -354,7 +354,7 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 	struct parse_site *ps;
 
 	memset(&index, 0, sizeof(index));
-	for (i = 0; i < fs->nr; i++) {
+	for (i = 0; i < analysed && i < fs->nr; i++) {
 		if (!wants_callers(&fs->v[i]))
 			continue;
 		k = hashmap_get(&index, fs->v[i].function);
@@ -494,7 +494,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 	struct parse_site *ps;
 	struct lines lines = { NULL, 0, 0 };
 	const char *nul = memchr(buf, '\0', len);
-	size_t i, bad;
+	size_t i, bad, analysed;
 
 	if (nul) {
 		skip_list_add(&fs->skipped, xstrdup(path),
@@ -522,13 +522,19 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		ps[i].off = lr.sites[i].off;
 		ps[i].len = lr.sites[i].len;
 	}
+	/* memory grows with the accesses kept per site: bound them per file */
+	analysed = lr.nr_sites > SITES_MAX_ANALYSED ? SITES_MAX_ANALYSED : lr.nr_sites;
+	if (analysed < lr.nr_sites)
+		skip_list_add(&fs->skipped, xstrdup(path),
+			      xasprintf("%zu sites; accesses analysed for the first %u", lr.nr_sites,
+					SITES_MAX_ANALYSED));
 	/* sites come in file order, so each context's sites are contiguous
 	 * except for macros defined inside functions; parse per run */
-	for (i = 0; i < lr.nr_sites;) {
+	for (i = 0; i < analysed;) {
 		int ctx = lr.sites[i].ctx;
 		size_t j = i + 1;
 
-		while (j < lr.nr_sites && lr.sites[j].ctx == ctx)
+		while (j < analysed && lr.sites[j].ctx == ctx)
 			j++;
 		if (ctx >= 0) {
 			const struct lex_context *c = &lr.ctxs[ctx];
@@ -586,7 +592,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		set_lines(&s->operand, &lines);
 	}
 	free(ps);
-	find_callers(p, buf, len, &lines, fs);
+	find_callers(p, buf, len, &lines, fs, analysed);
 	free(lines.start);
 	lex_result_release(&lr);
 }

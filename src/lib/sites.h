@@ -69,6 +69,12 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		       struct file_sites *fs);
 void file_sites_release(struct file_sites *fs);
 
+/*
+ * Most sites of one file whose accesses are analysed (the kernel's busiest
+ * file has 116); the rest are listed without them.
+ */
+#define SITES_MAX_ANALYSED 2000u
+
 /* Largest file read, in bytes. */
 #define SITES_MAX_FILE (64u << 20)
 

@@ -1206,8 +1206,9 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 		free(others);
 		if (s->call_after)
 			reason(p, "call-between",
-			       xasprintf("a call sits between smp_wmb() and the store to %s in %s(); its stores would no longer be ordered after the data",
-					 p->variable, where(s)));
+			       xasprintf("a call (%s()) sits between smp_wmb() and the store to %s in %s(); its stores would no longer be ordered after the data",
+					 s->call_after_name ? s->call_after_name : "?", p->variable,
+					 where(s)));
 	}
 	for (i = 0; i < p->nr_readers; i++) {
 		const struct pair_end *e = &p->readers[i];
@@ -1235,8 +1236,9 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 		free(others);
 		if (s->call_before || s->window_call_before)
 			reason(p, "call-between",
-			       xasprintf("a call sits before smp_rmb() in %s(), near the load of %s; the loads it makes would lose their ordering",
-					 where(s), p->variable));
+			       xasprintf("a call (%s()) sits before smp_rmb() in %s(), near the load of %s; the loads it makes would lose their ordering",
+					 s->call_before_name ? s->call_before_name : "?", where(s),
+					 p->variable));
 	}
 	if (p->nr_reasons) {
 		p->verdict = VERDICT_REVIEW;

@@ -82,6 +82,8 @@ struct parser {
 	TSNode *kids;
 	size_t nr_kids, alloc_kids;
 	size_t nr_calls;	/* calls collect() saw that are no marked access */
+	const char *call_name;	/* the first of them, in the snippet */
+	size_t call_len;
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
 	/* "local = <load>": the load's node and the local's name */
 	TSNode assign_node;
@@ -634,8 +636,12 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		size_t len;
 		const char *name = node_text(p, fn, &len);
 
-		if (!is(p, fn, S_IDENT) || !prim_benign_call(name, len))
-			p->nr_calls++;
+		if (!is(p, fn, S_IDENT) || !prim_benign_call(name, len)) {
+			if (!p->nr_calls++) {
+				p->call_name = name;
+				p->call_len = len;
+			}
+		}
 	}
 	if (!ts_node_is_null(fn) && is(p, fn, S_IDENT)) {
 		size_t len;
@@ -703,6 +709,7 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 
 	p->nr_skips = 0;
 	p->skip_gen++;
+	p->call_name = NULL;
 	p->assign_name = NULL;
 	walk_init(&w, root);
 	while (walk_next(&w, skip)) {
@@ -792,6 +799,14 @@ static void keep_group(struct parser *p, struct access_list *l, bool last)
 	l->nr = j;
 }
 
+/* Flags a call next to the barrier, keeping the name of the first one seen. */
+static void note_call(struct parser *p, bool *call, char **name)
+{
+	*call = true;
+	if (name && !*name && p->call_name)
+		*name = xstrndup(p->call_name, p->call_len);
+}
+
 static bool is_jump(const struct parser *p, TSNode n)
 {
 	return is(p, n, S_RETURN) || is(p, n, S_BREAK) || is(p, n, S_CONTINUE) || is(p, n, S_GOTO);
@@ -842,7 +857,7 @@ static size_t children_of(struct parser *p, TSNode parent)
  * function body. path[0..at] are the node's ancestors, root first.
  */
 static void neighbour(struct parser *p, size_t at, bool after, struct access_list *out,
-		      bool *call, bool window)
+		      bool *call, char **name, bool window)
 {
 	size_t levels, statements = 0;
 
@@ -904,7 +919,7 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 					return;
 				}
 				if (p->nr_calls)
-					*call = true;
+					note_call(p, call, name);
 				if (++statements >= WINDOW_STATEMENTS || jumps)
 					return;
 				continue;
@@ -914,7 +929,7 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 			if (out->nr || jumps)
 				return;
 			if (p->nr_calls)
-				*call = true;
+				note_call(p, call, name);
 		}
 		/* the statements after a jump out of this block never follow it */
 		if (is(p, parent, S_CASE))
@@ -971,8 +986,8 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 		 (is(p, p->path[at - 1], S_IF) || is(p, p->path[at - 1], S_WHILE) ||
 		  is(p, p->path[at - 1], S_SWITCH))))
 		at--;
-	neighbour(p, at, false, &site->before, &site->call_before, false);
-	neighbour(p, at, true, &site->after, &site->call_after, false);
+	neighbour(p, at, false, &site->before, &site->call_before, &site->call_before_name, false);
+	neighbour(p, at, true, &site->after, &site->call_after, &site->call_after_name, false);
 	/* the windows start with the rest of the call's own statement */
 	if (!ts_node_eq(p->path[at], call)) {
 		struct access_list own = { NULL, 0, 0 };
@@ -995,8 +1010,9 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 		}
 		free(own.v);
 	}
-	neighbour(p, at, false, &site->window_before, &site->window_call_before, true);
-	neighbour(p, at, true, &site->window_after, &site->window_call_after, true);
+	neighbour(p, at, false, &site->window_before, &site->window_call_before,
+		  &site->call_before_name, true);
+	neighbour(p, at, true, &site->window_after, &site->window_call_after, NULL, true);
 }
 
 /*

@@ -19,6 +19,8 @@ struct parse_site {
 	bool call_after;		/*      accesses and the barrier */
 	bool window_call_before;	/* out: a call lies within the windows */
 	bool window_call_after;
+	char *call_before_name;		/* out, owned: the first such call before */
+	char *call_after_name;		/* and after the barrier, or NULL */
 };
 
 struct parser;

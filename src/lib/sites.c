@@ -293,6 +293,8 @@ static void parse_sites_release(struct parse_site *ps, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		free(ps[i].call_before_name);
+		free(ps[i].call_after_name);
 		access_list_release(&ps[i].before);
 		access_list_release(&ps[i].after);
 		access_list_release(&ps[i].operand);
@@ -578,6 +580,8 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		s->call_after = ps[i].call_after;
 		s->window_call_before = ps[i].window_call_before;
 		s->window_call_after = ps[i].window_call_after;
+		s->call_before_name = ps[i].call_before_name;
+		s->call_after_name = ps[i].call_after_name;
 		site_refs(s, &lr, &lines, buf, ctx >= 0 ? lr.ctxs[ctx].start : 0,
 			  ctx >= 0 && lr.ctxs[ctx].kind == LEX_FUNCTION);
 		s->window_before = ps[i].window_before;
@@ -612,6 +616,8 @@ void file_sites_release(struct file_sites *fs)
 		access_list_release(&s->operand);
 		access_list_release(&s->window_before);
 		access_list_release(&s->window_after);
+		free(s->call_before_name);
+		free(s->call_after_name);
 		for (j = 0; j < s->nr_refs; j++)
 			free(s->refs[j]);
 		free(s->refs);

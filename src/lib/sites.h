@@ -29,6 +29,8 @@ struct site {
 	struct access_list window_before, window_after;	/* nearest first, up to a barrier */
 	bool call_before, call_after;	/* a call lies between barrier and access */
 	bool window_call_before, window_call_after;	/* a call lies within the windows */
+	char *call_before_name;		/* owned or NULL: the first of those calls */
+	char *call_after_name;
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;
 	/* for an smp_wmb() with no store after it, or an smp_rmb() with no load

@@ -8,10 +8,15 @@
 #   check-exit: N                           (optional; default 0)
 #   check-known-to-fail                     (optional: a documented gap, TODO)
 #   check-output-start / check-output-end   the expected standard output
+#   check-error-start / check-error-end     (optional) the expected standard error
 #
 # perl tests/golden.t --format FILE...  rewrites the expected output of the
 # given fixtures with what acqrel prints now. Read every block it writes
 # before committing it.
+#
+# The block sits inside a C comment, so a "*/" in the output (a diff that
+# adds a comment) is written as "*\/" there; the output is compared the same
+# way.
 use strict;
 use warnings;
 use File::Basename qw(dirname basename);
@@ -37,6 +42,9 @@ sub parse_fixture {
 	if ($text =~ /^ \* check-output-start\n(.*?)^ \* check-output-end$/ms) {
 		$f{expected} = $1;
 	}
+	if ($text =~ /^ \* check-error-start\n(.*?)^ \* check-error-end$/ms) {
+		$f{expected_err} = $1;
+	}
 	return \%f;
 }
 
@@ -47,8 +55,15 @@ sub run_fixture {
 	$cmd =~ s/^acqrel\b/$acqrel/;
 	$cmd =~ s/\$file\b/$file/g;
 	my $dir = dirname($f->{path});
-	my $out = `cd '$dir' && $cmd 2>/dev/null`;
-	return ($out, $? >> 8);
+	my ($efh, $errfile) = tempfile(UNLINK => 1);
+	close($efh);
+	my $out = `cd '$dir' && $cmd 2>'$errfile'`;
+	my $status = $? >> 8;
+	open($efh, '<', $errfile) or die "$errfile: $!\n";
+	my $err = do { local $/; <$efh> } // '';
+	close($efh);
+	s{\*/}{*\\/}g for $out, $err;
+	return ($out, $status, $err);
 }
 
 sub diff {
@@ -77,10 +92,11 @@ if ($format) {
 	for my $path (@files) {
 		my $f = parse_fixture($path);
 		die "$path: no check-command\n" unless $f->{command};
-		my ($out) = run_fixture($f);
+		my ($out, undef, $err) = run_fixture($f);
 		my $text = $f->{text};
 		$text =~ s/^ \* check-output-start\n.*?^ \* check-output-end$/ * check-output-start\n${out} * check-output-end/ms
 			or die "$path: no check-output-start/end block\n";
+		$text =~ s/^ \* check-error-start\n.*?^ \* check-error-end$/ * check-error-start\n${err} * check-error-end/ms;
 		open(my $fh, '>', $path) or die "$path: $!\n";
 		print $fh $text;
 		close($fh);
@@ -102,12 +118,14 @@ for my $path (@files) {
 		print "not ok $n - $label (no check-command or check-output block)\n";
 		next;
 	}
-	my ($out, $status) = run_fixture($f);
-	if ($out eq $f->{expected} && $status == $f->{exit}) {
+	my ($out, $status, $err) = run_fixture($f);
+	my $err_ok = !defined $f->{expected_err} || $err eq $f->{expected_err};
+	if ($out eq $f->{expected} && $status == $f->{exit} && $err_ok) {
 		print "ok $n - $label$todo\n";
 		next;
 	}
 	print "not ok $n - $label$todo\n";
 	print "# exit status $status, expected $f->{exit}\n" if $status != $f->{exit};
 	print map { "# $_\n" } split(/\n/, diff($f->{expected}, $out));
+	print map { "# $_\n" } split(/\n/, diff($f->{expected_err}, $err)) unless $err_ok;
 }

@@ -1,0 +1,68 @@
+/* cmd-patch.c: acqrel patch --diff PATH... (the format-patch series comes next) */
+#include "cmd.h"
+#include "../lib/diff.h"
+#include "../lib/pair.h"
+#include "../lib/rewrite.h"
+#include "../lib/sites.h"
+#include "../lib/strbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char patch_usage[] =
+	"usage: acqrel patch --diff [--include-review] PATH...\n"
+	"  --diff            print one unified diff of every convertible protocol\n"
+	"  --include-review  also rewrite the protocols with verdict review\n";
+
+int cmd_patch(int argc, const char **argv)
+{
+	bool diff = false, include_review = false;
+	struct sites_run run;
+	struct pair_result r;
+	struct rewrite rw;
+	struct strbuf out = STRBUF_INIT;
+	size_t i, nr_skipped;
+	int a;
+
+	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+		if (!strcmp(argv[a], "--")) {
+			a++;
+			break;
+		}
+		if (!strcmp(argv[a], "--diff")) {
+			diff = true;
+		} else if (!strcmp(argv[a], "--include-review")) {
+			include_review = true;
+		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
+			fputs(patch_usage, stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "acqrel patch: unknown option '%s'\n%s", argv[a], patch_usage);
+			return 2;
+		}
+	}
+	if (a >= argc || !diff) {
+		fputs(patch_usage, stderr);
+		return 2;
+	}
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	nr_skipped = sites_report_skips(&run);
+	memset(&r, 0, sizeof(r));
+	pair_run(&run, &r);
+	memset(&rw, 0, sizeof(rw));
+	rewrite_plan(&rw, &run, &r, include_review);
+	for (i = 0; i < rw.nr; i++)
+		diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
+	for (i = 0; i < rw.left.nr; i++)
+		fprintf(stderr, "%s: note: %s\n", rw.left.v[i].path, rw.left.v[i].reason);
+	if (out.len)
+		fwrite(out.buf, 1, out.len, stdout);
+	fprintf(stderr, "acqrel patch: %zu protocols rewritten, %zu left for the author\n",
+		rw.nr_rewritten, rw.left.nr);
+	strbuf_release(&out);
+	rewrite_release(&rw);
+	pair_result_release(&r);
+	sites_run_release(&run);
+	return nr_skipped ? 1 : 0;
+}

@@ -1,0 +1,151 @@
+/* diff.c: unified diffs from line replacements */
+#include "diff.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void line_edits_add(struct line_edits *e, unsigned first, unsigned nr_old, char *new_text)
+{
+	ALLOC_GROW(e->v, e->nr + 1, e->alloc);
+	e->v[e->nr].first = first;
+	e->v[e->nr].nr_old = nr_old;
+	e->v[e->nr].new_text = new_text;
+	e->nr++;
+}
+
+void line_edits_release(struct line_edits *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nr; i++)
+		free(e->v[i].new_text);
+	free(e->v);
+	memset(e, 0, sizeof(*e));
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct line_edit *x = a, *y = b;
+
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+struct lines_of {
+	const char **start;
+	size_t *len;		/* with the '\n' */
+	size_t nr, alloc, alloc_len;
+};
+
+static void split(struct lines_of *l, const char *text, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
+
+		ALLOC_GROW(l->start, l->nr + 1, l->alloc);
+		ALLOC_GROW(l->len, l->nr + 1, l->alloc_len);
+		l->start[l->nr] = text + i;
+		l->len[l->nr++] = n;
+		i += n;
+	}
+}
+
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void add_line(struct strbuf *out, char sign, const char *s, size_t n)
+{
+	strbuf_addch(out, sign);
+	strbuf_add(out, s, n);
+	if (!n || s[n - 1] != '\n')
+		strbuf_adds(out, "\n\\ No newline at end of file\n");
+}
+
+#define CONTEXT 3u
+
+void diff_unified(struct strbuf *out, const char *path, const char *text, size_t len,
+		  struct line_edits *edits, struct strbuf *rewritten)
+{
+	struct lines_of l = { NULL, NULL, 0, 0, 0 };
+	size_t i, j;
+	long shift = 0;
+
+	if (edits->nr)
+		qsort(edits->v, edits->nr, sizeof(*edits->v), cmp_edit);
+	split(&l, text, len);
+	if (rewritten) {
+		size_t at = 0;
+
+		for (i = 0; i < edits->nr; i++) {
+			for (; at < edits->v[i].first && at < l.nr; at++)
+				strbuf_add(rewritten, l.start[at], l.len[at]);
+			strbuf_adds(rewritten, edits->v[i].new_text);
+			at = edits->v[i].first + edits->v[i].nr_old;
+		}
+		for (; at < l.nr; at++)
+			strbuf_add(rewritten, l.start[at], l.len[at]);
+	}
+	if (!edits->nr)
+		goto done;
+	strbuf_addf(out, "--- a/%s\n+++ b/%s\n", path, path);
+	/* hunks: runs of edits whose context windows touch */
+	for (i = 0; i < edits->nr; i = j) {
+		size_t from, to, old_n = 0, new_n = 0, k, at;
+		long hunk_shift = 0;
+
+		for (j = i + 1; j < edits->nr &&
+		     edits->v[j].first <= edits->v[j - 1].first + edits->v[j - 1].nr_old + 2 * CONTEXT; j++)
+			;
+		from = edits->v[i].first > CONTEXT ? edits->v[i].first - CONTEXT : 0;
+		to = edits->v[j - 1].first + edits->v[j - 1].nr_old + CONTEXT;
+		if (to > l.nr)
+			to = l.nr;
+		for (k = i; k < j; k++)
+			hunk_shift += (long)count_lines(edits->v[k].new_text) - (long)edits->v[k].nr_old;
+		old_n = to - from;
+		new_n = (size_t)((long)old_n + hunk_shift);
+		strbuf_addf(out, "@@ -%zu,%zu +%zu,%zu @@\n", old_n ? from + 1 : from, old_n,
+			    new_n ? (size_t)((long)from + shift) + 1 : (size_t)((long)from + shift), new_n);
+		at = from;
+		for (k = i; k < j;) {
+			size_t run_end = k + 1, m;
+
+			/* edits of adjacent lines: all removals, then all additions */
+			while (run_end < j && edits->v[run_end].first ==
+			       edits->v[run_end - 1].first + edits->v[run_end - 1].nr_old)
+				run_end++;
+			for (; at < edits->v[k].first; at++)
+				add_line(out, ' ', l.start[at], l.len[at]);
+			for (m = k; m < run_end; m++)
+				for (; at < edits->v[m].first + edits->v[m].nr_old && at < l.nr; at++)
+					add_line(out, '-', l.start[at], l.len[at]);
+			for (m = k; m < run_end; m++) {
+				const char *p = edits->v[m].new_text;
+
+				while (*p) {
+					const char *nl = strchr(p, '\n');
+					size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+
+					add_line(out, '+', p, n);
+					p += n;
+				}
+			}
+			k = run_end;
+		}
+		for (; at < to; at++)
+			add_line(out, ' ', l.start[at], l.len[at]);
+		shift += hunk_shift;
+	}
+done:
+	free(l.start);
+	free(l.len);
+}

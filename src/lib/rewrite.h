@@ -1,0 +1,41 @@
+/*
+ * rewrite.h: the edits that turn a protocol's barriers into release and
+ * acquire: the publish store becomes smp_store_release(&X, v), the
+ * subscribe load smp_load_acquire(&X), the barriers go, and each converted
+ * access gets a comment naming the other side. Only forms whose statement
+ * sits on one line are rewritten so far; the rest are left for the author,
+ * with the reason.
+ */
+#ifndef ACQREL_REWRITE_H
+#define ACQREL_REWRITE_H
+
+#include "diff.h"
+#include "pair.h"
+
+struct rewrite_file {
+	const char *path;	/* borrowed: as the user opens it */
+	const char *rel;	/* borrowed: relative to the root */
+	char *text;		/* owned: the contents as read */
+	size_t len;
+	struct line_edits edits;
+};
+
+struct rewrite {
+	struct rewrite_file *v;
+	size_t nr, alloc;
+	size_t nr_rewritten;	/* protocols whose every end was rewritten */
+	struct skip_list left;	/* protocols left for the author, and why */
+};
+
+/*
+ * Plans the edits for every protocol with verdict convert (and review ones
+ * too with include_review). rw must be zeroed; it borrows from run and r.
+ */
+void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct pair_result *r,
+		  bool include_review);
+void rewrite_release(struct rewrite *rw);
+
+/* Longest line the kernel's style allows, in columns (tabs are 8). */
+#define REWRITE_MAX_COLUMNS 100
+
+#endif

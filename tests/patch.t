@@ -1,0 +1,61 @@
+#!/usr/bin/perl
+# patch.t: the diff of `acqrel patch --diff` over the golden fixtures applies
+# with `git apply` to a git copy of them, and afterwards `acqrel pairs`
+# reports each rewritten protocol as converted and nothing left to convert
+# (a second run finds no work).
+use strict;
+use warnings;
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use File::Temp qw(tempdir);
+use Test::More;
+
+my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
+my $top = abs_path(dirname(__FILE__) . '/..');
+my $tmp = tempdir(CLEANUP => 1);
+
+system('sh', '-c', "cp '$top'/tests/golden/pairs/*.c '$top'/tests/golden/patch/*.c '$tmp'/ && " .
+       "cd '$tmp' && git init -q && git add . && " .
+       "git -c user.email=t\@acqrel.invalid -c user.name=t commit -qm fixtures") == 0
+	or BAIL_OUT("cannot set up a git copy of the fixtures");
+
+sub verdicts {
+	my $out = `cd '$tmp' && '$acqrel' pairs *.c 2>/dev/null`;
+	my %v;
+	while ($out =~ /^(\S+): protocol (.*?): (convert|review|keep|converted)$/mg) {
+		$v{"$1 $2"} = $3;
+	}
+	return %v;
+}
+
+my %before = verdicts();
+my @convert = sort grep { $before{$_} eq 'convert' } keys %before;
+ok(@convert >= 10, scalar(@convert) . " protocols to convert in the fixtures");
+
+my $diff = `cd '$tmp' && '$acqrel' patch --diff *.c 2>'$tmp/.left'`;
+ok(length($diff) > 0, 'acqrel patch --diff printed a diff');
+my $left = do { local (@ARGV, $/) = ("$tmp/.left"); <> } // '';
+open(my $fh, '>', "$tmp/.diff") or die;
+print $fh $diff;
+close($fh);
+is(system('sh', '-c', "cd '$tmp' && git apply --check .diff"), 0, 'the diff applies (git apply --check)');
+is(system('sh', '-c', "cd '$tmp' && git apply .diff"), 0, 'the diff applies (git apply)');
+
+my %after = verdicts();
+my @still = grep { $after{$_} eq 'convert' } sort keys %after;
+my @left = $left =~ /^\S+?:\d+: note: protocol (.*) left for the author/mg;
+my %left = map { $_ => 1 } @left;
+ok(!grep({ my ($v) = /^\S+ (\S+)/; !$left{$v} } @still),
+   'after applying, nothing is left to convert but what was left for the author')
+	or diag("still convert: @still");
+my $again = `cd '$tmp' && '$acqrel' patch --diff *.c 2>&1 >/dev/null`;
+my ($rewritten) = $again =~ /(\d+) protocols rewritten/;
+is($rewritten, 0, 'a second patch run rewrites nothing');
+
+# each rewritten protocol is converted now (its first line may move: match file and variable)
+my %converted = map { /^(\S+?):\d+ (\S+)/ ? ("$1 $2" => 1) : () }
+		grep { $after{$_} eq 'converted' } keys %after;
+my @missing = grep { my ($f, $v) = /^(\S+?):\d+ (\S+)/; !$converted{"$f $v"} && !$left{$v} } @convert;
+ok(!@missing, 'every rewritten protocol is reported as converted afterwards')
+	or diag("not converted: @missing");
+done_testing();

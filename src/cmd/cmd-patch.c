@@ -1,5 +1,6 @@
 /* cmd-patch.c: acqrel patch --diff PATH... (the format-patch series comes next) */
 #include "cmd.h"
+#include "../lib/apply.h"
 #include "../lib/diff.h"
 #include "../lib/pair.h"
 #include "../lib/rewrite.h"
@@ -11,13 +12,16 @@
 #include <string.h>
 
 static const char patch_usage[] =
-	"usage: acqrel patch --diff [--include-review] PATH...\n"
+	"usage: acqrel patch (--diff | --apply) [--include-review] PATH...\n"
 	"  --diff            print one unified diff of every convertible protocol\n"
+	"  --apply           rewrite the files in place (atomically; a file that changed\n"
+	"                    since it was read, or is read-only, is refused)\n"
 	"  --include-review  also rewrite the protocols with verdict review\n";
 
 int cmd_patch(int argc, const char **argv)
 {
-	bool diff = false, include_review = false;
+	bool diff = false, apply = false, include_review = false;
+	size_t nr_failed = 0;
 	struct sites_run run;
 	struct pair_result r;
 	struct rewrite rw;
@@ -32,6 +36,8 @@ int cmd_patch(int argc, const char **argv)
 		}
 		if (!strcmp(argv[a], "--diff")) {
 			diff = true;
+		} else if (!strcmp(argv[a], "--apply")) {
+			apply = true;
 		} else if (!strcmp(argv[a], "--include-review")) {
 			include_review = true;
 		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
@@ -42,7 +48,7 @@ int cmd_patch(int argc, const char **argv)
 			return 2;
 		}
 	}
-	if (a >= argc || !diff) {
+	if (a >= argc || diff == apply) {
 		fputs(patch_usage, stderr);
 		return 2;
 	}
@@ -52,8 +58,22 @@ int cmd_patch(int argc, const char **argv)
 	pair_run(&run, &r);
 	memset(&rw, 0, sizeof(rw));
 	rewrite_plan(&rw, &run, &r, include_review);
-	for (i = 0; i < rw.nr; i++)
-		diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
+	for (i = 0; i < rw.nr; i++) {
+		struct strbuf new_text = STRBUF_INIT, unused = STRBUF_INIT;
+
+		if (diff) {
+			diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
+			continue;
+		}
+		if (!rw.v[i].edits.nr)
+			continue;
+		diff_unified(&unused, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits,
+			     &new_text);
+		if (apply_file(rw.v[i].path, rw.v[i].text, rw.v[i].len, new_text.buf, new_text.len))
+			nr_failed++;
+		strbuf_release(&new_text);
+		strbuf_release(&unused);
+	}
 	for (i = 0; i < rw.left.nr; i++)
 		fprintf(stderr, "%s: note: %s\n", rw.left.v[i].path, rw.left.v[i].reason);
 	if (out.len)
@@ -64,5 +84,5 @@ int cmd_patch(int argc, const char **argv)
 	rewrite_release(&rw);
 	pair_result_release(&r);
 	sites_run_release(&run);
-	return nr_skipped ? 1 : 0;
+	return nr_skipped || nr_failed ? 1 : 0;
 }

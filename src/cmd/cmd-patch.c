@@ -4,23 +4,69 @@
 #include "../lib/diff.h"
 #include "../lib/pair.h"
 #include "../lib/rewrite.h"
+#include "../lib/series.h"
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
+#include "../lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char patch_usage[] =
-	"usage: acqrel patch (--diff | --apply) [--include-review] PATH...\n"
+	"usage: acqrel patch (-o DIR | --diff | --apply) [--include-review] [--signoff] PATH...\n"
+	"  -o DIR            write a format-patch series, one patch per protocol, into DIR\n"
+	"  --signoff         add Signed-off-by: from git's user.name and user.email\n"
 	"  --diff            print one unified diff of every convertible protocol\n"
 	"  --apply           rewrite the files in place (atomically; a file that changed\n"
 	"                    since it was read, or is read-only, is refused)\n"
 	"  --include-review  also rewrite the protocols with verdict review\n";
 
+/* "Name <email>" from git's configuration, or acqrel's own. */
+static char *git_identity(void)
+{
+	char name[256] = "", email[256] = "";
+	FILE *fp = popen("git config user.name 2>/dev/null", "r");
+
+	if (fp) {
+		if (!fgets(name, sizeof(name), fp))
+			name[0] = '\0';
+		pclose(fp);
+	}
+	fp = popen("git config user.email 2>/dev/null", "r");
+	if (fp) {
+		if (!fgets(email, sizeof(email), fp))
+			email[0] = '\0';
+		pclose(fp);
+	}
+	name[strcspn(name, "\n")] = '\0';
+	email[strcspn(email, "\n")] = '\0';
+	if (!*name || !*email)
+		return xstrdup("acqrel <acqrel@invalid>");
+	return xasprintf("%s <%s>", name, email);
+}
+
+/* RFC 2822 date of now, or of $SOURCE_DATE_EPOCH for reproducible output. */
+static char *patch_date(void)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	time_t t = epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+	struct tm tm;
+	char buf[64];
+
+	if (epoch)
+		gmtime_r(&t, &tm);
+	else
+		localtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%a, %d %b %Y %H:%M:%S %z", &tm);
+	return xstrdup(buf);
+}
+
 int cmd_patch(int argc, const char **argv)
 {
-	bool diff = false, apply = false, include_review = false;
+	bool diff = false, apply = false, include_review = false, signoff = false;
+	const char *outdir = NULL;
 	size_t nr_failed = 0;
 	struct sites_run run;
 	struct pair_result r;
@@ -38,6 +84,10 @@ int cmd_patch(int argc, const char **argv)
 			diff = true;
 		} else if (!strcmp(argv[a], "--apply")) {
 			apply = true;
+		} else if (!strcmp(argv[a], "--signoff")) {
+			signoff = true;
+		} else if (!strcmp(argv[a], "-o") && a + 1 < argc) {
+			outdir = argv[++a];
 		} else if (!strcmp(argv[a], "--include-review")) {
 			include_review = true;
 		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
@@ -48,7 +98,7 @@ int cmd_patch(int argc, const char **argv)
 			return 2;
 		}
 	}
-	if (a >= argc || diff == apply) {
+	if (a >= argc || (diff + apply + !!outdir) != 1) {
 		fputs(patch_usage, stderr);
 		return 2;
 	}
@@ -65,7 +115,7 @@ int cmd_patch(int argc, const char **argv)
 			diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
 			continue;
 		}
-		if (!rw.v[i].edits.nr)
+		if (!apply || !rw.v[i].edits.nr)
 			continue;
 		diff_unified(&unused, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits,
 			     &new_text);
@@ -73,6 +123,23 @@ int cmd_patch(int argc, const char **argv)
 			nr_failed++;
 		strbuf_release(&new_text);
 		strbuf_release(&unused);
+	}
+	if (outdir && rw.nr_rewritten) {
+		size_t *which = xcalloc(rw.nr_rewritten, sizeof(*which));
+		char *from = git_identity(), *date = patch_date();
+		struct series_options o = { from, signoff, run.walk.root, date };
+		int n;
+
+		for (i = 0; i < rw.nr_rewritten; i++)
+			which[i] = i;
+		n = series_write(outdir, &rw, which, rw.nr_rewritten, &o, NULL, NULL);
+		if (n < 0)
+			nr_failed++;
+		else
+			fprintf(stderr, "acqrel patch: %d patches and a cover letter in %s\n", n, outdir);
+		free(which);
+		free(from);
+		free(date);
 	}
 	for (i = 0; i < rw.left.nr; i++)
 		fprintf(stderr, "%s: note: %s\n", rw.left.v[i].path, rw.left.v[i].reason);

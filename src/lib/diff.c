@@ -5,12 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-void line_edits_add(struct line_edits *e, unsigned first, unsigned nr_old, char *new_text)
+void line_edits_add(struct line_edits *e, unsigned first, unsigned nr_old, char *new_text,
+		    size_t tag)
 {
 	ALLOC_GROW(e->v, e->nr + 1, e->alloc);
 	e->v[e->nr].first = first;
 	e->v[e->nr].nr_old = nr_old;
 	e->v[e->nr].new_text = new_text;
+	e->v[e->nr].tag = tag;
 	e->nr++;
 }
 

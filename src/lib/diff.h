@@ -12,6 +12,7 @@ struct line_edit {
 	unsigned first;		/* 0-based line */
 	unsigned nr_old;
 	char *new_text;		/* owned: the replacement, each line ending in '\n' */
+	size_t tag;		/* the caller's: which change the edit belongs to */
 };
 
 struct line_edits {
@@ -20,7 +21,8 @@ struct line_edits {
 };
 
 /* Takes ownership of new_text. */
-void line_edits_add(struct line_edits *e, unsigned first, unsigned nr_old, char *new_text);
+void line_edits_add(struct line_edits *e, unsigned first, unsigned nr_old, char *new_text,
+		    size_t tag);
 void line_edits_release(struct line_edits *e);
 
 /*

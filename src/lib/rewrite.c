@@ -464,8 +464,10 @@ static void plan_protocol(struct rewrite *rw, const struct protocol *p)
 			free(plan[i].text);
 	} else {
 		for (i = 0; i < nr; i++)
-			line_edits_add(&files[i]->edits, plan[i].line - 1, 1, plan[i].text);
-		rw->nr_rewritten++;
+			line_edits_add(&files[i]->edits, plan[i].line - 1, 1, plan[i].text,
+				       rw->nr_rewritten);
+		rw->done = xrealloc(rw->done, (rw->nr_rewritten + 1) * sizeof(*rw->done));
+		rw->done[rw->nr_rewritten++] = p;
 	}
 	strbuf_release(&readers);
 	strbuf_release(&writers);
@@ -496,6 +498,7 @@ void rewrite_release(struct rewrite *rw)
 		line_edits_release(&rw->v[i].edits);
 	}
 	free(rw->v);
+	free(rw->done);
 	skip_list_release(&rw->left);
 	memset(rw, 0, sizeof(*rw));
 }

@@ -24,6 +24,8 @@ struct rewrite {
 	struct rewrite_file *v;
 	size_t nr, alloc;
 	size_t nr_rewritten;	/* protocols whose every end was rewritten */
+	const struct protocol **done;	/* borrowed: those protocols; edits carry
+					   their index here as tag */
 	struct skip_list left;	/* protocols left for the author, and why */
 };
 

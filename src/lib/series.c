@@ -1,0 +1,368 @@
+/* series.c: format-patch series of the rewritten protocols */
+#include "series.h"
+#include "strbuf.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static bool in_list(size_t tag, const size_t *which, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (which[i] == tag)
+			return true;
+	return false;
+}
+
+/* Copies of f's edits whose tag is among which[0..n). */
+static void subset(struct line_edits *out, const struct rewrite_file *f, const size_t *which,
+		   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < f->edits.nr; i++)
+		if (in_list(f->edits.v[i].tag, which, n))
+			line_edits_add(out, f->edits.v[i].first, f->edits.v[i].nr_old,
+				       xstrdup(f->edits.v[i].new_text), f->edits.v[i].tag);
+}
+
+static unsigned newlines(const char *s)
+{
+	unsigned n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/*
+ * The diff of protocol tag on top of the earlier ones of the series
+ * (earlier[0..nr_earlier)) for file f, appended to out; returns whether
+ * the file is touched.
+ */
+static bool file_diff(struct strbuf *out, const struct rewrite_file *f, size_t tag,
+		      const size_t *earlier, size_t nr_earlier)
+{
+	struct line_edits before = { NULL, 0, 0 }, mine = { NULL, 0, 0 }, none = { NULL, 0, 0 };
+	struct strbuf base = STRBUF_INIT, unused = STRBUF_INIT;
+	size_t i, j;
+
+	subset(&mine, f, &tag, 1);
+	if (!mine.nr)
+		return false;
+	subset(&before, f, earlier, nr_earlier);
+	diff_unified(&unused, f->rel, f->text, f->len, &before, &base);
+	/* the earlier edits move the lines of this one */
+	for (i = 0; i < mine.nr; i++) {
+		long shift = 0;
+
+		for (j = 0; j < before.nr; j++)
+			if (before.v[j].first < mine.v[i].first)
+				shift += (long)newlines(before.v[j].new_text) - (long)before.v[j].nr_old;
+		mine.v[i].first = (unsigned)((long)mine.v[i].first + shift);
+	}
+	strbuf_addf(out, "diff --git a/%s b/%s\n", f->rel, f->rel);
+	diff_unified(out, f->rel, base.buf, base.len, &mine, NULL);
+	line_edits_release(&before);
+	line_edits_release(&mine);
+	line_edits_release(&none);
+	strbuf_release(&base);
+	strbuf_release(&unused);
+	return true;
+}
+
+/* " fs/aio.c | 8 ++++----" lines and the summary, from a patch's diff. */
+static void diffstat(struct strbuf *out, const char *diff)
+{
+	const char *p = diff;
+	char path[512] = "";
+	unsigned ins = 0, del = 0, files = 0, all_ins = 0, all_del = 0;
+	struct strbuf lines = STRBUF_INIT;
+
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		bool end = !*p || (n > 11 && !strncmp(p, "diff --git ", 11));
+
+		if (end && *path) {
+			unsigned k;
+
+			strbuf_addf(&lines, " %s | %u ", path, ins + del);
+			for (k = 0; k < ins; k++)
+				strbuf_addch(&lines, '+');
+			for (k = 0; k < del; k++)
+				strbuf_addch(&lines, '-');
+			strbuf_addch(&lines, '\n');
+			all_ins += ins;
+			all_del += del;
+			files++;
+			ins = del = 0;
+			path[0] = '\0';
+		}
+		if (!*p)
+			break;
+		if (n > 6 && !strncmp(p, "+++ b/", 6))
+			snprintf(path, sizeof(path), "%.*s", (int)(n - 6), p + 6);
+		else if (n && p[0] == '+' && strncmp(p, "+++ ", 4))
+			ins++;
+		else if (n && p[0] == '-' && strncmp(p, "--- ", 4))
+			del++;
+		p += n + (nl ? 1 : 0);
+	}
+	strbuf_add(out, lines.buf, lines.len);
+	strbuf_addf(out, " %u file%s changed, %u insertion%s(+), %u deletion%s(-)\n", files,
+		    files == 1 ? "" : "s", all_ins, all_ins == 1 ? "" : "s", all_del,
+		    all_del == 1 ? "" : "s");
+	strbuf_release(&lines);
+}
+
+/*
+ * The subject prefix: the most common "prefix: " of the file's recent
+ * subjects when the tree is a git repository, else its folder and name.
+ */
+static char *subject_prefix(const struct series_options *o, const char *rel)
+{
+	char *gitdir = xasprintf("%s/.git", o->root), *best = NULL;
+	struct stat sb;
+	const char *slash, *dot, *start;
+
+	if (stat(gitdir, &sb) == 0) {
+		char *cmd = xasprintf("git -C '%s' log -n 30 --no-merges --format=%%s -- '%s' 2>/dev/null",
+				      o->root, rel);
+		FILE *fp = popen(cmd, "r");
+		char line[512], *seen[30];
+		unsigned count[30];
+		size_t nr = 0, i, top = 0;
+
+		while (fp && fgets(line, sizeof(line), fp) && nr < 30) {
+			char *colon = strrchr(line, ':');
+
+			if (!colon || colon == line || colon[1] != ' ')
+				continue;
+			*colon = '\0';
+			for (i = 0; i < nr && strcmp(seen[i], line); i++)
+				;
+			if (i == nr) {
+				seen[nr] = xstrdup(line);
+				count[nr++] = 0;
+			}
+			count[i]++;
+		}
+		if (fp)
+			pclose(fp);
+		for (i = 0; i < nr; i++)
+			if (count[i] > count[top])
+				top = i;
+		if (nr)
+			best = xstrdup(seen[top]);
+		for (i = 0; i < nr; i++)
+			free(seen[i]);
+		free(cmd);
+	}
+	free(gitdir);
+	if (best)
+		return best;
+	/* fs/aio.c -> fs/aio; drivers/usb/class/cdc-wdm.c -> class/cdc-wdm */
+	slash = strrchr(rel, '/');
+	start = rel;
+	if (slash) {
+		for (start = slash; start > rel && start[-1] != '/'; start--)
+			;
+	}
+	dot = strrchr(rel, '.');
+	if (!dot || dot < (slash ? slash : rel))
+		dot = rel + strlen(rel);
+	return xstrndup(start, (size_t)(dot - start));
+}
+
+/* git's file name for a subject: lowercase words joined by '-', at most 52 characters. */
+static char *slug(const char *subject)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = subject; *p && sb.len < 52; p++) {
+		if (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+			strbuf_addch(&sb, tolower((unsigned char)*p));
+		else if (sb.len && sb.buf[sb.len - 1] != '-')
+			strbuf_addch(&sb, '-');
+	}
+	while (sb.len && (sb.buf[sb.len - 1] == '-' || sb.buf[sb.len - 1] == '.'))
+		sb.len--;
+	sb.buf[sb.len] = '\0';
+	return strbuf_detach(&sb);
+}
+
+static void ends_of(struct strbuf *sb, const struct pair_end *v, size_t n)
+{
+	const char *seen[16];
+	size_t i, k, nr = 0;
+
+	for (i = 0; i < n && nr < 16; i++) {
+		const char *fn = v[i].site->function ? v[i].site->function : v[i].site->macro;
+
+		for (k = 0; k < nr && strcmp(seen[k], fn); k++)
+			;
+		if (k == nr && fn)
+			seen[nr++] = fn;
+	}
+	for (i = 0; i < nr; i++)
+		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
+}
+
+/* Appends text as a paragraph wrapped at 72 columns, then a blank line. */
+static void wrap(struct strbuf *sb, const char *text)
+{
+	size_t col = 0;
+	const char *p = text;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (col && col + 1 + n > 72) {
+			strbuf_addch(sb, '\n');
+			col = 0;
+		} else if (col) {
+			strbuf_addch(sb, ' ');
+			col++;
+		}
+		strbuf_add(sb, p, n);
+		col += n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	strbuf_adds(sb, "\n\n");
+}
+
+static void message_body(struct strbuf *sb, const struct protocol *p)
+{
+	struct strbuf w = STRBUF_INIT, r = STRBUF_INIT;
+	size_t i;
+
+	ends_of(&w, p->writers, p->nr_writers);
+	ends_of(&r, p->readers, p->nr_readers);
+	{
+		char *first = xasprintf("%s publishes %s with smp_wmb() before the store; %s "
+					"load%s it and run%s smp_rmb() before reading the data.",
+					w.buf, p->variable, r.buf, p->nr_readers > 1 ? "" : "s",
+					p->nr_readers > 1 ? "" : "s");
+
+		wrap(sb, first);
+		free(first);
+	}
+	strbuf_adds(sb, "Use smp_store_release() for the publish store and smp_load_acquire()\n"
+		    "for the subscribe load instead. The store directly follows the write\n"
+		    "barrier and the load directly precedes the read barrier, so the release\n"
+		    "orders the data before the store and the acquire orders the load before\n"
+		    "the data reads, as the barrier pair did. This also names the access\n"
+		    "that publishes.\n\n");
+	if (p->verdict != VERDICT_CONVERT) {
+		strbuf_adds(sb, "Caveats to review (acqrel's verdict is review):\n");
+		for (i = 0; i < p->nr_reasons; i++) {
+			char *item = xasprintf("- %s: %s", p->reasons[i].code, p->reasons[i].text);
+
+			wrap(sb, item);
+			sb->len--;	/* items follow each other without a blank line */
+			sb->buf[sb->len] = '\0';
+		}
+		strbuf_addch(sb, '\n');
+	}
+	strbuf_adds(sb, "On arm64 the DMB ISHST/ISHLD barriers and plain accesses become\n"
+		    "STLR/LDAR. On x86, s390 and powerpc the generated code stays the same.\n"
+		    "On riscv and loongarch the fences are slightly wider.\n\n"
+		    "No functional change intended.\n");
+	strbuf_release(&w);
+	strbuf_release(&r);
+}
+
+static int write_text(const char *path, const char *text, size_t len)
+{
+	FILE *fp = fopen(path, "wb");
+
+	if (!fp || fwrite(text, 1, len, fp) != len) {
+		if (fp)
+			fclose(fp);
+		return error("%s: cannot write: %s", path, strerror(errno));
+	}
+	if (fclose(fp))
+		return error("%s: cannot write: %s", path, strerror(errno));
+	return 0;
+}
+
+int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
+		 const struct series_options *o, const char *to, const char *cc)
+{
+	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT;
+	size_t k, i;
+	char *path;
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		return error("%s: cannot create: %s", dir, strerror(errno));
+	for (k = 0; k < n; k++) {
+		const struct protocol *p = rw->done[which[k]];
+		struct strbuf patch = STRBUF_INIT, diff = STRBUF_INIT, subject = STRBUF_INIT;
+		const char *first = NULL, *field;
+		char *prefix, *name;
+
+		for (i = 0; i < rw->nr; i++)
+			if (file_diff(&diff, &rw->v[i], which[k], which, k) && !first)
+				first = rw->v[i].rel;
+		prefix = subject_prefix(o, first ? first : "acqrel");
+		field = p->object && strchr(p->object, '.') ? strchr(p->object, '.') + 1 : p->variable;
+		strbuf_addf(&subject, "%s: use smp_store_release()/smp_load_acquire() for %s", prefix,
+			    field);
+		if (subject.len > 70) {
+			strbuf_reset(&subject);
+			strbuf_addf(&subject, "%s: use release/acquire for %s", prefix, field);
+		}
+		strbuf_addf(&patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+			    "From: %s\nDate: %s\nSubject: [PATCH %zu/%zu] %s\n\n", o->from, o->date,
+			    k + 1, n, subject.buf);
+		message_body(&patch, p);
+		if (o->signoff)
+			strbuf_addf(&patch, "\nSigned-off-by: %s\n", o->from);
+		strbuf_adds(&patch, "---\n");
+		diffstat(&patch, diff.buf);
+		strbuf_addf(&patch, "\n%s-- \nacqrel\n\n", diff.buf);
+		name = slug(subject.buf);
+		path = xasprintf("%s/%04zu-%s.patch", dir, k + 1, name);
+		if (write_text(path, patch.buf, patch.len) < 0)
+			n = 0;
+		strbuf_addf(&list, "  %s\n", subject.buf);
+		free(path);
+		free(name);
+		free(prefix);
+		strbuf_release(&patch);
+		strbuf_release(&diff);
+		strbuf_release(&subject);
+	}
+	strbuf_addf(&cover, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		    "From: %s\nDate: %s\n", o->from, o->date);
+	if (to && *to)
+		strbuf_addf(&cover, "To: %s\n", to);
+	if (cc && *cc)
+		strbuf_addf(&cover, "Cc: %s\n", cc);
+	strbuf_addf(&cover, "Subject: [PATCH 0/%zu] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n\n"
+		    "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
+		    "to lockless readers with smp_store_release()/smp_load_acquire(). Each\n"
+		    "converts one protocol, writer and readers together, where the store\n"
+		    "directly follows the write barrier and the load directly precedes the\n"
+		    "read barrier. The acquire/release form names the access that publishes;\n"
+		    "on arm64 it replaces DMB barriers with STLR/LDAR, elsewhere the code is\n"
+		    "the same or the fences slightly wider (riscv, loongarch).\n\n"
+		    "The protocols were found and checked by acqrel.\n\n%s\n", n, list.buf);
+	path = xasprintf("%s/0000-cover-letter.patch", dir);
+	if (write_text(path, cover.buf, cover.len) < 0)
+		n = 0;
+	free(path);
+	strbuf_release(&cover);
+	strbuf_release(&list);
+	return n ? (int)n : -1;
+}

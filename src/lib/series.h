@@ -1,0 +1,27 @@
+/*
+ * series.h: a git format-patch style series, one patch per rewritten
+ * protocol (writer and readers together), each applying on top of the
+ * previous ones, with a cover letter.
+ */
+#ifndef ACQREL_SERIES_H
+#define ACQREL_SERIES_H
+
+#include "rewrite.h"
+
+struct series_options {
+	const char *from;	/* "Name <email>" for From: */
+	bool signoff;		/* add Signed-off-by: with from */
+	const char *root;	/* the tree: git log there names subject prefixes */
+	const char *date;	/* Date: value */
+};
+
+/*
+ * Writes the series of the protocols rw rewrote (those whose index is in
+ * which[0..n)) into dir as 0000-cover-letter.patch and NNNN-*.patch.
+ * to and cc, when not NULL, go to the cover letter's headers. Returns the
+ * number of patches written, or -1 after an error message.
+ */
+int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
+		 const struct series_options *o, const char *to, const char *cc);
+
+#endif

@@ -1,0 +1,46 @@
+#!/usr/bin/perl
+# series.t: `acqrel patch -o DIR` writes a format-patch series, one patch per
+# protocol, that `git am` applies in order to a git copy of the fixtures;
+# afterwards acqrel pairs finds nothing left to convert.
+use strict;
+use warnings;
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use File::Temp qw(tempdir);
+use Test::More;
+
+my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
+my $top = abs_path(dirname(__FILE__) . '/..');
+my $tmp = tempdir(CLEANUP => 1);
+my $git = "git -c user.name='Ada Tester' -c user.email=ada\@acqrel.invalid";
+
+system('sh', '-c', "cp '$top'/tests/golden/pairs/*.c '$top'/tests/golden/patch/*.c '$tmp'/ && " .
+       "cd '$tmp' && git init -q && git config user.name 'Ada Tester' && " .
+       "git config user.email ada\@acqrel.invalid && git add . && $git commit -qm fixtures") == 0
+	or BAIL_OUT("cannot set up a git copy of the fixtures");
+
+my $log = `cd '$tmp' && SOURCE_DATE_EPOCH=1700000000 '$acqrel' patch -o '$tmp/out' --signoff *.c 2>&1`;
+my ($n) = $log =~ /(\d+) patches and a cover letter/;
+opendir(my $d, "$tmp/out") or die;
+my @patches = sort grep { /^\d{4}-.*\.patch$/ } readdir($d);
+closedir($d);
+ok($n && @patches == $n + 1 && $patches[0] eq '0000-cover-letter.patch',
+   "a cover letter and $n patches") or diag($log);
+
+my $first = do { local (@ARGV, $/) = ("$tmp/out/$patches[1]"); <> };
+like($first, qr/^From: Ada Tester <ada\@acqrel\.invalid>$/m, 'From: is git\'s identity');
+like($first, qr/^Date: Tue, 14 Nov 2023 22:13:20 \+0000$/m, 'Date: follows SOURCE_DATE_EPOCH');
+like($first, qr/^Subject: \[PATCH 1\/$n\] \S.*: use /m, 'Subject: [PATCH 1/n] prefix: ...');
+like($first, qr/^No functional change intended\.$/m, 'the body ends as the kernel\'s do');
+like($first, qr/^Signed-off-by: Ada Tester <ada\@acqrel\.invalid>\n---\n \S+ \| \d+ [+-]+\n 1 file changed, \d+ insertions?\(\+\), \d+ deletions?\(-\)$/m,
+     'Signed-off-by:, then ---, then a diffstat');
+ok(!grep({ length($_) > 75 } grep { !/^[ +-]/ && !/^(From|Subject|Signed-off-by):/ } split(/\n/, $first)),
+   'message lines are at most 75 columns');
+
+my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
+is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
+my $after = `cd '$tmp' && '$acqrel' pairs --summary *.c 2>/dev/null`;
+my $left = () = $log =~ /note: protocol .* left for the author/g;
+my ($convert) = $after =~ /^\s+convert\s+(\d+)$/m;
+is($convert, $left, 'after the series only the protocols left for the author are still convert');
+done_testing();

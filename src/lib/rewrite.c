@@ -100,8 +100,8 @@ static void other_side(struct strbuf *sb, const struct pair_end *v, size_t n)
 /* A comment that speaks of the other side of the old barrier pair. */
 static bool is_pairing_comment(const char *s, size_t n)
 {
-	static const char *const words[] = { "pair", "Pair", "PAIR", "match", "see ", "See ",
-					      "against", "coupled" };
+	static const char *const words[] = { "pair", "Pair", "PAIR", "match", "Match", "see ",
+					      "See ", "against", "coupled" };
 	size_t i;
 
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -219,6 +219,36 @@ static long statement_end(const char *s, size_t n, size_t *comment)
 	return i > 0 && s[i - 1] == ';' ? (long)(i - 1) : -1;
 }
 
+/*
+ * "/+ Pairs with smp_load_acquire() in foo() +/" at the statement's indent;
+ * a block comment wrapped at 80 columns when one line would pass 100.
+ */
+static char *pairs_comment(const char *line, size_t ind, const char *other, const char *where)
+{
+	char *one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
+	struct strbuf sb = STRBUF_INIT;
+	char *text, *p;
+	unsigned col;
+
+	if (columns(one, strlen(one) - 1) <= REWRITE_MAX_COLUMNS)
+		return one;
+	free(one);
+	text = xasprintf("Pairs with %s in %s.", other, where);
+	strbuf_addf(&sb, "%.*s/*\n%.*s *", (int)ind, line, (int)ind, line);
+	col = columns(line, ind) + 2;
+	for (p = strtok(text, " "); p; p = strtok(NULL, " ")) {
+		if (col + 1 + strlen(p) > 80 && col > columns(line, ind) + 2) {
+			strbuf_addf(&sb, "\n%.*s *", (int)ind, line);
+			col = columns(line, ind) + 2;
+		}
+		strbuf_addf(&sb, " %s", p);
+		col += 1 + (unsigned)strlen(p);
+	}
+	strbuf_addf(&sb, "\n%.*s */\n", (int)ind, line);
+	free(text);
+	return strbuf_detach(&sb);
+}
+
 /* smp_store_release(&X, V); broken after the first argument when too long. */
 static char *release_line(const struct line *l, size_t ind, const char *x, const char *v,
 			  size_t vlen, const char *comment)
@@ -317,8 +347,12 @@ static const char *plan_store(const struct rewrite_file *f, const struct pair_en
 		;
 	stmt = release_line(&l, ind, a->path, v, i, comment);
 	out->line = a->line;
-	out->text = xasprintf("%.*s/* Pairs with smp_load_acquire() in %s */\n%s", (int)ind, l.start,
-			      pairs, stmt);
+	{
+		char *note = pairs_comment(l.start, ind, "smp_load_acquire()", pairs);
+
+		out->text = xasprintf("%s%s", note, stmt);
+		free(note);
+	}
 	free(stmt);
 	free(v);
 	free(comment);
@@ -366,7 +400,12 @@ static const char *plan_load(const struct rewrite_file *f, const struct pair_end
 		if (c < l.len && l.start[c] == '-' && c + 1 < l.len && l.start[c + 1] == '>')
 			return "the load is not of a form acqrel rewrites";
 	}
-	strbuf_addf(&sb, "%.*s/* Pairs with smp_store_release() in %s */\n", (int)ind, l.start, pairs);
+	{
+		char *note = pairs_comment(l.start, ind, "smp_store_release()", pairs);
+
+		strbuf_adds(&sb, note);
+		free(note);
+	}
 	strbuf_add(&sb, l.start, from);
 	strbuf_addf(&sb, "smp_load_acquire(&%s)", a->path);
 	strbuf_add(&sb, l.start + to, l.len - to);

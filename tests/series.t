@@ -20,7 +20,7 @@ system('sh', '-c', "cp '$top'/tests/golden/pairs/*.c '$top'/tests/golden/patch/*
 	or BAIL_OUT("cannot set up a git copy of the fixtures");
 
 my $log = `cd '$tmp' && SOURCE_DATE_EPOCH=1700000000 '$acqrel' patch -o '$tmp/out' --signoff *.c 2>&1`;
-my ($n) = $log =~ /(\d+) patches and a cover letter/;
+my ($n) = $log =~ /(\d+) patch(?:es)? in /;
 opendir(my $d, "$tmp/out") or die;
 my @patches = sort grep { /^\d{4}-.*\.patch$/ } readdir($d);
 closedir($d);
@@ -43,4 +43,23 @@ my $after = `cd '$tmp' && '$acqrel' pairs --summary *.c 2>/dev/null`;
 my $left = () = $log =~ /note: protocol .* left for the author/g;
 my ($convert) = $after =~ /^\s+convert\s+(\d+)$/m;
 is($convert, $left, 'after the series only the protocols left for the author are still convert');
+# with a MAINTAINERS file: one series per section, To: its M:, Cc: its R: and L:
+{
+	my $t2 = tempdir(CLEANUP => 1);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/*.c '$t2'/ && cd '$t2' && " .
+	       "printf 'DEMO QUEUES\\nM:\\tAda Tester <ada\@acqrel.invalid>\\n" .
+	       "R:\\tBob Reviewer <bob\@acqrel.invalid>\\nL:\\tdemo\@lists.invalid\\n" .
+	       "F:\\tshape0*\\nX:\\tshape05*\\n\\nTHE REST\\nM:\\tSomeone <x\@acqrel.invalid>\\n" .
+	       "F:\\t*\\n' > MAINTAINERS") == 0 or die;
+	my $log2 = `cd '$t2' && SOURCE_DATE_EPOCH=0 '$acqrel' patch -o '$t2/out' . 2>&1`;
+	ok(-d "$t2/out/demo-queues" && -d "$t2/out/other", 'one folder per section, the rest in other')
+		or diag($log2);
+	my $cover = do { local (@ARGV, $/) = ("$t2/out/demo-queues/0000-cover-letter.patch"); <> } // '';
+	like($cover, qr/^To: Ada Tester <ada\@acqrel\.invalid>\nCc: Bob Reviewer <bob\@acqrel\.invalid>, demo\@lists\.invalid\n/m,
+	     'the cover letter goes to the section\'s M: and copies its R: and L:');
+	opendir(my $dq, "$t2/out/demo-queues") or die;
+	my @files = grep { /^000[1-9]/ } readdir($dq);
+	ok(!grep({ /shape13|rules|rewrite/ } @files), 'only the section\'s files are in its series')
+		or diag("@files");
+}
 done_testing();

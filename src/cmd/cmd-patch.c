@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "../lib/apply.h"
 #include "../lib/diff.h"
+#include "../lib/maint.h"
 #include "../lib/pair.h"
 #include "../lib/rewrite.h"
 #include "../lib/series.h"
@@ -13,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <errno.h>
+#include <sys/stat.h>
 
 static const char patch_usage[] =
 	"usage: acqrel patch (-o DIR | --diff | --apply) [--include-review] [--signoff] PATH...\n"
@@ -61,6 +64,98 @@ static char *patch_date(void)
 		localtime_r(&t, &tm);
 	strftime(buf, sizeof(buf), "%a, %d %b %Y %H:%M:%S %z", &tm);
 	return xstrdup(buf);
+}
+
+/* git's file-name style for a section title. */
+static char *folder_name(const char *title)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = title; *p && sb.len < 60; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+			strbuf_addch(&sb, *p);
+		else if (*p >= 'A' && *p <= 'Z')
+			strbuf_addch(&sb, *p - 'A' + 'a');
+		else if (sb.len && sb.buf[sb.len - 1] != '-')
+			strbuf_addch(&sb, '-');
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '-')
+		sb.len--;
+	if (!sb.len)
+		strbuf_adds(&sb, "other");
+	sb.buf[sb.len] = '\0';
+	return strbuf_detach(&sb);
+}
+
+/*
+ * One series per MAINTAINERS section (the section of the file of each
+ * protocol's first writer, or reader), in DIR/<section>/, with To: and Cc:
+ * from its M:, R: and L: lines; without MAINTAINERS, one series in DIR.
+ * Returns the number of series that failed.
+ */
+static size_t write_series(const char *outdir, const struct rewrite *rw, const char *root,
+			   bool signoff)
+{
+	struct maintainers m = { NULL, 0, 0 };
+	char *from = git_identity(), *date = patch_date();
+	struct series_options o = { from, signoff, root, date };
+	const struct maint_section **sect = xcalloc(rw->nr_rewritten, sizeof(*sect));
+	size_t *which = xcalloc(rw->nr_rewritten, sizeof(*which)), i, k, failed = 0;
+	bool *done = xcalloc(rw->nr_rewritten, sizeof(*done));
+	bool by_section = maint_load(&m, root) == 0;
+
+	for (i = 0; i < rw->nr_rewritten; i++) {
+		const struct protocol *p = rw->done[i];
+		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
+
+		sect[i] = by_section ? maint_section_of(&m, e->file) : NULL;
+	}
+	if (by_section && mkdir(outdir, 0777) < 0 && errno != EEXIST) {
+		fprintf(stderr, "%s: error: cannot create: %s\n", outdir, strerror(errno));
+		failed++;
+	}
+	for (i = 0; i < rw->nr_rewritten && !failed; i++) {
+		size_t n = 0;
+		char *dir, *to, *cc;
+		int written;
+
+		if (done[i])
+			continue;
+		for (k = i; k < rw->nr_rewritten; k++) {
+			if (!done[k] && sect[k] == sect[i]) {
+				which[n++] = k;
+				done[k] = true;
+			}
+		}
+		if (by_section) {
+			char *name = folder_name(sect[i] ? sect[i]->title : "other");
+
+			dir = xasprintf("%s/%s", outdir, name);
+			free(name);
+		} else {
+			dir = xstrdup(outdir);
+		}
+		to = maint_join(sect[i], "M");
+		cc = maint_join(sect[i], "RL");
+		written = series_write(dir, rw, which, n, &o, to, cc);
+		if (written < 0)
+			failed++;
+		else
+			fprintf(stderr, "acqrel patch: %-40s %3d patch%s in %s\n",
+				sect[i] ? sect[i]->title : (by_section ? "(no section)" : "(one series)"),
+				written, written == 1 ? "" : "es", dir);
+		free(dir);
+		free(to);
+		free(cc);
+	}
+	maint_release(&m);
+	free(sect);
+	free(which);
+	free(done);
+	free(from);
+	free(date);
+	return failed;
 }
 
 int cmd_patch(int argc, const char **argv)
@@ -124,23 +219,8 @@ int cmd_patch(int argc, const char **argv)
 		strbuf_release(&new_text);
 		strbuf_release(&unused);
 	}
-	if (outdir && rw.nr_rewritten) {
-		size_t *which = xcalloc(rw.nr_rewritten, sizeof(*which));
-		char *from = git_identity(), *date = patch_date();
-		struct series_options o = { from, signoff, run.walk.root, date };
-		int n;
-
-		for (i = 0; i < rw.nr_rewritten; i++)
-			which[i] = i;
-		n = series_write(outdir, &rw, which, rw.nr_rewritten, &o, NULL, NULL);
-		if (n < 0)
-			nr_failed++;
-		else
-			fprintf(stderr, "acqrel patch: %d patches and a cover letter in %s\n", n, outdir);
-		free(which);
-		free(from);
-		free(date);
-	}
+	if (outdir && rw.nr_rewritten)
+		nr_failed += write_series(outdir, &rw, run.walk.root, signoff);
 	for (i = 0; i < rw.left.nr; i++)
 		fprintf(stderr, "%s: note: %s\n", rw.left.v[i].path, rw.left.v[i].reason);
 	if (out.len)

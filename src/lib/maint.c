@@ -1,0 +1,166 @@
+/* maint.c: MAINTAINERS sections */
+#include "maint.h"
+#include "strbuf.h"
+#include "util.h"
+
+#include <fnmatch.h>
+#include <regex.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_tag(const char *line)
+{
+	return line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':' && (line[2] == '\t' || line[2] == ' ');
+}
+
+int maint_load(struct maintainers *m, const char *root)
+{
+	char *path = xasprintf("%s/MAINTAINERS", root), line[4096];
+	FILE *fp = fopen(path, "r");
+	struct maint_section *cur = NULL;
+	bool blank = true;
+
+	free(path);
+	if (!fp)
+		return -1;
+	while (fgets(line, sizeof(line), fp)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0]) {
+			blank = true;
+			continue;
+		}
+		if (is_tag(line) && cur) {
+			ALLOC_GROW(cur->tags, cur->nr_tags + 1, cur->alloc_tags);
+			cur->tags[cur->nr_tags++] = xstrdup(line);
+		} else if (blank && !is_tag(line)) {
+			ALLOC_GROW(m->v, m->nr + 1, m->alloc);
+			cur = &m->v[m->nr++];
+			memset(cur, 0, sizeof(*cur));
+			cur->title = xstrdup(line);
+		}
+		blank = false;
+	}
+	fclose(fp);
+	return 0;
+}
+
+void maint_release(struct maintainers *m)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->nr; i++) {
+		for (j = 0; j < m->v[i].nr_tags; j++)
+			free(m->v[i].tags[j]);
+		free(m->v[i].tags);
+		free(m->v[i].title);
+	}
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
+
+static const char *value_of(const char *tag)
+{
+	const char *v = tag + 2;
+
+	while (*v == ' ' || *v == '\t')
+		v++;
+	return v;
+}
+
+/*
+ * How specific a matching F: pattern is, or 0: twice its depth (number of
+ * '/', plus one), plus one for an exact file, which beats its folder.
+ */
+static int f_match(const char *pattern, const char *path)
+{
+	size_t n = strlen(pattern);
+	int depth = 1;
+	const char *p;
+
+	for (p = pattern; *p; p++)
+		depth += *p == '/';
+	depth *= 2;
+	if (strpbrk(pattern, "*?[")) {
+		/* a folder glob matches what lies below it too */
+		if (!fnmatch(pattern, path, FNM_PATHNAME))
+			return depth;
+		if (pattern[n - 1] == '/') {
+			char *dir = xstrndup(path, strlen(path));
+			char *slash;
+			int hit = 0;
+
+			while (!hit && (slash = strrchr(dir, '/'))) {
+				slash[1] = '\0';
+				hit = !fnmatch(pattern, dir, FNM_PATHNAME);
+				slash[0] = '\0';
+			}
+			free(dir);
+			return hit ? depth : 0;
+		}
+		return 0;
+	}
+	if (pattern[n - 1] == '/')
+		return strncmp(path, pattern, n) ? 0 : depth;
+	if (!strcmp(path, pattern))
+		return depth + 1;
+	return !strncmp(path, pattern, n) && path[n] == '/' ? depth : 0;
+}
+
+static bool n_match(const char *re, const char *path)
+{
+	regex_t r;
+	bool hit;
+
+	if (regcomp(&r, re, REG_EXTENDED | REG_NOSUB))
+		return false;
+	hit = !regexec(&r, path, 0, NULL, 0);
+	regfree(&r);
+	return hit;
+}
+
+const struct maint_section *maint_section_of(const struct maintainers *m, const char *path)
+{
+	const struct maint_section *best = NULL;
+	int best_depth = 0;
+	size_t i, j;
+
+	for (i = 0; i < m->nr; i++) {
+		const struct maint_section *s = &m->v[i];
+		int depth = 0;
+		bool excluded = false;
+
+		for (j = 0; j < s->nr_tags; j++) {
+			const char *t = s->tags[j], *v = value_of(t);
+			int d;
+
+			if (t[0] == 'X' && f_match(v, path))
+				excluded = true;
+			else if (t[0] == 'F' && (d = f_match(v, path)) > depth)
+				depth = d;
+			else if (t[0] == 'N' && n_match(v, path) && depth < 1)
+				depth = 1;
+		}
+		/* the catch-all section (F: *) is the rest, not a tree */
+		if (!excluded && depth > best_depth &&
+		    !(s->nr_tags && strstr(s->title, "THE REST"))) {
+			best = s;
+			best_depth = depth;
+		}
+	}
+	return best;
+}
+
+char *maint_join(const struct maint_section *s, const char *kinds)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t j;
+
+	for (j = 0; s && j < s->nr_tags; j++) {
+		if (!strchr(kinds, s->tags[j][0]))
+			continue;
+		strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", value_of(s->tags[j]));
+	}
+	return strbuf_detach(&sb);
+}

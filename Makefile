@@ -77,7 +77,8 @@ sanitize:
 .PHONY: demo
 demo: $(BUILD)/acqrel
 	$(Q)tree=$$(sh scripts/kernel.sh 6.12) && $(BUILD)/acqrel sites --summary "$$tree" && \
-		echo && $(BUILD)/acqrel pairs --summary "$$tree"
+		echo && $(BUILD)/acqrel pairs --summary "$$tree" && echo && rm -rf out && \
+		$(BUILD)/acqrel patch -o out "$$tree"
 
 .PHONY: bench
 bench: $(BUILD)/acqrel

@@ -1563,6 +1563,23 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	hashmap_release(&far.keys);
 }
 
+void pair_end_functions(struct strbuf *sb, const struct pair_end *v, size_t n)
+{
+	const char *seen[16];
+	size_t i, k, nr = 0;
+
+	for (i = 0; i < n && nr < 16; i++) {
+		const char *fn = where(v[i].site);
+
+		for (k = 0; k < nr && strcmp(seen[k], fn); k++)
+			;
+		if (k == nr)
+			seen[nr++] = fn;
+	}
+	for (i = 0; i < nr; i++)
+		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
+}
+
 void pair_result_release(struct pair_result *out)
 {
 	size_t i, j;

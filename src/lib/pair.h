@@ -73,6 +73,10 @@ struct pair_result {
  * other files (ctx->ring->tail, members of globals).
  */
 void pair_run(struct sites_run *run, struct pair_result *out);
+
+/* Appends the functions of ends v[0..n): "a()", "a() and b()", "a(), b() and c()". */
+struct strbuf;
+void pair_end_functions(struct strbuf *sb, const struct pair_end *v, size_t n);
 void pair_result_release(struct pair_result *out);
 
 #endif

@@ -79,24 +79,6 @@ static struct rewrite_file *file_of(struct rewrite *rw, const struct pair_end *e
 	return f;
 }
 
-/* "a()", "a() and b()", "a(), b() and c()": the functions of the other side. */
-static void other_side(struct strbuf *sb, const struct pair_end *v, size_t n)
-{
-	const char *seen[8];
-	size_t i, k, nr = 0;
-
-	for (i = 0; i < n && nr < 8; i++) {
-		const char *fn = v[i].site->function ? v[i].site->function : v[i].site->macro;
-
-		for (k = 0; k < nr && strcmp(seen[k], fn); k++)
-			;
-		if (k == nr && fn)
-			seen[nr++] = fn;
-	}
-	for (i = 0; i < nr; i++)
-		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
-}
-
 /* A comment that speaks of the other side of the old barrier pair. */
 static bool is_pairing_comment(const char *s, size_t n)
 {
@@ -449,8 +431,8 @@ static void plan_protocol(struct rewrite *rw, const struct protocol *p)
 	const char *why = NULL;
 	const struct pair_end *bad = NULL;
 
-	other_side(&readers, p->readers, p->nr_readers);
-	other_side(&writers, p->writers, p->nr_writers);
+	pair_end_functions(&readers, p->readers, p->nr_readers);
+	pair_end_functions(&writers, p->writers, p->nr_writers);
 	for (i = 0; i < p->nr_writers + p->nr_readers && !why; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							      : &p->readers[i - p->nr_writers];

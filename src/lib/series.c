@@ -199,23 +199,6 @@ static char *slug(const char *subject)
 	return strbuf_detach(&sb);
 }
 
-static void ends_of(struct strbuf *sb, const struct pair_end *v, size_t n)
-{
-	const char *seen[16];
-	size_t i, k, nr = 0;
-
-	for (i = 0; i < n && nr < 16; i++) {
-		const char *fn = v[i].site->function ? v[i].site->function : v[i].site->macro;
-
-		for (k = 0; k < nr && strcmp(seen[k], fn); k++)
-			;
-		if (k == nr && fn)
-			seen[nr++] = fn;
-	}
-	for (i = 0; i < nr; i++)
-		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
-}
-
 /* Appends text as a paragraph wrapped at 72 columns, then a blank line. */
 static void wrap(struct strbuf *sb, const char *text)
 {
@@ -246,8 +229,8 @@ static void message_body(struct strbuf *sb, const struct protocol *p)
 	struct strbuf w = STRBUF_INIT, r = STRBUF_INIT;
 	size_t i;
 
-	ends_of(&w, p->writers, p->nr_writers);
-	ends_of(&r, p->readers, p->nr_readers);
+	pair_end_functions(&w, p->writers, p->nr_writers);
+	pair_end_functions(&r, p->readers, p->nr_readers);
 	{
 		char *first = xasprintf("%s publishes %s with smp_wmb() before the store; %s "
 					"load%s it and run%s smp_rmb() before reading the data.",

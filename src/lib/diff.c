@@ -74,6 +74,31 @@ static void add_line(struct strbuf *out, char sign, const char *s, size_t n)
 
 #define CONTEXT 3u
 
+/*
+ * git's default hunk header: the nearest line above the hunk that starts
+ * with a letter, '_' or '$' (a function's head in kernel style), trailing
+ * blanks trimmed, at most 80 bytes.
+ */
+static void add_funcname(struct strbuf *out, const struct lines_of *l, size_t from)
+{
+	while (from-- > 0) {
+		const char *s = l->start[from];
+		size_t n = l->len[from];
+
+		if (!(s[0] >= 'a' && s[0] <= 'z') && !(s[0] >= 'A' && s[0] <= 'Z') &&
+		    s[0] != '_' && s[0] != '$')
+			continue;
+		while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t' ||
+			     s[n - 1] == '\r'))
+			n--;
+		if (n > 80)
+			n = 80;
+		strbuf_addch(out, ' ');
+		strbuf_add(out, s, n);
+		return;
+	}
+}
+
 void diff_unified(struct strbuf *out, const char *path, const char *text, size_t len,
 		  struct line_edits *edits, struct strbuf *rewritten)
 {
@@ -115,8 +140,10 @@ void diff_unified(struct strbuf *out, const char *path, const char *text, size_t
 			hunk_shift += (long)count_lines(edits->v[k].new_text) - (long)edits->v[k].nr_old;
 		old_n = to - from;
 		new_n = (size_t)((long)old_n + hunk_shift);
-		strbuf_addf(out, "@@ -%zu,%zu +%zu,%zu @@\n", old_n ? from + 1 : from, old_n,
+		strbuf_addf(out, "@@ -%zu,%zu +%zu,%zu @@", old_n ? from + 1 : from, old_n,
 			    new_n ? (size_t)((long)from + shift) + 1 : (size_t)((long)from + shift), new_n);
+		add_funcname(out, &l, from);
+		strbuf_addch(out, '\n');
 		at = from;
 		for (k = i; k < j;) {
 			size_t run_end = k + 1, m;

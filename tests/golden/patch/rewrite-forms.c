@@ -62,7 +62,7 @@ static int demo_stream_armed(struct demo_stream *s)
  * check-output-start
 --- a/rewrite-forms.c
 +++ b/rewrite-forms.c
-@@ -12,47 +12,48 @@
+@@ -12,47 +12,48 @@ struct demo_stream {
  static void demo_stream_push(struct demo_stream *s, int f)
  {
  	s->frames[s->produced % 16] = f;

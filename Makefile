@@ -84,6 +84,12 @@ demo: $(BUILD)/acqrel
 bench: $(BUILD)/acqrel
 	$(Q)sh bench/bench.sh $(BUILD)/acqrel "$$(sh scripts/kernel.sh 6.12)"
 
+# Builds what the 6.12 series touches for x86_64 and arm64, before and after
+# (not part of check: it configures and compiles kernel objects, ~30 min).
+.PHONY: kernel-check
+kernel-check: $(BUILD)/acqrel
+	$(Q)perl scripts/kernel-check.pl $(BUILD)/acqrel "$$(sh scripts/kernel.sh 6.12)"
+
 .PHONY: report
 report: $(BUILD)/acqrel
 	$(Q)perl scripts/pairs-report.pl --write $(BUILD)/acqrel

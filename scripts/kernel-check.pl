@@ -1,0 +1,513 @@
+#!/usr/bin/perl
+# kernel-check.pl ACQREL TREE: builds what `acqrel patch` changes in a kernel
+# tree, before and after the series, for x86_64 and arm64.
+#
+# For each architecture: defconfig plus the options the touched files need
+# (found from the Makefiles that name their objects and the Kconfig entries of
+# those options), the objects of the touched files built from a hard-linked
+# copy of the tree, the series applied to that copy, the same objects built
+# again. Reports build errors, warnings the series adds, and for each function
+# of a converted protocol the barrier instructions before and after (objdump).
+# Exit status: 0 clean, 1 a build error or a new warning, 2 could not run.
+#
+# Options: --arch LIST (default x86_64,arm64), --work DIR (default .kcheck),
+# --jobs N (default: the number of CPUs), --include-review (also the review
+# protocols, as `acqrel patch --include-review`).
+use strict;
+use warnings;
+use Cwd qw(abs_path);
+use File::Basename qw(basename dirname);
+use File::Copy qw(copy);
+use File::Find qw(find);
+use File::Path qw(make_path remove_tree);
+use Getopt::Long;
+use JSON::PP;
+
+my $arches = 'x86_64,arm64';
+my $work = '.kcheck';
+my $jobs = `nproc 2>/dev/null` || 2;
+chomp $jobs;
+my $include_review = 0;
+GetOptions('arch=s' => \$arches, 'work=s' => \$work, 'jobs=i' => \$jobs,
+	   'include-review' => \$include_review)
+	or die "usage: kernel-check.pl [--arch LIST] [--work DIR] [--jobs N] ACQREL TREE\n";
+@ARGV == 2 or die "usage: kernel-check.pl [--arch LIST] [--work DIR] [--jobs N] ACQREL TREE\n";
+my ($acqrel, $tree) = map { abs_path($_) // die "kernel-check: $_: not found\n" } @ARGV;
+-f "$tree/Makefile" && -f "$tree/Kconfig" or die "kernel-check: $tree: not a kernel tree\n";
+
+my %cross = (x86_64 => '', arm64 => 'aarch64-linux-gnu-');
+my %srcarch = (x86_64 => 'x86', arm64 => 'arm64');
+my @arches = split /,/, $arches;
+for (@arches) {
+	exists $cross{$_} or die "kernel-check: unknown architecture $_ (x86_64 or arm64)\n";
+}
+
+sub say { print @_, "\n" }
+
+sub run {
+	my ($log, @cmd) = @_;
+	my $pid = fork // die "kernel-check: fork: $!\n";
+	if (!$pid) {
+		if ($log) {
+			open STDOUT, '>', $log or die "kernel-check: $log: $!\n";
+			open STDERR, '>&', \*STDOUT or die;
+		}
+		exec @cmd or die "kernel-check: $cmd[0]: $!\n";
+	}
+	waitpid $pid, 0;
+	return $? >> 8;
+}
+
+sub slurp {
+	my ($f) = @_;
+	open my $fh, '<', $f or return undef;
+	local $/;
+	return scalar <$fh>;
+}
+
+sub have { system("command -v '$_[0]' >/dev/null 2>&1") == 0 }
+
+# --- what the build needs, installed from Debian when missing ---
+sub deps {
+	my @need;
+	push @need, 'flex' unless have('flex');
+	push @need, 'bison' unless have('bison');
+	push @need, 'bc' unless have('bc');
+	push @need, 'libelf-dev' unless -f '/usr/include/gelf.h';
+	push @need, 'libssl-dev' unless -f '/usr/include/openssl/ssl.h';
+	push @need, 'gcc-aarch64-linux-gnu'
+		if grep({ $_ eq 'arm64' } @arches) && !have('aarch64-linux-gnu-gcc');
+	return unless @need;
+	if ($> != 0) {
+		die "kernel-check: please install as root: apt-get install @need\n";
+	}
+	say "kernel-check: installing @need from Debian";
+	if (run('/dev/null', qw(apt-get install -y -q), @need)) {
+		run('/dev/null', qw(apt-get update -q));
+		run(undef, qw(apt-get install -y -q), @need) == 0
+			or die "kernel-check: apt-get install @need failed\n";
+	}
+}
+
+# --- the protocols acqrel converts and the series it writes ---
+sub protocols {
+	my $out = `"$acqrel" pairs --json "$tree"`;
+	die "kernel-check: acqrel pairs failed\n" if $? >> 8 > 1;
+	my $j = decode_json($out);
+	my @want = grep {
+		$_->{verdict} eq 'convert' || ($include_review && $_->{verdict} eq 'review')
+	} @{$j->{protocols}};
+	return \@want;
+}
+
+# --- Makefiles: which object builds a source file, and under which options ---
+my %makefile_cache;
+sub makefile_text {
+	my ($dir) = @_;
+	return $makefile_cache{$dir} //= join "\n", map { slurp($_) // '' }
+		grep { -f } map { "$tree/$dir/$_" } qw(Makefile Kbuild);
+}
+
+sub logical_lines {
+	my ($text) = @_;
+	$text =~ s/\\\n/ /g;
+	return grep { !/^\s*#/ } split /\n/, $text;
+}
+
+# The lines of a Makefile that name $name (an object or a folder): for each,
+# its variable and the options in it. Any one line is enough for kbuild.
+sub find_in_makefile {
+	my ($text, $name) = @_;
+	my @found;
+	for my $l (logical_lines($text)) {
+		next unless $l =~ /^\s*([\w\$\(\)\-]+)\s*[:+]?=(.*)$/;
+		my ($var, $rhs) = ($1, $2);
+		next unless grep { $_ eq $name || m{(?:^|/)\Q$name\E$} } split ' ', $rhs;
+		push @found, [$var, [$var =~ /CONFIG_(\w+)/g]];
+	}
+	return @found;
+}
+
+# The composite object a variable like foo-y or foo-$(CONFIG_X) builds.
+sub composite {
+	my ($var) = @_;
+	return $var =~ /^([\w\-]+?)-(?:y|objs|\$\(CONFIG_\w+\))$/ && $1 ne 'obj' && $1 ne 'lib'
+		? "$1.o" : undef;
+}
+
+# Requirements are lists of alternatives, each a list of options all needed.
+# Those of the lines naming $name in $dir's Makefile, the composites they
+# build into, and the folders above.
+sub needs {
+	my ($text, $dir, $name, $depth) = @_;
+	my @alts;
+	for my $f (find_in_makefile($text, $name)) {
+		my ($var, $cfg) = @$f;
+		my $comp = composite($var);
+		if ($comp && $depth < 3) {
+			my @up = needs(makefile_text($dir), $dir, $comp, $depth + 1);
+			push @alts, [@$cfg, map { @{$_->[0] // []} } @up] if @up;
+			push @alts, [@$cfg] unless @up;
+		} else {
+			push @alts, $cfg;
+		}
+	}
+	return () if !@alts || grep { !@$_ } @alts;	# not named, or unconditional
+	return (\@alts);
+}
+
+# For dir/name.c: [[object, make target, file, requirements]] or an error
+# string.
+sub object_of {
+	my ($file, $arch, $depth) = @_;
+	my $dir = dirname($file);
+	(my $obj = basename($file)) =~ s/\.c$/.o/;
+	my @req = needs(makefile_text($dir), $dir, $obj, 0);
+	my $target = "$dir/$obj";
+	if (!find_in_makefile(makefile_text($dir), $obj)) {
+		# a Makefile fragment (Makefile.kvm) included by an arch folder's Makefile
+		for my $frag (glob "$tree/$dir/Makefile.*") {
+			my @f = find_in_makefile(slurp($frag), $obj);
+			next unless @f;
+			my $rel = substr($frag, length($tree) + 1);
+			my @inc = grep {
+				(slurp($_) // '') =~ /^\s*include\s+\$\(srctree\)\/\Q$rel\E\s*$/m
+			} glob("$tree/arch/$srcarch{$arch}/*/Makefile");
+			return "$file: its object is named only in $rel, which no Makefile of $arch includes"
+				unless @inc;
+			my @r;
+			for my $m (@inc) {
+				my $mdir = dirname(substr($m, length($tree) + 1));
+				my @alts = map {
+					my ($var, $cfg) = @$_;
+					my $comp = composite($var);
+					my @up = $comp ? needs(makefile_text($mdir), $mdir, $comp, 1) : ();
+					@up ? map { [@$cfg, @$_] } @{$up[0]} : ([@$cfg]);
+				} @f;
+				push @r, ["$dir/$obj", "$mdir/", $file, [\@alts, parents($mdir)]];
+			}
+			return \@r;
+		}
+		# a file #included by another C file of its folder (build_utility.c)
+		return "$file: no Makefile names $obj" if $depth;
+		my $base = basename($file);
+		for my $c (sort glob "$tree/$dir/*.c") {
+			next unless (slurp($c) // '') =~ /^\s*#\s*include\s+"\Q$base\E"/m;
+			my $r = object_of(substr($c, length($tree) + 1), $arch, 1);
+			$_->[2] = $file for ref $r ? @$r : ();
+			return $r;
+		}
+		return "$file: no Makefile names $obj and no C file of its folder includes it";
+	}
+	return [[$target, $target, $file, [@req, parents($dir)]]];
+}
+
+# The requirements that make kbuild descend into dir and its parents.
+sub parents {
+	my ($dir) = @_;
+	my @req;
+	while ($dir =~ m{/}) {
+		my $parent = dirname($dir);
+		my $name = basename($dir) . '/';
+		my $text = makefile_text($parent);
+		$text .= "\n" . (slurp("$tree/arch/$1/Makefile") // '') if $parent =~ m{^arch/([^/]+)$};
+		push @req, needs($text, $parent, $name, 0);
+		$dir = $parent;
+	}
+	return grep { @$_ } @req;
+}
+
+# --- Kconfig: options, what they depend on, who selects them ---
+my (%kdeps, %kprompt, %kselected_by, %kdefault);
+sub read_kconfig {
+	for my $f (split /\0/, `find "$tree" -name 'Kconfig*' -type f -print0`) {
+		my $text = slurp($f) // next;
+		$text =~ s/\\\n/ /g;
+		my ($sym, @ifs);
+		for my $l (split /\n/, $text) {
+			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) {
+				$sym = $1;
+				push @{$kdeps{$sym}}, @ifs;
+			} elsif ($l =~ /^\s*if\s+(.*)$/) {
+				push @ifs, $1;
+			} elsif ($l =~ /^\s*endif\b/) {
+				pop @ifs;
+			} elsif ($l =~ /^\s*(?:menu|choice|endmenu|endchoice|comment|source)\b/) {
+				undef $sym;
+			} elsif (defined $sym && $l =~ /^\s*depends\s+on\s+(.*)$/) {
+				push @{$kdeps{$sym}}, $1;
+			} elsif (defined $sym && $l =~ /^\s*(?:bool|tristate|string|int|hex|prompt)\s+"/) {
+				$kprompt{$sym} = 1;
+			} elsif (defined $sym && $l =~ /^\s*def_(?:bool|tristate)\s+(.*)$/) {
+				push @{$kdefault{$sym}}, $1;
+			} elsif (defined $sym && $l =~ /^\s*select\s+(\w+)/) {
+				push @{$kselected_by{$1}}, $sym;
+			}
+		}
+	}
+}
+
+# Options an expression needs set: its identifiers not negated.
+sub atoms {
+	my ($expr) = @_;
+	$expr =~ s/"[^"]*"//g;
+	my @a;
+	while ($expr =~ /(!?)\s*\b([A-Z][A-Z0-9_]*)\b/g) {
+		next if $1;
+		next if $2 eq 'COMPILE_TEST' || $2 eq 'BROKEN';
+		push @a, $2;
+	}
+	return @a;
+}
+
+sub config_value {
+	my ($o, $sym) = @_;
+	my $c = slurp("$o/.config") // '';
+	return $c =~ /^CONFIG_\Q$sym\E=(\S+)/m ? $1 : undef;
+}
+
+# A requirement is met when all options of one of its alternatives are set.
+sub met {
+	my ($o, $req) = @_;
+	return grep({ my $alt = $_; !grep { !defined config_value($o, $_) } @$alt } @$req) > 0;
+}
+
+sub kmake {
+	my ($arch, $o, $log, @targets) = @_;
+	return run($log, 'make', '-C', "$work/src", "O=$o", "ARCH=$arch",
+		   "CROSS_COMPILE=$cross{$arch}", "-j$jobs", @targets);
+}
+
+# defconfig, then the wanted options and what they need, up to five rounds.
+sub configure {
+	my ($arch, $o, $want) = @_;
+	my %want = map { $_ => 1 } @$want;
+	for my $round (1 .. 5) {
+		my @missing = grep { !defined config_value($o, $_) } sort keys %want;
+		last unless @missing;
+		run(undef, "$work/src/scripts/config", '--file', "$o/.config",
+		    map { ('--enable', $_) } @missing);
+		kmake($arch, $o, "$o/config.log", 'olddefconfig') == 0
+			or die "kernel-check: $arch: make olddefconfig failed, see $o/config.log\n";
+		for my $s (grep { !defined config_value($o, $_) } @missing) {
+			$want{$_} = 1 for map { atoms($_) } @{$kdeps{$s} // []};
+			next if $kprompt{$s};
+			$want{$_} = 1 for map { atoms($_) } @{$kdefault{$s} // []};
+			$want{$_} = 1 for grep { $kprompt{$_} } @{$kselected_by{$s} // []};
+		}
+	}
+	return grep { !defined config_value($o, $_) } @$want;
+}
+
+sub warnings_of {
+	my ($log) = @_;
+	my %w;
+	for (split /\n/, slurp($log) // '') {
+		next unless /\b(?:warning|error):/;
+		(my $k = $_) =~ s/:\d+(?::\d+)?:/:/g;
+		$k =~ s/\+0x[0-9a-f]+(?:\/0x[0-9a-f]+)?//g;
+		$w{$k} = $_;
+	}
+	return \%w;
+}
+
+my %barrier_re = (
+	x86_64 => qr/^(?:mfence|lfence|sfence|lock\b.*|xchg\b.*)$/,
+	arm64 => qr/^(?:dmb|dsb|ldar\w*|stlr\w*|ldapr\w*|ldaxr\w*|stlxr\w*)\b.*$/,
+);
+
+# Barrier instructions of one function in an object (of the whole object when
+# fn is undef): "dmb ishst x1, ..." or undef when the object has no such
+# symbol (inlined into its callers).
+sub barriers {
+	my ($arch, $obj, $fn) = @_;
+	return undef unless -f $obj;
+	my $sel = defined $fn ? "--disassemble='$fn'" : '-d';
+	my $dis = `$cross{$arch}objdump --no-show-raw-insn $sel '$obj' 2>/dev/null`;
+	return undef if defined $fn && $dis !~ /<\Q$fn\E>:/;
+	my (%n, $insns);
+	for (split /\n/, $dis) {
+		next unless /^\s+[0-9a-f]+:\s+(\S.*?)\s*$/;
+		my $i = $1;
+		$insns++;
+		$i =~ s/\s+/ /g;
+		$i =~ s/^(lock \w+|\w+fence|xchg\w*) .*/$1/;
+		$i =~ s/^(dmb|dsb) (\w+).*/$1 $2/;
+		$i =~ s/^((?:ld|st)\w+) .*/$1/;
+		$i =~ s/\s*\/\/.*//;
+		$i =~ s/ \[.*$//;
+		$i =~ s/ [wx]\d+,?$//;
+		$i =~ s/ <.*$//;
+		$n{$i}++ if $i =~ $barrier_re{$arch};
+	}
+	my $s = join ', ', map { "$_ x$n{$_}" } sort keys %n;
+	return ($s eq '' ? 'none' : $s) . " ($insns instructions)";
+}
+
+# --- main ---
+deps();
+my $protocols = protocols();
+if (!@$protocols) {
+	say "kernel-check: acqrel converts nothing in $tree";
+	exit 0;
+}
+make_path($work);
+$work = abs_path($work);
+my $series = "$work/series";
+remove_tree($series);
+{
+	local $ENV{SOURCE_DATE_EPOCH} = $ENV{SOURCE_DATE_EPOCH} // 1700000000;
+	run("$work/patch.log", $acqrel, 'patch', '-o', $series,
+	    $include_review ? '--include-review' : (), $tree) <= 1
+		or die "kernel-check: acqrel patch failed, see $work/patch.log\n";
+}
+my @patches = sort grep { !/\/0000-/ } glob "$series/*/*.patch";
+@patches = sort glob "$series/*.patch" unless @patches;
+my %touched;
+for my $p (@patches) {
+	$touched{$1} = 1 for (slurp($p) =~ /^\+\+\+ b\/(\S+)/mg);
+}
+my @touched = sort keys %touched;
+say "kernel-check: ", scalar(@$protocols), " protocols, ", scalar(@patches),
+    " patches, ", scalar(@touched), " files: @touched";
+
+# functions of each file whose barriers change
+my %functions;
+for my $p (@$protocols) {
+	for my $side (@{$p->{writers}}, @{$p->{readers}}) {
+		$functions{$side->{file}}{$side->{function}} = 1 if $side->{function};
+	}
+}
+
+read_kconfig();
+say "kernel-check: a hard-linked copy of the tree in $work/src";
+remove_tree("$work/src");
+run(undef, 'cp', '-al', $tree, "$work/src") == 0 or die "kernel-check: cp -al failed\n";
+
+my $status = 0;
+my %plan;	# arch -> [[object, make target, file, requirements]]
+my %report;	# arch -> [[object, the touched file it is reported for]]
+for my $arch (@arches) {
+	my $o = "$work/$arch";
+	remove_tree($o);
+	make_path($o);
+	my (@items, @notes);
+	for my $f (grep { /\.c$/ } @touched) {
+		if ($f =~ m{^arch/([^/]+)/} && $1 ne $srcarch{$arch}) {
+			push @notes, "$f: not built for $arch";
+			next;
+		}
+		my $r = object_of($f, $arch, 0);
+		if (!ref $r) {
+			push @notes, $r;
+			$status = 1;
+			next;
+		}
+		push @items, @$r;
+	}
+	kmake($arch, $o, "$o/config.log", 'defconfig') == 0
+		or die "kernel-check: $arch: make defconfig failed, see $o/config.log\n";
+	# one alternative of each requirement defconfig leaves unmet: the one
+	# with an option some file needs outright, else the first
+	my @reqs = map { @{$_->[3]} } @items;
+	my %single = map { $_->[0][0] => 1 } grep { @$_ == 1 && @{$_->[0]} == 1 } @reqs;
+	my (@want, %seen);
+	for my $req (grep { !met($o, $_) } @reqs) {
+		my ($alt) = grep { grep { $single{$_} } @$_ } @$req;
+		push @want, grep { !$seen{$_}++ } @{$alt // $req->[0]};
+	}
+	say "\n== $arch: defconfig", (@want ? " + CONFIG_" . join(' CONFIG_', @want) : '');
+	say "  CONFIG_$_ could not be enabled" for configure($arch, $o, \@want);
+	for my $it (@items) {
+		my @unmet = grep { !met($o, $_) } @{$it->[3]};
+		next unless @unmet;
+		push @notes, "$it->[2]: not built for $arch (needs " .
+			join(' or ', map { join(' && ', map { "CONFIG_$_" } @$_) } @{$unmet[0]}) . ')';
+		$it = undef;
+	}
+	@items = grep { defined } @items;
+	say "  $_" for @notes;
+	$plan{$arch} = \@items;
+	my %t;
+	my @targets = grep { !$t{$_}++ } map { $_->[1] } @items;
+	next unless @targets;
+	say "  building before the series: @targets";
+	if (kmake($arch, $o, "$o/before.log", @targets)) {
+		say "  build FAILED before the series, see $o/before.log";
+		$status = 1;
+	}
+	# what each object is reported for: its file, or a touched header it includes
+	my @report = map { [$_->[0], $_->[2]] } @items;
+	for my $h (grep { /\.h$/ } @touched) {
+		next if $h =~ m{^arch/([^/]+)/} && $1 ne $srcarch{$arch};
+		my %by;
+		for my $d (map { m{/$} ? $_ : dirname($_) } @targets) {
+			find(sub {
+				return unless /^\.(.+\.o)\.cmd$/;
+				my $obj = substr($File::Find::dir, length($o) + 1) . "/$1";
+				$by{$obj} = 1 if (slurp($_) // '') =~ m{\Q$h\E\b};
+			}, "$o/$d") if -d "$o/$d";
+		}
+		say "  $h: ", %by ? "included by " . join(', ', sort keys %by)
+				  : "not included by the built objects";
+		my %have = map { $_->[0] => 1 } @report;
+		push @report, map { [$_, $h] } grep { !$have{$_} } sort keys %by;
+	}
+	$report{$arch} = \@report;
+	make_path("$o/before");
+	copy("$o/$_->[0]", "$o/before/" . ($_->[0] =~ s{/}{_}gr)) for @report;
+}
+
+# apply the series to the copy, breaking the hard links of what it touches
+for my $f (@touched) {
+	my $p = "$work/src/$f";
+	copy($p, "$p.kcheck") or die "kernel-check: $p: $!\n";
+	chmod((stat $p)[2] & 07777, "$p.kcheck");
+	rename("$p.kcheck", $p) or die "kernel-check: $p: $!\n";
+}
+for my $p (@patches) {
+	# the copy may sit inside another git work tree: git must not look above it
+	local $ENV{GIT_CEILING_DIRECTORIES} = $work;
+	if (run("$work/apply.log", 'git', '-C', "$work/src", 'apply', $p) != 0) {
+		say "kernel-check: $p does not apply, see $work/apply.log";
+		exit 1;
+	}
+}
+
+for my $arch (@arches) {
+	my $o = "$work/$arch";
+	my @items = @{$plan{$arch}};
+	next unless @items;
+	my %t;
+	my @targets = grep { !$t{$_}++ } map { $_->[1] } @items;
+	say "\n== $arch: after the series";
+	if (kmake($arch, $o, "$o/after.log", @targets)) {
+		say "  build FAILED after the series, see $o/after.log";
+		$status = 1;
+	} else {
+		say "  build OK: @targets";
+	}
+	my $before = warnings_of("$o/before.log");
+	my $after = warnings_of("$o/after.log");
+	my @new = grep { !exists $before->{$_} } sort keys %$after;
+	say "  new warning: $after->{$_}" for @new;
+	say "  no new warnings" unless @new;
+	$status = 1 if @new;
+	say "  barrier instructions (objdump), before -> after:";
+	for my $it (@{$report{$arch}}) {
+		my ($obj, $f) = @$it;
+		my $before = "$o/before/" . ($obj =~ s{/}{_}gr);
+		for my $fn (sort keys %{$functions{$f} // {}}) {
+			my $b = barriers($arch, $before, $fn);
+			my $a = barriers($arch, "$o/$obj", $fn);
+			next if !defined $b && !defined $a && $f =~ /\.h$/;
+			say "    $obj $fn: ", defined $b ? "$b -> " . ($a // 'no symbol')
+						 : "inlined, no symbol of its own";
+		}
+		my $b = barriers($arch, $before, undef) // 'none';
+		my $a = barriers($arch, "$o/$obj", undef) // 'none';
+		say "    $obj, whole object: $b -> $a";
+	}
+}
+say "\nkernel-check: ", $status ? 'FAILED' : 'OK', " (logs in $work)";
+exit $status;

@@ -223,6 +223,15 @@ int cmd_patch(int argc, const char **argv)
 		nr_failed += write_series(outdir, &rw, run.walk.root, signoff);
 	for (i = 0; i < rw.left.nr; i++)
 		fprintf(stderr, "%s: note: %s\n", rw.left.v[i].path, rw.left.v[i].reason);
+	for (i = 0; i < rw.nr_rewritten; i++) {
+		const char *line = rw.stale[i], *nl;
+
+		for (; *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			fprintf(stderr, "%.*s: note: may still describe the old barriers of %s\n",
+				(int)(nl - line), line, rw.done[i]->variable);
+		}
+	}
 	if (out.len)
 		fwrite(out.buf, 1, out.len, stdout);
 	fprintf(stderr, "acqrel patch: %zu protocols rewritten, %zu left for the author\n",

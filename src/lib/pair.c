@@ -880,8 +880,8 @@ static bool caller_adjacent(const struct caller *c, const char *file, const char
 }
 
 /* The access of a caller's window that is to key: its first store or its last load. */
-static const struct access *caller_access(const struct caller *c, const char *file,
-					  const char *key, bool writes)
+const struct access *pair_caller_access(const struct caller *c, const char *file,
+					const char *key, bool writes)
 {
 	const struct access_list *l = writes ? &c->after : &c->before;
 	size_t i;
@@ -938,7 +938,7 @@ static void callee_reasons(struct protocol *p, const struct pair_end *e, bool wr
 					 writer ? "after" : "before"));
 	for (i = 0; i < s->nr_callers; i++) {
 		const struct caller *c = &s->callers[i];
-		const struct access *a = caller_access(c, e->file, p->key, writer);
+		const struct access *a = pair_caller_access(c, e->file, p->key, writer);
 		char *others;
 
 		if (!a)
@@ -1248,6 +1248,16 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 	reason(p, "adjacent",
 	       xasprintf("each smp_wmb() is directly followed by the store to %s and each smp_rmb() directly follows its load",
 			 p->variable));
+}
+
+bool protocol_has_reason(const struct protocol *p, const char *code)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_reasons; i++)
+		if (!strcmp(p->reasons[i].code, code))
+			return true;
+	return false;
 }
 
 static void drop_reason(struct protocol *p, const char *code)
@@ -1569,12 +1579,18 @@ void pair_end_functions(struct strbuf *sb, const struct pair_end *v, size_t n)
 	size_t i, k, nr = 0;
 
 	for (i = 0; i < n && nr < 16; i++) {
-		const char *fn = where(v[i].site);
+		const struct site *s = v[i].site;
+		size_t c, nc = v[i].caller ? s->nr_callers : 1;
 
-		for (k = 0; k < nr && strcmp(seen[k], fn); k++)
-			;
-		if (k == nr)
-			seen[nr++] = fn;
+		/* a barrier one call level away: the accesses are in its callers */
+		for (c = 0; c < nc && nr < 16; c++) {
+			const char *fn = v[i].caller ? s->callers[c].function : where(s);
+
+			for (k = 0; k < nr && strcmp(seen[k], fn); k++)
+				;
+			if (k == nr)
+				seen[nr++] = fn;
+		}
 	}
 	for (i = 0; i < nr; i++)
 		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);

@@ -74,9 +74,23 @@ struct pair_result {
  */
 void pair_run(struct sites_run *run, struct pair_result *out);
 
-/* Appends the functions of ends v[0..n): "a()", "a() and b()", "a(), b() and c()". */
+/*
+ * Appends the functions of ends v[0..n): "a()", "a() and b()", "a(), b() and
+ * c()"; for a barrier one call level away, its callers, where the access is.
+ */
 struct strbuf;
 void pair_end_functions(struct strbuf *sb, const struct pair_end *v, size_t n);
 void pair_result_release(struct pair_result *out);
+
+/*
+ * The access of key in caller c's window next to the call: the first store
+ * after it (writes) or the last load before it; NULL when there is none.
+ * Borrowed from c.
+ */
+const struct access *pair_caller_access(const struct caller *c, const char *file,
+					const char *key, bool writes);
+
+/* Whether p has a reason with this code. */
+bool protocol_has_reason(const struct protocol *p, const char *code);
 
 #endif

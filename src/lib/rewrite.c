@@ -1,5 +1,6 @@
 /* rewrite.c: plan the line edits that convert a protocol */
 #include "rewrite.h"
+#include "lex.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -117,6 +118,8 @@ static bool pairing_comment_line(const struct rewrite_file *f, unsigned line1)
 struct planned {
 	unsigned line;		/* 1-based */
 	char *text;		/* owned: replacement lines */
+	bool insert;		/* text goes above the line, which stays */
+	unsigned extra;		/* further lines the text replaces */
 };
 
 /*
@@ -163,6 +166,36 @@ static bool balanced(const char *s, size_t n)
 	return depth == 0;
 }
 
+/*
+ * A value that can be a macro argument as it stands: no comma and no
+ * assignment outside brackets ("a = s, b = 0;" is two stores, and
+ * "a = b = 0;" stores b too).
+ */
+static bool one_value(const char *s, size_t n)
+{
+	int depth = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			depth--;
+		else if (depth)
+			continue;
+		else if (c == ',')
+			return false;
+		else if (c == '=' && !(i + 1 < n && s[i + 1] == '=') &&
+			 !(i && strchr("=!<>", s[i - 1])))
+			return false;
+		else if ((c == '+' || c == '-') && i + 1 < n && s[i + 1] == c)
+			return false;
+	}
+	return true;
+}
+
 static bool simple_operand(const char *s, size_t n)
 {
 	size_t i;
@@ -207,10 +240,13 @@ static long statement_end(const char *s, size_t n, size_t *comment)
  */
 static char *pairs_comment(const char *line, size_t ind, const char *other, const char *where)
 {
-	char *one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
 	struct strbuf sb = STRBUF_INIT;
-	char *text, *p;
+	char *one, *text, *p;
 	unsigned col;
+
+	if (!where)
+		return xstrdup("");	/* the pairing is said in the barrier's block comment */
+	one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
 
 	if (columns(one, strlen(one) - 1) <= REWRITE_MAX_COLUMNS)
 		return one;
@@ -255,28 +291,203 @@ static char *release_line(const struct line *l, size_t ind, const char *x, const
 	}
 }
 
-/* The publish store's line: X = v; X++; X += v; WRITE_ONCE(X, v); */
-static const char *plan_store(const struct rewrite_file *f, const struct pair_end *e,
-			      const char *pairs, struct planned *out)
+/* Whether a comment line's text starts a sentence about the other side. */
+static bool starts_pairing(const char *t, size_t n)
 {
-	const struct access *a = e->access;
+	static const char *const starts[] = { "Pair", "pair", "Match", "match" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
+		if (n >= strlen(starts[i]) && !memcmp(t, starts[i], strlen(starts[i])))
+			return true;
+	return false;
+}
+
+/*
+ * In the block comment that ends right above the barrier, the sentence that
+ * starts a line with "Pairs with ..." (or "Paired", "Matches") and ends a
+ * line with '.' becomes "Pairs with OTHER in WHERE.", wrapped at 80 columns;
+ * the rest of the comment, the barrier's own explanation, stays. Returns
+ * whether such a sentence was found and planned.
+ */
+static bool plan_block_pairing(const struct rewrite_file *f, unsigned barrier_line,
+			       const char *other, const char *where, struct planned *out)
+{
+	struct line l;
+	unsigned end = barrier_line - 1, start, k, first = 0, last = 0;
+	size_t ind;
+
+	if (end < 2 || !get_line(f, end, &l))
+		return false;
+	ind = indent_of(&l);
+	if (l.len - ind != 3 || memcmp(l.start + ind, " */", 3))
+		if (l.len - ind != 2 || memcmp(l.start + ind, "*/", 2))
+			return false;
+	for (start = end - 1; start >= 1 && start + 40 > end; start--) {
+		if (!get_line(f, start, &l))
+			return false;
+		ind = indent_of(&l);
+		if (l.len - ind >= 2 && !memcmp(l.start + ind, "/*", 2))
+			break;
+		if (l.len - ind < 1 || l.start[ind] != '*')
+			return false;
+	}
+	if (start < 1 || start + 40 <= end)
+		return false;
+	for (k = start + 1; k < end; k++) {
+		const char *t;
+		size_t n;
+
+		get_line(f, k, &l);
+		ind = indent_of(&l);
+		t = l.start + ind + 1;
+		n = l.len - ind - 1;
+		while (n && *t == ' ') {
+			t++;
+			n--;
+		}
+		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+			n--;
+		if (!first && starts_pairing(t, n))
+			first = k;
+		if (!first)
+			continue;
+		if (!n)
+			return false;	/* the sentence ends without a full stop */
+		if (t[n - 1] == '.') {
+			last = k;
+			break;
+		}
+	}
+	if (!first || !last)
+		return false;
+	{
+		struct strbuf sb = STRBUF_INIT;
+		char *text = xasprintf("Pairs with %s in %s.", other, where), *w;
+		unsigned col, base;
+
+		get_line(f, first, &l);
+		for (ind = 0; ind < l.len && l.start[ind] != '*'; ind++)
+			;
+		base = columns(l.start, ind) + 1;
+		strbuf_addf(&sb, "%.*s*", (int)ind, l.start);
+		col = base;
+		for (w = strtok(text, " "); w; w = strtok(NULL, " ")) {
+			if (col + 1 + strlen(w) > 80 && col > base) {
+				strbuf_addf(&sb, "\n%.*s*", (int)ind, l.start);
+				col = base;
+			}
+			strbuf_addf(&sb, " %s", w);
+			col += 1 + (unsigned)strlen(w);
+		}
+		strbuf_addch(&sb, '\n');
+		free(text);
+		out->line = first;
+		out->extra = last - first;
+		out->text = strbuf_detach(&sb);
+	}
+	return true;
+}
+
+/* The line of access a and the column where a's text starts on it. */
+static const char *access_line(const struct rewrite_file *f, const struct access *a,
+			       struct line *l, size_t *col)
+{
+	if (!get_line(f, a->line, l))
+		return "the access's line cannot be read";
+	if (a->off < (size_t)(l->start - f->text) || a->off - (size_t)(l->start - f->text) > l->len)
+		return "the access does not start on its line";
+	*col = a->off - (size_t)(l->start - f->text);
+	return NULL;
+}
+
+/* Whether a line of text passes 100 columns. */
+static bool too_wide(const char *text)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t n = nl ? (size_t)(nl - text) : strlen(text);
+
+		if (columns(text, n) > REWRITE_MAX_COLUMNS)
+			return true;
+		text += n + (nl ? 1 : 0);
+	}
+	return false;
+}
+
+/*
+ * A statement that starts on line1 and ends on one of the next five lines,
+ * joined into out with single spaces; *extra is the number of lines after
+ * line1. Lines with comments or directives inside the statement are not
+ * joined.
+ */
+static const char *join_statement(const struct rewrite_file *f, unsigned line1,
+				  struct strbuf *out, unsigned *extra)
+{
+	struct line l;
+	unsigned n;
+	size_t cmt;
+
+	if (!get_line(f, line1, &l))
+		return "the store's line cannot be read";
+	if (memmem(l.start, l.len, "/*", 2) || memmem(l.start, l.len, "//", 2))
+		return "the store spans several lines with a comment inside";
+	strbuf_add(out, l.start, l.len);
+	for (n = 1; n <= 5; n++) {
+		size_t ind;
+
+		if (!get_line(f, line1 + n, &l))
+			break;
+		ind = indent_of(&l);
+		if (ind == l.len || l.start[ind] == '#')
+			break;
+		strbuf_addch(out, ' ');
+		strbuf_add(out, l.start + ind, l.len - ind);
+		if (statement_end(out->buf, out->len, &cmt) >= 0) {
+			/* a comment may close the last line only */
+			if (memmem(out->buf, cmt, "/*", 2) || memmem(out->buf, cmt, "//", 2))
+				break;
+			*extra = n;
+			return NULL;
+		}
+		if (memmem(l.start, l.len, "/*", 2) || memmem(l.start, l.len, "//", 2))
+			break;
+	}
+	strbuf_release(out);
+	return "the store is not one statement on up to six lines without comments inside";
+}
+
+/* The publish store: X = v; X++; X += v; WRITE_ONCE(X, v); on up to six lines. */
+static const char *plan_store(const struct rewrite_file *f, const struct access *a,
+			      const char *other, const char *pairs, struct planned *out)
+{
 	struct line l;
 	size_t ind, col, xlen = strlen(a->path), cmt, i;
 	const char *after, *lead;
 	long semi;
 	char *comment, *stmt = NULL, *v = NULL;
+	struct strbuf joined = STRBUF_INIT;
 
-	if (!get_line(f, a->line, &l))
-		return "the store's line cannot be read";
-	if (a->off < (size_t)(l.start - f->text) || a->off - (size_t)(l.start - f->text) > l.len)
-		return "the store does not start on its line";
-	col = a->off - (size_t)(l.start - f->text);
+	if ((lead = access_line(f, a, &l, &col)))
+		return lead;
 	ind = indent_of(&l);
 	if (col + xlen > l.len || memcmp(l.start + col, a->path, xlen))
 		return "the stored variable is written over several lines or with spaces";
 	semi = statement_end(l.start, l.len, &cmt);
-	if (semi < 0 || (size_t)semi < col + xlen)
-		return "the store is not one statement on one line";
+	if (semi < 0) {
+		/* a statement over several lines, joined with single spaces */
+		const char *why = join_statement(f, a->line, &joined, &out->extra);
+
+		if (why)
+			return why;
+		l.start = joined.buf;
+		l.len = joined.len;
+		semi = statement_end(l.start, l.len, &cmt);
+	}
+	if (semi < 0 || (size_t)semi < col + xlen) {
+		strbuf_release(&joined);
+		return "the store is not one statement";
+	}
 	comment = xstrndup(l.start + cmt, l.len - cmt);
 	lead = l.start + ind;
 	after = l.start + col + xlen;
@@ -292,15 +503,16 @@ static const char *plan_store(const struct rewrite_file *f, const struct pair_en
 
 			while (r < end && *r == ' ')
 				r++;
-			v = simple_operand(r, (size_t)(end - r))
-			    ? xasprintf("%s %c %.*s", a->path, p[0], (int)(end - r), r)
-			    : xasprintf("%s %c (%.*s)", a->path, p[0], (int)(end - r), r);
+			if (one_value(r, (size_t)(end - r)))
+				v = simple_operand(r, (size_t)(end - r))
+				    ? xasprintf("%s %c %.*s", a->path, p[0], (int)(end - r), r)
+				    : xasprintf("%s %c (%.*s)", a->path, p[0], (int)(end - r), r);
 		} else if (end - p >= 1 && p[0] == '=' && (end - p == 1 || p[1] != '=')) {
 			const char *r = p + 1;
 
 			while (r < end && *r == ' ')
 				r++;
-			if (r < end && balanced(r, (size_t)(end - r)))
+			if (r < end && balanced(r, (size_t)(end - r)) && one_value(r, (size_t)(end - r)))
 				v = xstrndup(r, (size_t)(end - r));
 		}
 	} else if ((size_t)(l.start + col - lead) >= 11 && !memcmp(lead, "WRITE_ONCE(", 11) &&
@@ -313,7 +525,7 @@ static const char *plan_store(const struct rewrite_file *f, const struct pair_en
 			p++;
 			while (p < end && *p == ' ')
 				p++;
-			if (balanced(p, (size_t)(end - 1 - p)))
+			if (balanced(p, (size_t)(end - 1 - p)) && one_value(p, (size_t)(end - 1 - p)))
 				v = xstrndup(p, (size_t)(end - 1 - p));
 		}
 	} else if ((size_t)(l.start + col - lead) == 2 && (!memcmp(lead, "++", 2) ||
@@ -323,14 +535,22 @@ static const char *plan_store(const struct rewrite_file *f, const struct pair_en
 	}
 	if (!v) {
 		free(comment);
+		strbuf_release(&joined);
 		return "the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)";
 	}
 	for (i = 0; v[i]; i++)
 		;
 	stmt = release_line(&l, ind, a->path, v, i, comment);
+	if (too_wide(stmt)) {
+		free(stmt);
+		free(v);
+		free(comment);
+		strbuf_release(&joined);
+		return "the rewritten store would pass 100 columns";
+	}
 	out->line = a->line;
 	{
-		char *note = pairs_comment(l.start, ind, "smp_load_acquire()", pairs);
+		char *note = pairs_comment(l.start, ind, other, pairs);
 
 		out->text = xasprintf("%s%s", note, stmt);
 		free(note);
@@ -338,24 +558,47 @@ static const char *plan_store(const struct rewrite_file *f, const struct pair_en
 	free(stmt);
 	free(v);
 	free(comment);
+	strbuf_release(&joined);
+	return NULL;
+}
+
+/*
+ * Line l with [from, to) replaced by with, below a comment naming the other
+ * side; too_wide_why when a line would pass 100 columns.
+ */
+static const char *replace_in_line(const struct line *l, unsigned line1, size_t from, size_t to,
+				   const char *with, const char *other, const char *pairs,
+				   const char *too_wide_why, struct planned *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *note = pairs_comment(l->start, indent_of(l), other, pairs);
+
+	strbuf_adds(&sb, note);
+	free(note);
+	strbuf_add(&sb, l->start, from);
+	strbuf_adds(&sb, with);
+	strbuf_add(&sb, l->start + to, l->len - to);
+	strbuf_addch(&sb, '\n');
+	if (too_wide(sb.buf)) {
+		strbuf_release(&sb);
+		return too_wide_why;
+	}
+	out->line = line1;
+	out->text = strbuf_detach(&sb);
 	return NULL;
 }
 
 /* The subscribe load: X or READ_ONCE(X) inside its line becomes smp_load_acquire(&X). */
-static const char *plan_load(const struct rewrite_file *f, const struct pair_end *e,
-			     const char *pairs, struct planned *out)
+static const char *plan_load(const struct rewrite_file *f, const struct access *a,
+			     const char *other, const char *pairs, struct planned *out)
 {
-	const struct access *a = e->access;
 	struct line l;
-	size_t ind, col, xlen = strlen(a->path), from, to, k;
-	struct strbuf sb = STRBUF_INIT;
+	size_t col, xlen = strlen(a->path), from, to, k;
+	const char *why = access_line(f, a, &l, &col);
+	char *with;
 
-	if (!get_line(f, a->line, &l))
-		return "the load's line cannot be read";
-	if (a->off < (size_t)(l.start - f->text) || a->off - (size_t)(l.start - f->text) > l.len)
-		return "the load does not start on its line";
-	col = a->off - (size_t)(l.start - f->text);
-	ind = indent_of(&l);
+	if (why)
+		return why;
 	if (col + xlen > l.len || memcmp(l.start + col, a->path, xlen))
 		return "the loaded variable is written over several lines or with spaces";
 	from = col;
@@ -382,37 +625,113 @@ static const char *plan_load(const struct rewrite_file *f, const struct pair_end
 		if (c < l.len && l.start[c] == '-' && c + 1 < l.len && l.start[c + 1] == '>')
 			return "the load is not of a form acqrel rewrites";
 	}
-	{
-		char *note = pairs_comment(l.start, ind, "smp_store_release()", pairs);
+	with = xasprintf("smp_load_acquire(&%s)", a->path);
+	why = replace_in_line(&l, a->line, from, to, with, other, pairs,
+			      "the rewritten load would pass 100 columns", out);
+	free(with);
+	return why;
+}
 
-		strbuf_adds(&sb, note);
-		free(note);
-	}
-	strbuf_add(&sb, l.start, from);
-	strbuf_addf(&sb, "smp_load_acquire(&%s)", a->path);
-	strbuf_add(&sb, l.start + to, l.len - to);
-	strbuf_addch(&sb, '\n');
-	{
-		const char *second = strchr(sb.buf, '\n') + 1;
+static bool is_ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
 
-		if (columns(second, strlen(second) - 1) > REWRITE_MAX_COLUMNS) {
-			strbuf_release(&sb);
-			return "the rewritten load would pass 100 columns";
+/* test_bit(B, &X) around the subscribe load becomes test_bit_acquire(B, &X). */
+static const char *plan_test_bit(const struct rewrite_file *f, const struct access *a,
+				 const char *other, const char *pairs, struct planned *out)
+{
+	struct line l;
+	size_t col, k, call = (size_t)-1;
+	int depth = 0, commas = 0;
+	const char *why = access_line(f, a, &l, &col);
+
+	if (why)
+		return why;
+	/* the nearest "test_bit(" left of the operand whose only comma precedes it */
+	for (k = col; k-- > 0;) {
+		char c = l.start[k];
+
+		if (c == ')')
+			depth++;
+		else if (c == '(' && depth)
+			depth--;
+		else if (c == ',' && !depth)
+			commas++;
+		else if (c == '(' && !depth) {
+			if (k >= 8 && !memcmp(l.start + k - 8, "test_bit", 8) &&
+			    (k == 8 || !is_ident(l.start[k - 9])) && commas == 1)
+				call = k - 8;
+			break;
 		}
 	}
-	out->line = a->line;
-	out->text = strbuf_detach(&sb);
+	if (call == (size_t)-1)
+		return "the bit test is not test_bit(B, &X) on one line";
+	return replace_in_line(&l, a->line, call, call + 9, "test_bit_acquire(", other, pairs,
+			       "the rewritten bit test would pass 100 columns", out);
+}
+
+/* A store by a bit operation (set_bit(), clear_bit(), ...): it has no release form. */
+bool rewrite_bitop_store(const struct access *a)
+{
+	return a->is_write && a->via && strstr(a->via, "_bit");
+}
+
+bool rewrite_test_bit_load(const struct access *a)
+{
+	return !a->is_write && a->via && !strcmp(a->via, "test_bit");
+}
+
+/* Another protocol whose ends include site, or NULL. */
+static const struct protocol *sharing(const struct pair_result *r, const struct protocol *p,
+				      const struct site *site)
+{
+	size_t i, k;
+
+	for (i = 0; i < r->nr; i++) {
+		const struct protocol *q = &r->v[i];
+
+		if (q == p)
+			continue;
+		for (k = 0; k < q->nr_writers + q->nr_readers; k++) {
+			const struct pair_end *e = k < q->nr_writers ? &q->writers[k]
+								    : &q->readers[k - q->nr_writers];
+
+			if (e->site == site)
+				return q;
+		}
+	}
 	return NULL;
 }
 
-static bool line_taken(const struct rewrite_file *f, unsigned line1)
+/* Whether lines [line1, line1 + n) (or the spot above line1, n == 0) have an edit. */
+static bool lines_taken(const struct rewrite_file *f, unsigned line1, unsigned n)
 {
 	size_t i;
 
-	for (i = 0; i < f->edits.nr; i++)
-		if (f->edits.v[i].first == line1 - 1)
+	for (i = 0; i < f->edits.nr; i++) {
+		const struct line_edit *e = &f->edits.v[i];
+
+		if (e->first == line1 - 1 ||
+		    (e->first < line1 - 1 + n && line1 - 1 < e->first + e->nr_old))
 			return true;
+	}
 	return false;
+}
+
+static unsigned span_of(const struct planned *p)
+{
+	return p->insert ? 0 : 1 + p->extra;
+}
+
+/* Whether two planned edits of one file touch the same line. */
+static bool overlap(const struct planned *a, const struct planned *b)
+{
+	unsigned ae = a->line + (span_of(a) ? span_of(a) : 1), be = b->line + (span_of(b) ? span_of(b) : 1);
+
+	if (a->line == b->line)
+		return true;
+	return a->line < be && b->line < ae;
 }
 
 static void leave(struct rewrite *rw, const struct protocol *p, const struct pair_end *e,
@@ -422,42 +741,243 @@ static void leave(struct rewrite *rw, const struct protocol *p, const struct pai
 		      xasprintf("protocol %s left for the author: %s", p->variable, why));
 }
 
-static void plan_protocol(struct rewrite *rw, const struct protocol *p)
+static unsigned line_at(const char *text, size_t off)
 {
-	struct planned *plan = xcalloc(3 * (p->nr_writers + p->nr_readers), sizeof(*plan));
-	struct rewrite_file **files = xcalloc(3 * (p->nr_writers + p->nr_readers), sizeof(*files));
-	struct strbuf readers = STRBUF_INIT, writers = STRBUF_INIT;
-	size_t i, k, nr = 0;
-	const char *why = NULL;
-	const struct pair_end *bad = NULL;
+	unsigned n = 1;
+	size_t i;
 
+	for (i = 0; i < off; i++)
+		n += text[i] == '\n';
+	return n;
+}
+
+/* Whether text[0..n) speaks of memory barriers. */
+static bool mentions_barrier(const char *t, size_t n)
+{
+	static const char *const words[] = { "wmb", "rmb", "barrier", "Barrier", "BARRIER" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (memmem(t, n, words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
+/* Whether text[0..n) names "fn(" as a word. */
+static bool names_function(const char *t, size_t n, const char *fn)
+{
+	size_t fl = strlen(fn);
+	const char *p = t, *end = t + n;
+
+	while (fl && (p = memmem(p, (size_t)(end - p), fn, fl))) {
+		if ((p == t || !is_ident(p[-1])) && p + fl < end && p[fl] == '(')
+			return true;
+		p += fl;
+	}
+	return false;
+}
+
+/*
+ * Comments in the protocol's files that may still describe the old barrier
+ * pair: those that speak of barriers inside (or right above) a function of
+ * the protocol, or that name one of its functions anywhere in the file.
+ * Comment lines the rewrite replaces are not listed.
+ */
+static char *stale_comments(const struct protocol *p, struct rewrite_file **files,
+			    const struct planned *plan, size_t nr)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *fns[64];
+	size_t nf = 0, i, k, c, at;
+	unsigned ln;
+
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							      : &p->readers[i - p->nr_writers];
+		const struct site *s = e->site;
+
+		if (s->function && nf < ARRAY_SIZE(fns))
+			fns[nf++] = s->function;
+		for (k = 0; e->caller && k < s->nr_callers && nf < ARRAY_SIZE(fns); k++)
+			fns[nf++] = s->callers[k].function;
+	}
+	for (i = 0; i < nr; i++) {
+		struct rewrite_file *f = files[i];
+
+		for (k = 0; k < i && files[k] != f; k++)
+			;
+		if (k < i)
+			continue;	/* each file once */
+		if (!f->lex) {
+			f->lex = xcalloc(1, sizeof(*f->lex));
+			lex_scan(f->text, f->len, f->lex);
+		}
+		at = 0;
+		ln = 1;
+		for (c = 0; c < f->lex->nr_comments; c++) {
+			const struct lex_comment *cm = &f->lex->comments[c];
+			const char *t = f->text + cm->start;
+			size_t n = cm->end - cm->start, x;
+			unsigned line, last_line;
+
+			for (; at < cm->start; at++)	/* comments come in file order */
+				ln += f->text[at] == '\n';
+			line = ln;
+			last_line = line + line_at(t, n) - 1;
+			const char *in = NULL;
+			bool named = false, replaced = false, above = false;
+
+			if (!mentions_barrier(t, n))
+				continue;
+			/* comments the rewrite replaces or rewrites in part */
+			for (k = 0; k < nr && !replaced; k++)
+				replaced = files[k] == f && !plan[k].insert && plan[k].line >= line &&
+					   plan[k].line <= last_line;
+			if (replaced)
+				continue;
+			for (k = 0; k < nf && !named; k++)
+				named = names_function(t, n, fns[k]);
+			for (x = 0; x < f->lex->nr_ctxs; x++) {
+				const struct lex_context *ctx = &f->lex->ctxs[x];
+				size_t gap;
+
+				if (ctx->kind != LEX_FUNCTION)
+					continue;
+				for (k = 0; k < nf && strcmp(fns[k], ctx->name); k++)
+					;
+				if (k == nf)
+					continue;
+				if (cm->start >= ctx->start && cm->start < ctx->end) {
+					in = ctx->name;
+					break;
+				}
+				for (gap = cm->end; gap < ctx->start && isspace((unsigned char)f->text[gap]); gap++)
+					;
+				if (gap == ctx->start) {
+					in = ctx->name;
+					above = true;
+					break;
+				}
+			}
+			if (!in && !named)
+				continue;
+			/* the first words of the comment, on one line */
+			{
+				struct strbuf ex = STRBUF_INIT;
+				size_t j;
+
+				for (j = 0; j < n && ex.len < 60; j++) {
+					char ch = t[j] == '\n' || t[j] == '\t' ? ' ' : t[j];
+
+					if (ch == '*' && (j + 1 < n && t[j + 1] == '/'))
+						break;
+					if (strchr("/*", ch) && (!ex.len || ex.buf[ex.len - 1] == ' '))
+						continue;
+					if (ch == ' ' && (!ex.len || ex.buf[ex.len - 1] == ' '))
+						continue;
+					strbuf_addch(&ex, ch);
+				}
+				while (ex.len && ex.buf[ex.len - 1] == ' ')
+					ex.buf[--ex.len] = '\0';
+				if (in)
+					strbuf_addf(&sb, "%s: %s %s(): \"%s%s\"\n", f->rel,
+						    above ? "above" : "in", in, ex.buf, j < n - 2 ? "..." : "");
+				else
+					strbuf_addf(&sb, "%s:%u: \"%s%s\"\n", f->rel, line, ex.buf,
+						    j < n - 2 ? "..." : "");
+				strbuf_release(&ex);
+			}
+		}
+	}
+	return strbuf_detach(&sb);
+}
+
+/* The end's accesses: its own, or for a barrier in a callee, each caller's. */
+static size_t end_accesses(const struct protocol *p, const struct pair_end *e, bool writer,
+			   const struct access **out, size_t max)
+{
+	const struct site *s = e->site;
+	size_t i, n = 0;
+
+	if (!e->caller) {
+		out[n++] = e->access;
+		return n;
+	}
+	for (i = 0; i < s->nr_callers && n < max; i++) {
+		const struct access *a = pair_caller_access(&s->callers[i], e->file, p->key, writer);
+
+		if (!a)
+			return 0;
+		out[n++] = a;
+	}
+	return n;
+}
+
+static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
+			  const struct protocol *p)
+{
+	struct planned *plan;
+	struct rewrite_file **files;
+	struct strbuf readers = STRBUF_INIT, writers = STRBUF_INIT;
+	size_t i, k, nr = 0, cap = 0, nr_bitop = 0, nr_test_bit = 0;
+	const char *why = NULL, *reader_form, *writer_form;
+	const struct pair_end *bad = NULL;
+	char *owned_why = NULL;
+
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							      : &p->readers[i - p->nr_writers];
+
+		cap += 3 + (e->caller ? e->site->nr_callers : 0);
+		if (i < p->nr_writers && !e->caller && rewrite_bitop_store(e->access))
+			nr_bitop++;
+		if (i >= p->nr_writers && !e->caller && rewrite_test_bit_load(e->access))
+			nr_test_bit++;
+	}
+	plan = xcalloc(cap, sizeof(*plan));
+	files = xcalloc(cap, sizeof(*files));
+	/* what each side becomes, for the other side's comment */
+	writer_form = nr_bitop ? "smp_wmb()" : "smp_store_release()";
+	reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
+	if ((nr_bitop && nr_bitop < p->nr_writers) ||
+	    (nr_test_bit && nr_test_bit < p->nr_readers)) {
+		bad = nr_bitop ? &p->writers[0] : &p->readers[0];
+		why = "some ends use bit operations and some do not";
+	}
 	pair_end_functions(&readers, p->readers, p->nr_readers);
 	pair_end_functions(&writers, p->writers, p->nr_writers);
 	for (i = 0; i < p->nr_writers + p->nr_readers && !why; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							      : &p->readers[i - p->nr_writers];
 		bool writer = i < p->nr_writers;
+		const struct access **acc;
+		const struct protocol *q;
+		const char *note_at;
 		struct rewrite_file *f;
+		size_t n;
 
 		bad = e;
 		if (strcmp(e->site->primitive, writer ? "smp_wmb" : "smp_rmb")) {
 			why = "an end is not smp_wmb()/smp_rmb()";
 			break;
 		}
-		if (e->caller) {
-			why = "the barrier is one call level away; moving it into the callers is not rewritten yet";
+		if (e->caller && protocol_has_reason(p, "callee-barrier")) {
+			why = owned_why = xasprintf("%s() is one call level away and not every caller %s %s right %s the call",
+						    e->site->function, writer ? "stores" : "loads",
+						    p->variable, writer ? "after" : "before");
+			break;
+		}
+		if ((q = sharing(r, p, e->site))) {
+			why = owned_why = xasprintf("%s() in %s() also orders %s, another protocol; convert them together by hand",
+						    e->site->primitive, e->site->function ? e->site->function : "?",
+						    q->variable);
 			break;
 		}
 		if (!(f = file_of(rw, e))) {
 			why = "the file cannot be read again";
 			break;
 		}
-		files[nr] = f;
-		why = plan_barrier(f, e->site, &plan[nr]);
-		if (why)
-			break;
-		nr++;
-		/* a "paired with ..." comment line right above the barrier is replaced too */
+		/* a "paired with ..." comment line right above the barrier is replaced */
 		if (pairing_comment_line(f, e->site->line - 1)) {
 			files[nr] = f;
 			plan[nr].line = e->site->line - 1;
@@ -465,29 +985,72 @@ static void plan_protocol(struct rewrite *rw, const struct protocol *p)
 			nr++;
 		}
 		files[nr] = f;
-		why = writer ? plan_store(f, e, readers.buf, &plan[nr])
-			     : plan_load(f, e, writers.buf, &plan[nr]);
+		note_at = writer ? readers.buf : writers.buf;
+		if (!e->caller && plan_block_pairing(f, e->site->line, writer ? reader_form : writer_form,
+						     note_at, &plan[nr])) {
+			note_at = NULL;	/* the block comment names the other side */
+			files[++nr] = f;
+		}
+		if (writer && !e->caller && rewrite_bitop_store(e->access)) {
+			/* no release bit operation: smp_wmb() stays, named by the readers */
+			struct line l;
+
+			if (!get_line(f, e->site->line, &l)) {
+				why = "the barrier's line cannot be read";
+				break;
+			}
+			if (note_at) {
+				plan[nr].line = e->site->line;
+				plan[nr].text = pairs_comment(l.start, indent_of(&l), reader_form,
+							      note_at);
+				plan[nr].insert = true;
+				nr++;
+			}
+			continue;
+		}
+		why = plan_barrier(f, e->site, &plan[nr]);
 		if (why)
 			break;
 		nr++;
+		acc = xcalloc(e->site->nr_callers + 1, sizeof(*acc));
+		n = end_accesses(p, e, writer, acc, e->site->nr_callers + 1);
+		if (!n)
+			why = "a caller of the barrier's function has no access to rewrite";
+		for (k = 0; k < n && !why; k++) {
+			files[nr] = f;
+			if (writer)
+				why = plan_store(f, acc[k], reader_form, note_at, &plan[nr]);
+			else if (rewrite_test_bit_load(acc[k]))
+				why = plan_test_bit(f, acc[k], writer_form, note_at, &plan[nr]);
+			else
+				why = plan_load(f, acc[k], writer_form, note_at, &plan[nr]);
+			if (!why)
+				nr++;
+		}
+		free(acc);
 	}
 	/* every line once: no two edits of this protocol or another on one line */
 	for (i = 0; i < nr && !why; i++) {
-		if (line_taken(files[i], plan[i].line))
+		if (lines_taken(files[i], plan[i].line, span_of(&plan[i])))
 			why = "another rewrite changes the same line";
 		for (k = 0; k < i && !why; k++)
-			if (files[k] == files[i] && plan[k].line == plan[i].line)
+			if (files[k] == files[i] && overlap(&plan[k], &plan[i]))
 				why = "two of its edits fall on the same line";
 	}
 	if (why) {
 		leave(rw, p, bad, why);
+		free(owned_why);
 		for (i = 0; i < nr; i++)
 			free(plan[i].text);
 	} else {
+		char *stale = stale_comments(p, files, plan, nr);
+
 		for (i = 0; i < nr; i++)
-			line_edits_add(&files[i]->edits, plan[i].line - 1, 1, plan[i].text,
-				       rw->nr_rewritten);
+			line_edits_add(&files[i]->edits, plan[i].line - 1, span_of(&plan[i]),
+				       plan[i].text, rw->nr_rewritten);
 		rw->done = xrealloc(rw->done, (rw->nr_rewritten + 1) * sizeof(*rw->done));
+		rw->stale = xrealloc(rw->stale, (rw->nr_rewritten + 1) * sizeof(*rw->stale));
+		rw->stale[rw->nr_rewritten] = stale;
 		rw->done[rw->nr_rewritten++] = p;
 	}
 	strbuf_release(&readers);
@@ -506,7 +1069,7 @@ void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct 
 		const struct protocol *p = &r->v[i];
 
 		if (p->verdict == VERDICT_CONVERT || (include_review && p->verdict == VERDICT_REVIEW))
-			plan_protocol(rw, p);
+			plan_protocol(rw, r, p);
 	}
 }
 
@@ -519,6 +1082,14 @@ void rewrite_release(struct rewrite *rw)
 		line_edits_release(&rw->v[i].edits);
 	}
 	free(rw->v);
+	for (i = 0; i < rw->nr; i++)
+		if (rw->v[i].lex) {
+			lex_result_release(rw->v[i].lex);
+			free(rw->v[i].lex);
+		}
+	for (i = 0; i < rw->nr_rewritten; i++)
+		free(rw->stale[i]);
+	free(rw->stale);
 	free(rw->done);
 	skip_list_release(&rw->left);
 	memset(rw, 0, sizeof(*rw));

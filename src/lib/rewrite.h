@@ -12,12 +12,15 @@
 #include "diff.h"
 #include "pair.h"
 
+struct lex_result;
+
 struct rewrite_file {
 	const char *path;	/* borrowed: as the user opens it */
 	const char *rel;	/* borrowed: relative to the root */
 	char *text;		/* owned: the contents as read */
 	size_t len;
 	struct line_edits edits;
+	struct lex_result *lex;	/* owned or NULL: its comments and functions */
 };
 
 struct rewrite {
@@ -26,6 +29,9 @@ struct rewrite {
 	size_t nr_rewritten;	/* protocols whose every end was rewritten */
 	const struct protocol **done;	/* borrowed: those protocols; edits carry
 					   their index here as tag */
+	char **stale;		/* owned, one per done protocol: comments that may
+				   still describe the old barriers, one per line
+				   ("file: in foo(): text"), or "" */
 	struct skip_list left;	/* protocols left for the author, and why */
 };
 
@@ -36,6 +42,11 @@ struct rewrite {
 void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct pair_result *r,
 		  bool include_review);
 void rewrite_release(struct rewrite *rw);
+
+/* A publish store by a bit operation (set_bit(), ...), which has no release form. */
+bool rewrite_bitop_store(const struct access *a);
+/* A subscribe load by test_bit(), which becomes test_bit_acquire(). */
+bool rewrite_test_bit_load(const struct access *a);
 
 /* Longest line the kernel's style allows, in columns (tabs are 8). */
 #define REWRITE_MAX_COLUMNS 100

@@ -224,28 +224,87 @@ static void wrap(struct strbuf *sb, const char *text)
 	strbuf_adds(sb, "\n\n");
 }
 
-static void message_body(struct strbuf *sb, const struct protocol *p)
+/* The functions that hold the barriers of ends v[0..n) one call level away. */
+static void barrier_functions(struct strbuf *sb, const struct pair_end *v, size_t n)
 {
-	struct strbuf w = STRBUF_INIT, r = STRBUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		const char *fn = v[i].site->function ? v[i].site->function : "?";
+
+		if (!v[i].caller)
+			continue;
+		for (k = 0; k < i && (!v[k].caller ||
+				      strcmp(v[k].site->function ? v[k].site->function : "?", fn)); k++)
+			;
+		if (k == i)
+			strbuf_addf(sb, "%s%s()", sb->len ? ", " : "", fn);
+	}
+}
+
+/* What the rewrite made of p: a bit operation kept, test_bit_acquire(), a barrier in a callee. */
+static void forms(const struct protocol *p, bool *bitop, bool *test_bit, bool *in_callee)
+{
 	size_t i;
+
+	*bitop = *test_bit = *in_callee = false;
+	for (i = 0; i < p->nr_writers; i++) {
+		*bitop |= !p->writers[i].caller && rewrite_bitop_store(p->writers[i].access);
+		*in_callee |= p->writers[i].caller != NULL;
+	}
+	for (i = 0; i < p->nr_readers; i++) {
+		*test_bit |= !p->readers[i].caller && rewrite_test_bit_load(p->readers[i].access);
+		*in_callee |= p->readers[i].caller != NULL;
+	}
+}
+
+static void message_body(struct strbuf *sb, const struct protocol *p, const char *stale)
+{
+	struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, callee = STRBUF_INIT;
+	bool bitop = false, test_bit = false, in_callee = false;
+	size_t i;
+	char *para;
 
 	pair_end_functions(&w, p->writers, p->nr_writers);
 	pair_end_functions(&r, p->readers, p->nr_readers);
-	{
-		char *first = xasprintf("%s publishes %s with smp_wmb() before the store; %s "
-					"load%s it and run%s smp_rmb() before reading the data.",
-					w.buf, p->variable, r.buf, p->nr_readers > 1 ? "" : "s",
-					p->nr_readers > 1 ? "" : "s");
-
-		wrap(sb, first);
-		free(first);
+	forms(p, &bitop, &test_bit, &in_callee);
+	para = xasprintf("%s publish%s %s with smp_wmb() before the %s; %s %s it and "
+			 "run%s smp_rmb() before reading the data.",
+			 w.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
+			 bitop ? "bit operation" : "store", r.buf,
+			 test_bit ? (p->nr_readers > 1 ? "test" : "tests")
+				  : (p->nr_readers > 1 ? "load" : "loads"),
+			 p->nr_readers > 1 ? "" : "s");
+	wrap(sb, para);
+	free(para);
+	if (bitop) {
+		para = xasprintf("A bit operation has no release form, so the writer keeps smp_wmb(), "
+				 "which orders the data before the bit is set. The reader%s use%s "
+				 "test_bit_acquire() instead of test_bit() and smp_rmb(): the acquire "
+				 "orders the bit test before the data reads, as the read barrier did.",
+				 p->nr_readers > 1 ? "s" : "", p->nr_readers > 1 ? "" : "s");
+	} else {
+		para = xasprintf("Use smp_store_release() for the publish store and %s for the "
+				 "subscribe load instead. The store directly follows the write "
+				 "barrier and the load directly precedes the read barrier, so the "
+				 "release orders the data before the store and the acquire orders "
+				 "the load before the data reads, as the barrier pair did. This also "
+				 "names the access that publishes.",
+				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	}
-	strbuf_adds(sb, "Use smp_store_release() for the publish store and smp_load_acquire()\n"
-		    "for the subscribe load instead. The store directly follows the write\n"
-		    "barrier and the load directly precedes the read barrier, so the release\n"
-		    "orders the data before the store and the acquire orders the load before\n"
-		    "the data reads, as the barrier pair did. This also names the access\n"
-		    "that publishes.\n\n");
+	wrap(sb, para);
+	free(para);
+	if (in_callee) {
+		barrier_functions(&callee, p->writers, p->nr_writers);
+		barrier_functions(&callee, p->readers, p->nr_readers);
+		para = xasprintf("The barrier sits at the edge of %s, one call level away from the "
+				 "access: it is removed there and the access in each caller becomes "
+				 "the release or acquire. Every caller does the access right at the "
+				 "call, and %s static with no other callers.",
+				 callee.buf, strchr(callee.buf, ',') ? "they are" : "it is");
+		wrap(sb, para);
+		free(para);
+	}
 	if (p->verdict != VERDICT_CONVERT) {
 		strbuf_adds(sb, "Caveats to review (acqrel's verdict is review):\n");
 		for (i = 0; i < p->nr_reasons; i++) {
@@ -254,15 +313,34 @@ static void message_body(struct strbuf *sb, const struct protocol *p)
 			wrap(sb, item);
 			sb->len--;	/* items follow each other without a blank line */
 			sb->buf[sb->len] = '\0';
+			free(item);
 		}
 		strbuf_addch(sb, '\n');
 	}
-	strbuf_adds(sb, "On arm64 the DMB ISHST/ISHLD barriers and plain accesses become\n"
-		    "STLR/LDAR. On x86, s390 and powerpc the generated code stays the same.\n"
-		    "On riscv and loongarch the fences are slightly wider.\n\n"
-		    "No functional change intended.\n");
+	if (stale && *stale) {
+		strbuf_adds(sb, "Comments that may still describe the old barriers, left for the author:\n");
+		for (; *stale; stale = strchr(stale, '\n') + 1) {
+			char *item = xasprintf("- %.*s", (int)(strchr(stale, '\n') - stale), stale);
+
+			wrap(sb, item);
+			sb->len--;
+			sb->buf[sb->len] = '\0';
+			free(item);
+		}
+		strbuf_addch(sb, '\n');
+	}
+	if (bitop)
+		strbuf_adds(sb, "On arm64 the readers' DMB ISHLD barrier and load become LDAR; the\n"
+			    "writer is unchanged. On x86, s390 and powerpc the generated code stays\n"
+			    "the same. On riscv and loongarch the fence is slightly wider.\n\n");
+	else
+		strbuf_adds(sb, "On arm64 the DMB ISHST/ISHLD barriers and plain accesses become\n"
+			    "STLR/LDAR. On x86, s390 and powerpc the generated code stays the same.\n"
+			    "On riscv and loongarch the fences are slightly wider.\n\n");
+	strbuf_adds(sb, "No functional change intended.\n");
 	strbuf_release(&w);
 	strbuf_release(&r);
+	strbuf_release(&callee);
 }
 
 static int write_text(const char *path, const char *text, size_t len)
@@ -293,14 +371,19 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		struct strbuf patch = STRBUF_INIT, diff = STRBUF_INIT, subject = STRBUF_INIT;
 		const char *first = NULL, *field;
 		char *prefix, *name;
+		bool bitop, test_bit, in_callee;
 
 		for (i = 0; i < rw->nr; i++)
 			if (file_diff(&diff, &rw->v[i], which[k], which, k) && !first)
 				first = rw->v[i].rel;
 		prefix = subject_prefix(o, first ? first : "acqrel");
 		field = p->object && strchr(p->object, '.') ? strchr(p->object, '.') + 1 : p->variable;
-		strbuf_addf(&subject, "%s: use smp_store_release()/smp_load_acquire() for %s", prefix,
-			    field);
+		forms(p, &bitop, &test_bit, &in_callee);
+		if (bitop)
+			strbuf_addf(&subject, "%s: use test_bit_acquire() for %s", prefix, field);
+		else
+			strbuf_addf(&subject, "%s: use smp_store_release()/%s for %s", prefix,
+				    test_bit ? "test_bit_acquire()" : "smp_load_acquire()", field);
 		if (subject.len > 70) {
 			strbuf_reset(&subject);
 			strbuf_addf(&subject, "%s: use release/acquire for %s", prefix, field);
@@ -308,7 +391,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_addf(&patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 			    "From: %s\nDate: %s\nSubject: [PATCH %zu/%zu] %s\n\n", o->from, o->date,
 			    k + 1, n, subject.buf);
-		message_body(&patch, p);
+		message_body(&patch, p, rw->stale[which[k]]);
 		if (o->signoff)
 			strbuf_addf(&patch, "\nSigned-off-by: %s\n", o->from);
 		strbuf_adds(&patch, "---\n");

@@ -27,7 +27,7 @@ CMD_OBJ := $(CMD_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/main.o
 UNIT_SRC := $(wildcard tests/unit/t-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-all: $(BUILD)/acqrel $(UNIT_BIN)
+all: $(BUILD)/acqrel $(UNIT_BIN) $(BUILD)/tests/ts-errors
 
 # deps.sh is idempotent and quiet; the stamp keeps make from calling it for every object
 $(TS_C)/src/parser.c:
@@ -59,6 +59,12 @@ $(BUILD)/tests/t-%: tests/unit/t-%.c $(BUILD)/libacqrel.a
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -Isrc -o $@ $< $(BUILD)/libacqrel.a $(LDLIBS)
+
+# test helper: counts tree-sitter ERROR nodes (patch.t, before and after a rewrite)
+$(BUILD)/tests/ts-errors: tests/tools/ts-errors.c $(BUILD)/grammar/parser.o
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/grammar/parser.o $(LDLIBS)
 
 # The whole suite: unit tests, golden fixtures, bad input, and the real
 # kernels (installed from Debian and unpacked under .kernel/ when missing).

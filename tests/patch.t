@@ -14,13 +14,14 @@ my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
 my $top = abs_path(dirname(__FILE__) . '/..');
 my $tmp = tempdir(CLEANUP => 1);
 
-system('sh', '-c', "cp '$top'/tests/golden/pairs/*.c '$top'/tests/golden/patch/*.c '$tmp'/ && " .
+system('sh', '-c', "mkdir '$tmp'/pairs '$tmp'/patch && cp '$top'/tests/golden/pairs/*.c '$tmp'/pairs/ && " .
+       "cp '$top'/tests/golden/patch/*.c '$tmp'/patch/ && " .
        "cd '$tmp' && git init -q && git add . && " .
        "git -c user.email=t\@acqrel.invalid -c user.name=t commit -qm fixtures") == 0
 	or BAIL_OUT("cannot set up a git copy of the fixtures");
 
 sub verdicts {
-	my $out = `cd '$tmp' && '$acqrel' pairs *.c 2>/dev/null`;
+	my $out = `cd '$tmp' && '$acqrel' pairs pairs/*.c patch/*.c 2>/dev/null`;
 	my %v;
 	while ($out =~ /^(\S+): protocol (.*?): (convert|review|keep|converted)$/mg) {
 		$v{"$1 $2"} = $3;
@@ -32,7 +33,7 @@ my %before = verdicts();
 my @convert = sort grep { $before{$_} eq 'convert' } keys %before;
 ok(@convert >= 10, scalar(@convert) . " protocols to convert in the fixtures");
 
-my $diff = `cd '$tmp' && '$acqrel' patch --diff *.c 2>'$tmp/.left'`;
+my $diff = `cd '$tmp' && '$acqrel' patch --diff pairs/*.c patch/*.c 2>'$tmp/.left'`;
 ok(length($diff) > 0, 'acqrel patch --diff printed a diff');
 my $left = do { local (@ARGV, $/) = ("$tmp/.left"); <> } // '';
 open(my $fh, '>', "$tmp/.diff") or die;
@@ -48,7 +49,7 @@ my %left = map { $_ => 1 } @left;
 ok(!grep({ my ($v) = /^\S+ (\S+)/; !$left{$v} } @still),
    'after applying, nothing is left to convert but what was left for the author')
 	or diag("still convert: @still");
-my $again = `cd '$tmp' && '$acqrel' patch --diff *.c 2>&1 >/dev/null`;
+my $again = `cd '$tmp' && '$acqrel' patch --diff pairs/*.c patch/*.c 2>&1 >/dev/null`;
 my ($rewritten) = $again =~ /(\d+) protocols rewritten/;
 is($rewritten, 0, 'a second patch run rewrites nothing');
 
@@ -58,4 +59,34 @@ my %converted = map { /^(\S+?):\d+ (\S+)/ ? ("$1 $2" => 1) : () }
 my @missing = grep { my ($f, $v) = /^(\S+?):\d+ (\S+)/; !$converted{"$f $v"} && !$left{$v} } @convert;
 ok(!@missing, 'every rewritten protocol is reported as converted afterwards')
 	or diag("not converted: @missing");
+
+# every fixture the rewrite touches parses with no new ERROR nodes, with the
+# review protocols too (their rewrites cover shapes 5 to 12)
+my $errors = "$ENV{UNIT_DIR}/ts-errors";
+SKIP: {
+	skip 'ts-errors not built (UNIT_DIR)', 3 unless $ENV{UNIT_DIR} && -x $errors;
+	for my $mode ('', '--include-review') {
+		system('sh', '-c', "cd '$tmp' && git reset -q --hard") == 0 or die;
+		my $d = `cd '$tmp' && '$acqrel' patch --diff $mode pairs/*.c patch/*.c 2>/dev/null`;
+		my @files = $d =~ /^\+\+\+ b\/(\S+)$/mg;
+		my $count = sub {
+			my %n = map { split ' ' } `cd '$tmp' && '$errors' @files`;
+			return %n;
+		};
+		my %was = $count->();
+		open(my $dh, '>', "$tmp/.diff") or die;
+		print $dh $d;
+		close($dh);
+		if ($mode) {
+			is(system('sh', '-c', "cd '$tmp' && git apply .diff"), 0,
+			   "the diff with $mode applies");
+		} else {
+			system('sh', '-c', "cd '$tmp' && git apply .diff") == 0 or die;
+		}
+		my %now = $count->();
+		my @worse = grep { $now{$_} > $was{$_} } @files;
+		ok(@files && !@worse, 'after the rewrite' . ($mode ? " with $mode" : '') . ', ' .
+		   scalar(@files) . ' files parse with no new ERROR nodes') or diag("worse: @worse");
+	}
+}
 done_testing();

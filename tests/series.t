@@ -14,12 +14,13 @@ my $top = abs_path(dirname(__FILE__) . '/..');
 my $tmp = tempdir(CLEANUP => 1);
 my $git = "git -c user.name='Ada Tester' -c user.email=ada\@acqrel.invalid";
 
-system('sh', '-c', "cp '$top'/tests/golden/pairs/*.c '$top'/tests/golden/patch/*.c '$tmp'/ && " .
+system('sh', '-c', "mkdir '$tmp'/pairs '$tmp'/patch && cp '$top'/tests/golden/pairs/*.c '$tmp'/pairs/ && " .
+       "cp '$top'/tests/golden/patch/*.c '$tmp'/patch/ && " .
        "cd '$tmp' && git init -q && git config user.name 'Ada Tester' && " .
        "git config user.email ada\@acqrel.invalid && git add . && $git commit -qm fixtures") == 0
 	or BAIL_OUT("cannot set up a git copy of the fixtures");
 
-my $log = `cd '$tmp' && SOURCE_DATE_EPOCH=1700000000 '$acqrel' patch -o '$tmp/out' --signoff *.c 2>&1`;
+my $log = `cd '$tmp' && SOURCE_DATE_EPOCH=1700000000 '$acqrel' patch -o '$tmp/out' --signoff pairs/*.c patch/*.c 2>&1`;
 my ($n) = $log =~ /(\d+) patch(?:es)? in /;
 opendir(my $d, "$tmp/out") or die;
 my @patches = sort grep { /^\d{4}-.*\.patch$/ } readdir($d);
@@ -34,12 +35,13 @@ like($first, qr/^Subject: \[PATCH 1\/$n\] \S.*: use /m, 'Subject: [PATCH 1/n] pr
 like($first, qr/^No functional change intended\.$/m, 'the body ends as the kernel\'s do');
 like($first, qr/^Signed-off-by: Ada Tester <ada\@acqrel\.invalid>\n---\n \S+ \| \d+ [+-]+\n 1 file changed, \d+ insertions?\(\+\), \d+ deletions?\(-\)$/m,
      'Signed-off-by:, then ---, then a diffstat');
-ok(!grep({ length($_) > 75 } grep { !/^[ +-]/ && !/^(From|Subject|Signed-off-by):/ } split(/\n/, $first)),
+my ($message) = $first =~ /\A(.*?)^---$/ms;
+ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\n/, $message)),
    'message lines are at most 75 columns');
 
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
-my $after = `cd '$tmp' && '$acqrel' pairs --summary *.c 2>/dev/null`;
+my $after = `cd '$tmp' && '$acqrel' pairs --summary pairs/*.c patch/*.c 2>/dev/null`;
 my $left = () = $log =~ /note: protocol .* left for the author/g;
 my ($convert) = $after =~ /^\s+convert\s+(\d+)$/m;
 is($convert, $left, 'after the series only the protocols left for the author are still convert');

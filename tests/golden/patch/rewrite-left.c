@@ -23,12 +23,12 @@ static int demo_slot_read(struct demo_slot *s)
 	return s->val[0];
 }
 
-/* the store spans two lines */
+/* the store spans two lines with a comment inside */
 static void demo_slot_finish(struct demo_slot *s, int a, int b)
 {
 	s->val[1] = a;
 	smp_wmb();
-	WRITE_ONCE(s->done,
+	WRITE_ONCE(s->done,	/* the sum */
 		   a + b);
 }
 
@@ -40,17 +40,12 @@ static int demo_slot_done(struct demo_slot *s)
 	return d ? s->val[1] : 0;
 }
 
-/* the barrier is in a callee: moving it into the caller is not rewritten yet */
-static void demo_slot_prep(struct demo_slot *s)
+/* two stores in one statement */
+static void demo_slot_mark(struct demo_slot *s)
 {
 	s->val[2] = 1;
 	smp_wmb();
-}
-
-static void demo_slot_mark(struct demo_slot *s)
-{
-	demo_slot_prep(s);
-	WRITE_ONCE(s->seen, 1);
+	s->seen = 1, s->val[3] = 0;
 }
 
 static int demo_slot_seen(struct demo_slot *s)
@@ -62,14 +57,14 @@ static int demo_slot_seen(struct demo_slot *s)
 }
 
 /*
- * check-name: forms acqrel does not rewrite yet are left, each with a reason, and nothing else changes
- * check-command: acqrel patch --diff $file
+ * check-name: forms acqrel does not rewrite are left, each with a reason, and nothing else changes
+ * check-command: acqrel patch --diff --include-review $file
  * check-output-start
  * check-output-end
  * check-error-start
 rewrite-left.c:15: note: protocol s->ready left for the author: the barrier shares its line with other code
-rewrite-left.c:30: note: protocol s->done left for the author: the store is not one statement on one line
-rewrite-left.c:47: note: protocol s->seen left for the author: the barrier is one call level away; moving it into the callers is not rewritten yet
+rewrite-left.c:30: note: protocol s->done left for the author: the store spans several lines with a comment inside
+rewrite-left.c:47: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
 acqrel patch: 0 protocols rewritten, 3 left for the author
  * check-error-end
  */

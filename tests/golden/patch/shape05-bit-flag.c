@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel, shape 5: a bit of a flags word publishes. */
+
+#define DEMO_UP		0
+#define DEMO_LINK	1
+
+struct demo_nic {
+	unsigned long flags;
+	int mtu;
+	int speed;
+};
+
+static void demo_nic_up(struct demo_nic *s, int mtu)
+{
+	s->mtu = mtu;
+	smp_wmb();
+	set_bit(DEMO_UP, &s->flags);
+}
+
+static int demo_nic_mtu(struct demo_nic *s)
+{
+	if (test_bit(DEMO_UP, &s->flags)) {
+		smp_rmb();
+		return s->mtu;
+	}
+	return 0;
+}
+
+static void demo_nic_link(struct demo_nic *s, int speed)
+{
+	s->speed = speed;
+	/* Pairs with smp_rmb() in demo_nic_speed() */
+	smp_wmb();
+	set_bit(DEMO_LINK, &s->flags);
+}
+
+static int demo_nic_speed(struct demo_nic *s)
+{
+	if (!test_bit(DEMO_LINK, &s->flags))
+		return -1;
+	smp_rmb();
+	return s->speed;
+}
+
+/*
+ * check-name: shape 5, set_bit() keeps smp_wmb() (no release bitop), readers become test_bit_acquire()
+ * check-command: acqrel patch --diff --include-review $file
+ * check-output-start
+--- a/shape05-bit-flag.c
++++ b/shape05-bit-flag.c
+@@ -13,14 +13,15 @@ struct demo_nic {
+ static void demo_nic_up(struct demo_nic *s, int mtu)
+ {
+ 	s->mtu = mtu;
++	/* Pairs with test_bit_acquire() in demo_nic_mtu() *\/
+ 	smp_wmb();
+ 	set_bit(DEMO_UP, &s->flags);
+ }
+ 
+ static int demo_nic_mtu(struct demo_nic *s)
+ {
+-	if (test_bit(DEMO_UP, &s->flags)) {
+-		smp_rmb();
++	/* Pairs with smp_wmb() in demo_nic_up() *\/
++	if (test_bit_acquire(DEMO_UP, &s->flags)) {
+ 		return s->mtu;
+ 	}
+ 	return 0;
+@@ -29,16 +30,16 @@ static int demo_nic_mtu(struct demo_nic *s)
+ static void demo_nic_link(struct demo_nic *s, int speed)
+ {
+ 	s->speed = speed;
+-	/* Pairs with smp_rmb() in demo_nic_speed() *\/
++	/* Pairs with test_bit_acquire() in demo_nic_speed() *\/
+ 	smp_wmb();
+ 	set_bit(DEMO_LINK, &s->flags);
+ }
+ 
+ static int demo_nic_speed(struct demo_nic *s)
+ {
+-	if (!test_bit(DEMO_LINK, &s->flags))
++	/* Pairs with smp_wmb() in demo_nic_link() *\/
++	if (!test_bit_acquire(DEMO_LINK, &s->flags))
+ 		return -1;
+-	smp_rmb();
+ 	return s->speed;
+ }
+ 
+ * check-output-end
+ */

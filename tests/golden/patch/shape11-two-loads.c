@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel, shape 11: two shared loads before one read barrier. */
+
+struct demo_pipe {
+	int items[64];
+	unsigned int head;
+	unsigned int tail;
+};
+
+static void demo_pipe_push(struct demo_pipe *f, int x)
+{
+	f->items[f->tail % 64] = x;
+	smp_wmb();
+	f->tail++;
+}
+
+static int demo_pipe_pop(struct demo_pipe *f)
+{
+	unsigned int head, tail;
+
+	head = f->head;
+	tail = READ_ONCE(f->tail);
+	smp_rmb();
+	if (head == tail)
+		return -1;
+	return f->items[head % 64];
+}
+
+/*
+ * check-name: shape 11, only the paired load becomes the acquire; the other load's lost ordering is a caveat (review)
+ * check-command: acqrel patch --diff --include-review $file
+ * check-output-start
+--- a/shape11-two-loads.c
++++ b/shape11-two-loads.c
+@@ -10,8 +10,8 @@ struct demo_pipe {
+ static void demo_pipe_push(struct demo_pipe *f, int x)
+ {
+ 	f->items[f->tail % 64] = x;
+-	smp_wmb();
+-	f->tail++;
++	/* Pairs with smp_load_acquire() in demo_pipe_pop() *\/
++	smp_store_release(&f->tail, f->tail + 1);
+ }
+ 
+ static int demo_pipe_pop(struct demo_pipe *f)
+@@ -19,8 +19,8 @@ static int demo_pipe_pop(struct demo_pipe *f)
+ 	unsigned int head, tail;
+ 
+ 	head = f->head;
+-	tail = READ_ONCE(f->tail);
+-	smp_rmb();
++	/* Pairs with smp_store_release() in demo_pipe_push() *\/
++	tail = smp_load_acquire(&f->tail);
+ 	if (head == tail)
+ 		return -1;
+ 	return f->items[head % 64];
+ * check-output-end
+ */

@@ -303,15 +303,31 @@ static bool starts_pairing(const char *t, size_t n)
 	return false;
 }
 
+/* A line that is only the '*' of a block comment. */
+static bool blank_comment_line(const struct rewrite_file *f, unsigned line1)
+{
+	struct line l;
+	size_t ind;
+
+	if (!get_line(f, line1, &l))
+		return false;
+	ind = indent_of(&l);
+	while (l.len > ind && (l.start[l.len - 1] == ' ' || l.start[l.len - 1] == '\t'))
+		l.len--;
+	return l.len == ind + 1 && l.start[ind] == '*';
+}
+
 /*
  * In the block comment that ends right above the barrier, the sentence that
  * starts a line with "Pairs with ..." (or "Paired", "Matches") and ends a
- * line with '.' becomes "Pairs with OTHER in WHERE.", wrapped at 80 columns;
- * the rest of the comment, the barrier's own explanation, stays. Returns
- * whether such a sentence was found and planned.
+ * line with '.' is removed (with the blank comment line that set it apart,
+ * or the whole comment if that was all of it): the new pairing comment goes
+ * right above the converted access, where checkpatch looks for it. The rest
+ * of the comment, the barrier's own explanation, stays. Returns whether such
+ * a sentence was found and planned.
  */
 static bool plan_block_pairing(const struct rewrite_file *f, unsigned barrier_line,
-			       const char *other, const char *where, struct planned *out)
+			       struct planned *out)
 {
 	struct line l;
 	unsigned end = barrier_line - 1, start, k, first = 0, last = 0;
@@ -361,31 +377,18 @@ static bool plan_block_pairing(const struct rewrite_file *f, unsigned barrier_li
 	}
 	if (!first || !last)
 		return false;
-	{
-		struct strbuf sb = STRBUF_INIT;
-		char *text = xasprintf("Pairs with %s in %s.", other, where), *w;
-		unsigned col, base;
-
-		get_line(f, first, &l);
-		for (ind = 0; ind < l.len && l.start[ind] != '*'; ind++)
-			;
-		base = columns(l.start, ind) + 1;
-		strbuf_addf(&sb, "%.*s*", (int)ind, l.start);
-		col = base;
-		for (w = strtok(text, " "); w; w = strtok(NULL, " ")) {
-			if (col + 1 + strlen(w) > 80 && col > base) {
-				strbuf_addf(&sb, "\n%.*s*", (int)ind, l.start);
-				col = base;
-			}
-			strbuf_addf(&sb, " %s", w);
-			col += 1 + (unsigned)strlen(w);
-		}
-		strbuf_addch(&sb, '\n');
-		free(text);
-		out->line = first;
-		out->extra = last - first;
-		out->text = strbuf_detach(&sb);
+	/* with the blank comment line that separated it, or the whole block */
+	if (first == start + 1 && last == end - 1) {
+		first = start;
+		last = end;
+	} else if (last == end - 1 && blank_comment_line(f, first - 1)) {
+		first--;
+	} else if (first == start + 1 && blank_comment_line(f, last + 1)) {
+		last++;
 	}
+	out->line = first;
+	out->extra = last - first;
+	out->text = xstrdup("");
 	return true;
 }
 
@@ -986,11 +989,8 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 		}
 		files[nr] = f;
 		note_at = writer ? readers.buf : writers.buf;
-		if (!e->caller && plan_block_pairing(f, e->site->line, writer ? reader_form : writer_form,
-						     note_at, &plan[nr])) {
-			note_at = NULL;	/* the block comment names the other side */
+		if (plan_block_pairing(f, e->site->line, &plan[nr]))
 			files[++nr] = f;
-		}
 		if (writer && !e->caller && rewrite_bitop_store(e->access)) {
 			/* no release bit operation: smp_wmb() stays, named by the readers */
 			struct line l;

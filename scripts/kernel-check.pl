@@ -274,7 +274,8 @@ sub met {
 
 sub kmake {
 	my ($arch, $o, $log, @targets) = @_;
-	return run($log, 'make', '-C', "$work/src", "O=$o", "ARCH=$arch",
+	# -k: one object that fails does not hide the others' errors
+	return run($log, 'make', '-k', '-C', "$work/src", "O=$o", "ARCH=$arch",
 		   "CROSS_COMPILE=$cross{$arch}", "-j$jobs", @targets);
 }
 
@@ -325,7 +326,8 @@ sub barriers {
 	my $sel = defined $fn ? "--disassemble='$fn'" : '-d';
 	my $dis = `$cross{$arch}objdump --no-show-raw-insn $sel '$obj' 2>/dev/null`;
 	return undef if defined $fn && $dis !~ /<\Q$fn\E>:/;
-	my (%n, $insns);
+	my %n;
+	my $insns = 0;
 	for (split /\n/, $dis) {
 		next unless /^\s+[0-9a-f]+:\s+(\S.*?)\s*$/;
 		my $i = $1;
@@ -490,7 +492,7 @@ for my $arch (@arches) {
 	my $before = warnings_of("$o/before.log");
 	my $after = warnings_of("$o/after.log");
 	my @new = grep { !exists $before->{$_} } sort keys %$after;
-	say "  new warning: $after->{$_}" for @new;
+	say "  new ", ($after->{$_} =~ /\berror:/ ? 'error' : 'warning'), ": $after->{$_}" for @new;
 	say "  no new warnings" unless @new;
 	$status = 1 if @new;
 	say "  barrier instructions (objdump), before -> after:";

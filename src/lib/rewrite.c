@@ -565,6 +565,58 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 	return NULL;
 }
 
+/* The identifier that ends right before s[end], or an empty span. */
+static size_t word_before(const char *s, size_t end, size_t *start)
+{
+	size_t e = end, b;
+
+	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	for (b = e; b > 0 && (isalnum((unsigned char)s[b - 1]) || s[b - 1] == '_'); b--)
+		;
+	*start = b;
+	return e - b;
+}
+
+/*
+ * Whether a plain load whose text starts after s[0..b) (b past the
+ * operator or parenthesis before it) is a value acqrel can wrap: not the
+ * argument of a call or macro (which may take it by name: per_cpu(),
+ * sizeof(), typeof()), not behind a unary '&' (an address, not a load), not
+ * the value of a designated initializer (".func = name" names a function).
+ */
+static const char *operand_context(const char *s, size_t b)
+{
+	char before = s[b - 1];
+	size_t w, n;
+
+	if (before == '(') {
+		n = word_before(s, b - 1, &w);
+		if (n && !((n == 2 && !memcmp(s + w, "if", 2)) ||
+			   (n == 5 && !memcmp(s + w, "while", 5)) ||
+			   (n == 6 && !memcmp(s + w, "switch", 6)) ||
+			   (n == 6 && !memcmp(s + w, "return", 6))))
+			return "the load is an argument of a call or macro, which may take it by name";
+	} else if (before == '&' || before == '|') {
+		size_t k = b - 1;
+
+		if (k > 0 && s[k - 1] == before)
+			return NULL;	/* && or || */
+		while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+			k--;
+		if (before == '&' && !(k > 0 && (isalnum((unsigned char)s[k - 1]) || s[k - 1] == '_' ||
+					       s[k - 1] == ')' || s[k - 1] == ']')))
+			return "the variable's address is taken there, it is not loaded";
+	} else if (before == '=') {
+		n = word_before(s, b - 1, &w);
+		if (n && w > 0 && s[w - 1] == '.' &&
+		    !(w > 1 && (isalnum((unsigned char)s[w - 2]) || s[w - 2] == '_' ||
+				s[w - 2] == ')' || s[w - 2] == ']')))
+			return "the load is the value of a designated initializer";
+	}
+	return NULL;
+}
+
 /*
  * Line l with [from, to) replaced by with, below a comment naming the other
  * side; too_wide_why when a line would pass 100 columns.
@@ -620,13 +672,19 @@ static const char *plan_load(const struct rewrite_file *f, const struct access *
 			b--;
 		while (c < l.len && l.start[c] == ' ')
 			c++;
-		if (!(b > 0 && strchr("=(!,&|?:", l.start[b - 1])) &&
+		if (!(b > 0 && strchr("=(!&|?:", l.start[b - 1])) &&
 		    !(b >= 6 && !memcmp(l.start + b - 6, "return", 6)))
 			return "the load is not of a form acqrel rewrites";
+		if ((why = operand_context(l.start, b)))
+			return why;
 		if (c < l.len && !strchr(";),<>=!&|?:+-*/", l.start[c]))
 			return "the load is not of a form acqrel rewrites";
 		if (c < l.len && l.start[c] == '-' && c + 1 < l.len && l.start[c + 1] == '>')
 			return "the load is not of a form acqrel rewrites";
+		if (c < l.len && ((l.start[c] == '=' && (c + 1 == l.len || l.start[c + 1] != '=')) ||
+				  ((l.start[c] == '+' || l.start[c] == '-') && c + 1 < l.len &&
+				   (l.start[c + 1] == l.start[c] || l.start[c + 1] == '='))))
+			return "the variable is stored there, not only loaded";
 	}
 	with = xasprintf("smp_load_acquire(&%s)", a->path);
 	why = replace_in_line(&l, a->line, from, to, with, other, pairs,
@@ -921,6 +979,7 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 {
 	struct planned *plan;
 	struct rewrite_file **files;
+	size_t *fidx;		/* indexes into rw->v, which file_of() may move */
 	struct strbuf readers = STRBUF_INIT, writers = STRBUF_INIT;
 	size_t i, k, nr = 0, cap = 0, nr_bitop = 0, nr_test_bit = 0;
 	const char *why = NULL, *reader_form, *writer_form;
@@ -939,6 +998,7 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 	}
 	plan = xcalloc(cap, sizeof(*plan));
 	files = xcalloc(cap, sizeof(*files));
+	fidx = xcalloc(cap, sizeof(*fidx));
 	/* what each side becomes, for the other side's comment */
 	writer_form = nr_bitop ? "smp_wmb()" : "smp_store_release()";
 	reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
@@ -946,6 +1006,10 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 	    (nr_test_bit && nr_test_bit < p->nr_readers)) {
 		bad = nr_bitop ? &p->writers[0] : &p->readers[0];
 		why = "some ends use bit operations and some do not";
+	}
+	if (!why && (!p->nr_writers || !p->nr_readers)) {
+		bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
+		why = "only one side of the protocol is known";
 	}
 	pair_end_functions(&readers, p->readers, p->nr_readers);
 	pair_end_functions(&writers, p->writers, p->nr_writers);
@@ -982,15 +1046,15 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 		}
 		/* a "paired with ..." comment line right above the barrier is replaced */
 		if (pairing_comment_line(f, e->site->line - 1)) {
-			files[nr] = f;
+			fidx[nr] = (size_t)(f - rw->v);
 			plan[nr].line = e->site->line - 1;
 			plan[nr].text = xstrdup("");
 			nr++;
 		}
-		files[nr] = f;
+		fidx[nr] = (size_t)(f - rw->v);
 		note_at = writer ? readers.buf : writers.buf;
 		if (plan_block_pairing(f, e->site->line, &plan[nr]))
-			files[++nr] = f;
+			fidx[++nr] = (size_t)(f - rw->v);
 		if (writer && !e->caller && rewrite_bitop_store(e->access)) {
 			/* no release bit operation: smp_wmb() stays, named by the readers */
 			struct line l;
@@ -1017,7 +1081,7 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 		if (!n)
 			why = "a caller of the barrier's function has no access to rewrite";
 		for (k = 0; k < n && !why; k++) {
-			files[nr] = f;
+			fidx[nr] = (size_t)(f - rw->v);
 			if (writer)
 				why = plan_store(f, acc[k], reader_form, note_at, &plan[nr]);
 			else if (rewrite_test_bit_load(acc[k]))
@@ -1029,6 +1093,9 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 		}
 		free(acc);
 	}
+	/* file_of() grows rw->v: pointers to its files are taken only now */
+	for (i = 0; i < nr; i++)
+		files[i] = &rw->v[fidx[i]];
 	/* every line once: no two edits of this protocol or another on one line */
 	for (i = 0; i < nr && !why; i++) {
 		if (lines_taken(files[i], plan[i].line, span_of(&plan[i])))
@@ -1057,6 +1124,7 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 	strbuf_release(&writers);
 	free(plan);
 	free(files);
+	free(fidx);
 }
 
 void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct pair_result *r,

@@ -100,13 +100,13 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	struct maintainers m = { NULL, 0, 0 };
 	char *from = git_identity(), *date = patch_date();
 	struct series_options o = { from, signoff, root, date };
-	const struct maint_section **sect = xcalloc(rw->nr_rewritten, sizeof(*sect));
-	size_t *which = xcalloc(rw->nr_rewritten, sizeof(*which)), i, k, failed = 0;
-	bool *done = xcalloc(rw->nr_rewritten, sizeof(*done));
+	const struct maint_section **sect = xcalloc(rw->nr_patches, sizeof(*sect));
+	size_t *which = xcalloc(rw->nr_patches, sizeof(*which)), i, k, failed = 0;
+	bool *done = xcalloc(rw->nr_patches, sizeof(*done));
 	bool by_section = maint_load(&m, root) == 0;
 
-	for (i = 0; i < rw->nr_rewritten; i++) {
-		const struct protocol *p = rw->done[i];
+	for (i = 0; i < rw->nr_patches; i++) {
+		const struct protocol *p = rw->patches[i].v[0];
 		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
 
 		sect[i] = by_section ? maint_section_of(&m, e->file) : NULL;
@@ -115,14 +115,14 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 		fprintf(stderr, "%s: error: cannot create: %s\n", outdir, strerror(errno));
 		failed++;
 	}
-	for (i = 0; i < rw->nr_rewritten && !failed; i++) {
+	for (i = 0; i < rw->nr_patches && !failed; i++) {
 		size_t n = 0;
 		char *dir, *to, *cc;
 		int written;
 
 		if (done[i])
 			continue;
-		for (k = i; k < rw->nr_rewritten; k++) {
+		for (k = i; k < rw->nr_patches; k++) {
 			if (!done[k] && sect[k] == sect[i]) {
 				which[n++] = k;
 				done[k] = true;
@@ -219,23 +219,24 @@ int cmd_patch(int argc, const char **argv)
 		strbuf_release(&new_text);
 		strbuf_release(&unused);
 	}
-	if (outdir && rw.nr_rewritten)
+	if (outdir && rw.nr_patches)
 		nr_failed += write_series(outdir, &rw, run.walk.root, signoff);
 	for (i = 0; i < rw.left.nr; i++)
 		fprintf(stderr, "%s: note: %s\n", rw.left.v[i].path, rw.left.v[i].reason);
-	for (i = 0; i < rw.nr_rewritten; i++) {
-		const char *line = rw.stale[i], *nl;
+	for (i = 0; i < rw.nr_patches; i++) {
+		const char *line = rw.patches[i].stale, *nl;
 
 		for (; *line; line = nl + 1) {
 			nl = strchr(line, '\n');
-			fprintf(stderr, "%.*s: note: may still describe the old barriers of %s\n",
-				(int)(nl - line), line, rw.done[i]->variable);
+			fprintf(stderr, "%.*s: note: may still describe the old barriers of %s%s\n",
+				(int)(nl - line), line, rw.patches[i].v[0]->variable,
+				rw.patches[i].nr > 1 ? " and the protocols sharing its barriers" : "");
 		}
 	}
 	if (out.len)
 		fwrite(out.buf, 1, out.len, stdout);
-	fprintf(stderr, "acqrel patch: %zu protocols rewritten, %zu left for the author\n",
-		rw.nr_rewritten, rw.left.nr);
+	fprintf(stderr, "acqrel patch: %zu protocols rewritten in %zu patch%s, %zu left for the author\n",
+		rw.nr_rewritten, rw.nr_patches, rw.nr_patches == 1 ? "" : "es", rw.left.nr);
 	strbuf_release(&out);
 	rewrite_release(&rw);
 	pair_result_release(&r);

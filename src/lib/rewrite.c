@@ -1,5 +1,6 @@
 /* rewrite.c: plan the line edits that convert a protocol */
 #include "rewrite.h"
+#include "hash.h"
 #include "lex.h"
 #include "strbuf.h"
 #include "util.h"
@@ -743,28 +744,6 @@ bool rewrite_test_bit_load(const struct access *a)
 	return !a->is_write && a->via && !strcmp(a->via, "test_bit");
 }
 
-/* Another protocol whose ends include site, or NULL. */
-static const struct protocol *sharing(const struct pair_result *r, const struct protocol *p,
-				      const struct site *site)
-{
-	size_t i, k;
-
-	for (i = 0; i < r->nr; i++) {
-		const struct protocol *q = &r->v[i];
-
-		if (q == p)
-			continue;
-		for (k = 0; k < q->nr_writers + q->nr_readers; k++) {
-			const struct pair_end *e = k < q->nr_writers ? &q->writers[k]
-								    : &q->readers[k - q->nr_writers];
-
-			if (e->site == site)
-				return q;
-		}
-	}
-	return NULL;
-}
-
 /* Whether lines [line1, line1 + n) (or the spot above line1, n == 0) have an edit. */
 static bool lines_taken(const struct rewrite_file *f, unsigned line1, unsigned n)
 {
@@ -974,43 +953,68 @@ static size_t end_accesses(const struct protocol *p, const struct pair_end *e, b
 	return n;
 }
 
-static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
-			  const struct protocol *p)
-{
+/* The edits of one patch: the protocols that share their barriers. */
+struct group_plan {
 	struct planned *plan;
-	struct rewrite_file **files;
-	size_t *fidx;		/* indexes into rw->v, which file_of() may move */
+	size_t *fidx;			/* indexes into rw->v, which file_of() may move */
+	size_t nr, alloc_plan, alloc_fidx;
+	const struct site **sites;	/* barriers already planned */
+	size_t nr_sites, alloc_sites;
+};
+
+static struct planned *next_plan(struct group_plan *g, const struct rewrite *rw,
+				 const struct rewrite_file *f)
+{
+	ALLOC_GROW(g->plan, g->nr + 1, g->alloc_plan);
+	ALLOC_GROW(g->fidx, g->nr + 1, g->alloc_fidx);
+	memset(&g->plan[g->nr], 0, sizeof(g->plan[g->nr]));
+	g->fidx[g->nr] = (size_t)(f - rw->v);
+	return &g->plan[g->nr];
+}
+
+static bool site_planned(struct group_plan *g, const struct site *s)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr_sites; i++)
+		if (g->sites[i] == s)
+			return true;
+	ALLOC_GROW(g->sites, g->nr_sites + 1, g->alloc_sites);
+	g->sites[g->nr_sites++] = s;
+	return false;
+}
+
+/*
+ * Plans the edits of protocol p into g. Returns NULL, or why p cannot be
+ * rewritten (*owned set when the reason was allocated), with *bad its end.
+ */
+static const char *plan_member(struct rewrite *rw, struct group_plan *g, const struct protocol *p,
+			       size_t group_size, const struct pair_end **bad, char **owned)
+{
 	struct strbuf readers = STRBUF_INIT, writers = STRBUF_INIT;
-	size_t i, k, nr = 0, cap = 0, nr_bitop = 0, nr_test_bit = 0;
+	size_t i, k, nr_bitop = 0, nr_test_bit = 0;
 	const char *why = NULL, *reader_form, *writer_form;
-	const struct pair_end *bad = NULL;
-	char *owned_why = NULL;
 
 	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							      : &p->readers[i - p->nr_writers];
 
-		cap += 3 + (e->caller ? e->site->nr_callers : 0);
 		if (i < p->nr_writers && !e->caller && rewrite_bitop_store(e->access))
 			nr_bitop++;
 		if (i >= p->nr_writers && !e->caller && rewrite_test_bit_load(e->access))
 			nr_test_bit++;
 	}
-	plan = xcalloc(cap, sizeof(*plan));
-	files = xcalloc(cap, sizeof(*files));
-	fidx = xcalloc(cap, sizeof(*fidx));
 	/* what each side becomes, for the other side's comment */
 	writer_form = nr_bitop ? "smp_wmb()" : "smp_store_release()";
 	reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
+	*bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
 	if ((nr_bitop && nr_bitop < p->nr_writers) ||
-	    (nr_test_bit && nr_test_bit < p->nr_readers)) {
-		bad = nr_bitop ? &p->writers[0] : &p->readers[0];
-		why = "some ends use bit operations and some do not";
-	}
-	if (!why && (!p->nr_writers || !p->nr_readers)) {
-		bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
-		why = "only one side of the protocol is known";
-	}
+	    (nr_test_bit && nr_test_bit < p->nr_readers))
+		return "some ends use bit operations and some do not";
+	if (nr_bitop && group_size > 1)
+		return "its smp_wmb() stays for the bit operation, but orders other protocols' stores too";
+	if (!p->nr_writers || !p->nr_readers)
+		return "only one side of the protocol is known";
 	pair_end_functions(&readers, p->readers, p->nr_readers);
 	pair_end_functions(&writers, p->writers, p->nr_writers);
 	for (i = 0; i < p->nr_writers + p->nr_readers && !why; i++) {
@@ -1018,127 +1022,250 @@ static void plan_protocol(struct rewrite *rw, const struct pair_result *r,
 							      : &p->readers[i - p->nr_writers];
 		bool writer = i < p->nr_writers;
 		const struct access **acc;
-		const struct protocol *q;
-		const char *note_at;
+		const char *note_at = writer ? readers.buf : writers.buf;
 		struct rewrite_file *f;
 		size_t n;
 
-		bad = e;
+		*bad = e;
 		if (strcmp(e->site->primitive, writer ? "smp_wmb" : "smp_rmb")) {
 			why = "an end is not smp_wmb()/smp_rmb()";
 			break;
 		}
 		if (e->caller && protocol_has_reason(p, "callee-barrier")) {
-			why = owned_why = xasprintf("%s() is one call level away and not every caller %s %s right %s the call",
-						    e->site->function, writer ? "stores" : "loads",
-						    p->variable, writer ? "after" : "before");
-			break;
-		}
-		if ((q = sharing(r, p, e->site))) {
-			why = owned_why = xasprintf("%s() in %s() also orders %s, another protocol; convert them together by hand",
-						    e->site->primitive, e->site->function ? e->site->function : "?",
-						    q->variable);
+			why = *owned = xasprintf("%s() is one call level away and not every caller %s %s right %s the call",
+						 e->site->function, writer ? "stores" : "loads",
+						 p->variable, writer ? "after" : "before");
 			break;
 		}
 		if (!(f = file_of(rw, e))) {
 			why = "the file cannot be read again";
 			break;
 		}
-		/* a "paired with ..." comment line right above the barrier is replaced */
-		if (pairing_comment_line(f, e->site->line - 1)) {
-			fidx[nr] = (size_t)(f - rw->v);
-			plan[nr].line = e->site->line - 1;
-			plan[nr].text = xstrdup("");
-			nr++;
-		}
-		fidx[nr] = (size_t)(f - rw->v);
-		note_at = writer ? readers.buf : writers.buf;
-		if (plan_block_pairing(f, e->site->line, &plan[nr]))
-			fidx[++nr] = (size_t)(f - rw->v);
-		if (writer && !e->caller && rewrite_bitop_store(e->access)) {
-			/* no release bit operation: smp_wmb() stays, named by the readers */
-			struct line l;
+		if (!site_planned(g, e->site)) {
+			/* a "paired with ..." comment line right above the barrier goes */
+			if (pairing_comment_line(f, e->site->line - 1)) {
+				struct planned *pl = next_plan(g, rw, f);
 
-			if (!get_line(f, e->site->line, &l)) {
-				why = "the barrier's line cannot be read";
+				pl->line = e->site->line - 1;
+				pl->text = xstrdup("");
+				g->nr++;
+			}
+			if (plan_block_pairing(f, e->site->line, next_plan(g, rw, f)))
+				g->nr++;
+			if (writer && !e->caller && rewrite_bitop_store(e->access)) {
+				/* no release bit operation: smp_wmb() stays, named by the readers */
+				struct line l;
+				struct planned *pl;
+
+				if (!get_line(f, e->site->line, &l)) {
+					why = "the barrier's line cannot be read";
+					break;
+				}
+				pl = next_plan(g, rw, f);
+				pl->line = e->site->line;
+				pl->text = pairs_comment(l.start, indent_of(&l), reader_form, note_at);
+				pl->insert = true;
+				g->nr++;
+				continue;
+			}
+			why = plan_barrier(f, e->site, next_plan(g, rw, f));
+			if (why)
 				break;
-			}
-			if (note_at) {
-				plan[nr].line = e->site->line;
-				plan[nr].text = pairs_comment(l.start, indent_of(&l), reader_form,
-							      note_at);
-				plan[nr].insert = true;
-				nr++;
-			}
-			continue;
+			g->nr++;
 		}
-		why = plan_barrier(f, e->site, &plan[nr]);
-		if (why)
-			break;
-		nr++;
 		acc = xcalloc(e->site->nr_callers + 1, sizeof(*acc));
 		n = end_accesses(p, e, writer, acc, e->site->nr_callers + 1);
 		if (!n)
 			why = "a caller of the barrier's function has no access to rewrite";
 		for (k = 0; k < n && !why; k++) {
-			fidx[nr] = (size_t)(f - rw->v);
+			struct planned *pl = next_plan(g, rw, f);
+
 			if (writer)
-				why = plan_store(f, acc[k], reader_form, note_at, &plan[nr]);
+				why = plan_store(f, acc[k], reader_form, note_at, pl);
 			else if (rewrite_test_bit_load(acc[k]))
-				why = plan_test_bit(f, acc[k], writer_form, note_at, &plan[nr]);
+				why = plan_test_bit(f, acc[k], writer_form, note_at, pl);
 			else
-				why = plan_load(f, acc[k], writer_form, note_at, &plan[nr]);
+				why = plan_load(f, acc[k], writer_form, note_at, pl);
 			if (!why)
-				nr++;
+				g->nr++;
 		}
 		free(acc);
 	}
-	/* file_of() grows rw->v: pointers to its files are taken only now */
-	for (i = 0; i < nr; i++)
-		files[i] = &rw->v[fidx[i]];
-	/* every line once: no two edits of this protocol or another on one line */
-	for (i = 0; i < nr && !why; i++) {
-		if (lines_taken(files[i], plan[i].line, span_of(&plan[i])))
-			why = "another rewrite changes the same line";
-		for (k = 0; k < i && !why; k++)
-			if (files[k] == files[i] && overlap(&plan[k], &plan[i]))
-				why = "two of its edits fall on the same line";
-	}
-	if (why) {
-		leave(rw, p, bad, why);
-		free(owned_why);
-		for (i = 0; i < nr; i++)
-			free(plan[i].text);
-	} else {
-		char *stale = stale_comments(p, files, plan, nr);
-
-		for (i = 0; i < nr; i++)
-			line_edits_add(&files[i]->edits, plan[i].line - 1, span_of(&plan[i]),
-				       plan[i].text, rw->nr_rewritten);
-		rw->done = xrealloc(rw->done, (rw->nr_rewritten + 1) * sizeof(*rw->done));
-		rw->stale = xrealloc(rw->stale, (rw->nr_rewritten + 1) * sizeof(*rw->stale));
-		rw->stale[rw->nr_rewritten] = stale;
-		rw->done[rw->nr_rewritten++] = p;
-	}
 	strbuf_release(&readers);
 	strbuf_release(&writers);
-	free(plan);
+	return why;
+}
+
+/* Appends the lines of add that out does not have yet. */
+static void add_new_lines(struct strbuf *out, const char *add)
+{
+	while (*add) {
+		const char *nl = strchr(add, '\n');
+		size_t n = (size_t)(nl - add) + 1;
+		char *line = xstrndup(add, n);
+
+		if (!strstr(out->buf, line))
+			strbuf_adds(out, line);
+		free(line);
+		add += n;
+	}
+}
+
+/* Plans the protocols ps[0..np), which share barriers, as one patch, or leaves them all. */
+static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np)
+{
+	struct group_plan g = { 0 };
+	struct rewrite_file **files;
+	const struct pair_end *bad = NULL;
+	const char *why = NULL;
+	char *owned = NULL;
+	size_t i, k, m, failed = 0;
+
+	for (m = 0; m < np && !why; m++) {
+		why = plan_member(rw, &g, ps[m], np, &bad, &owned);
+		failed = m;
+	}
+	/* file_of() grows rw->v: pointers to its files are taken only now */
+	files = xcalloc(g.nr + 1, sizeof(*files));
+	for (i = 0; i < g.nr; i++)
+		files[i] = &rw->v[g.fidx[i]];
+	/* every line once: no two edits of this patch or another on one line */
+	for (i = 0; i < g.nr && !why; i++) {
+		if (lines_taken(files[i], g.plan[i].line, span_of(&g.plan[i])))
+			why = "another rewrite changes the same line";
+		for (k = 0; k < i && !why; k++)
+			if (files[k] == files[i] && overlap(&g.plan[k], &g.plan[i]))
+				why = "two of its edits fall on the same line";
+		if (why) {
+			bad = ps[0]->nr_writers ? &ps[0]->writers[0] : &ps[0]->readers[0];
+			failed = 0;
+		}
+	}
+	if (why) {
+		for (m = 0; m < np; m++) {
+			const struct protocol *p = ps[m];
+			const struct pair_end *e = m == failed ? bad
+					       : p->nr_writers ? &p->writers[0] : &p->readers[0];
+
+			if (m == failed) {
+				leave(rw, p, e, why);
+			} else {
+				char *also = xasprintf("it shares a barrier with %s, which is left",
+						       ps[failed]->variable);
+
+				leave(rw, p, e, also);
+				free(also);
+			}
+		}
+		for (i = 0; i < g.nr; i++)
+			free(g.plan[i].text);
+	} else {
+		struct rewrite_patch *patch;
+		struct strbuf stale = STRBUF_INIT;
+
+		for (m = 0; m < np; m++) {
+			char *one = stale_comments(ps[m], files, g.plan, g.nr);
+
+			add_new_lines(&stale, one);
+			free(one);
+		}
+		for (i = 0; i < g.nr; i++)
+			line_edits_add(&files[i]->edits, g.plan[i].line - 1, span_of(&g.plan[i]),
+				       g.plan[i].text, rw->nr_patches);
+		ALLOC_GROW(rw->patches, rw->nr_patches + 1, rw->alloc_patches);
+		patch = &rw->patches[rw->nr_patches++];
+		patch->v = xcalloc(np, sizeof(*patch->v));
+		memcpy(patch->v, ps, np * sizeof(*ps));
+		patch->nr = np;
+		patch->stale = strbuf_detach(&stale);
+		rw->nr_rewritten += np;
+	}
+	free(owned);
 	free(files);
-	free(fidx);
+	free(g.plan);
+	free(g.fidx);
+	free(g.sites);
+}
+
+static size_t find_root(size_t *parent, size_t i)
+{
+	while (parent[i] != i)
+		i = parent[i] = parent[parent[i]];
+	return i;
+}
+
+static bool selected(const struct protocol *p, bool include_review)
+{
+	return p->verdict == VERDICT_CONVERT || (include_review && p->verdict == VERDICT_REVIEW);
 }
 
 void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct pair_result *r,
 		  bool include_review)
 {
-	size_t i;
+	struct hashmap by_site = { 0 };
+	size_t *parent = xcalloc(r->nr + 1, sizeof(*parent));
+	const struct protocol **members = xcalloc(r->nr + 1, sizeof(*members));
+	bool *planned = xcalloc(r->nr + 1, sizeof(*planned));
+	size_t i, j, k;
 
 	(void)run;
+	/* protocols that share a barrier are one patch: union them by site */
+	for (i = 0; i < r->nr; i++)
+		parent[i] = i;
 	for (i = 0; i < r->nr; i++) {
 		const struct protocol *p = &r->v[i];
 
-		if (p->verdict == VERDICT_CONVERT || (include_review && p->verdict == VERDICT_REVIEW))
-			plan_protocol(rw, r, p);
+		for (k = 0; k < p->nr_writers + p->nr_readers; k++) {
+			const struct pair_end *e = k < p->nr_writers ? &p->writers[k]
+								    : &p->readers[k - p->nr_writers];
+			char key[32];
+			size_t other;
+
+			snprintf(key, sizeof(key), "%p", (const void *)e->site);
+			other = hashmap_get(&by_site, key);
+			if (other == (size_t)-1)
+				hashmap_put(&by_site, key, i);
+			else
+				parent[find_root(parent, i)] = find_root(parent, other);
+		}
 	}
+	for (i = 0; i < r->nr; i++) {
+		size_t root = find_root(parent, i), n = 0;
+		const struct protocol *unselected = NULL;
+
+		if (planned[i] || !selected(&r->v[i], include_review))
+			continue;
+		for (j = i; j < r->nr; j++) {
+			if (find_root(parent, j) != root)
+				continue;
+			if (selected(&r->v[j], include_review)) {
+				members[n++] = &r->v[j];
+				planned[j] = true;
+			} else if (!unselected) {
+				unselected = &r->v[j];
+			}
+		}
+		for (j = 0; j < i && !unselected; j++)
+			if (find_root(parent, j) == root && !selected(&r->v[j], include_review))
+				unselected = &r->v[j];
+		if (unselected) {
+			char *why = xasprintf("it shares a barrier with %s, whose protocol is %s: the barrier stays",
+					      unselected->variable, verdict_name(unselected->verdict));
+
+			for (k = 0; k < n; k++) {
+				const struct protocol *p = members[k];
+
+				leave(rw, p, p->nr_writers ? &p->writers[0] : &p->readers[0], why);
+			}
+			free(why);
+			continue;
+		}
+		plan_group(rw, members, n);
+	}
+	hashmap_release(&by_site);
+	free(parent);
+	free(members);
+	free(planned);
 }
 
 void rewrite_release(struct rewrite *rw)
@@ -1155,10 +1282,11 @@ void rewrite_release(struct rewrite *rw)
 			lex_result_release(rw->v[i].lex);
 			free(rw->v[i].lex);
 		}
-	for (i = 0; i < rw->nr_rewritten; i++)
-		free(rw->stale[i]);
-	free(rw->stale);
-	free(rw->done);
+	for (i = 0; i < rw->nr_patches; i++) {
+		free(rw->patches[i].v);
+		free(rw->patches[i].stale);
+	}
+	free(rw->patches);
 	skip_list_release(&rw->left);
 	memset(rw, 0, sizeof(*rw));
 }

@@ -23,15 +23,21 @@ struct rewrite_file {
 	struct lex_result *lex;	/* owned or NULL: its comments and functions */
 };
 
+/* One patch: protocols that share barriers are converted together. */
+struct rewrite_patch {
+	const struct protocol **v;	/* owned array; the protocols are borrowed */
+	size_t nr;
+	char *stale;		/* owned: comments that may still describe the old
+				   barriers, one per line ("file: in foo(): text"),
+				   or "" */
+};
+
 struct rewrite {
 	struct rewrite_file *v;
 	size_t nr, alloc;
-	size_t nr_rewritten;	/* protocols whose every end was rewritten */
-	const struct protocol **done;	/* borrowed: those protocols; edits carry
-					   their index here as tag */
-	char **stale;		/* owned, one per done protocol: comments that may
-				   still describe the old barriers, one per line
-				   ("file: in foo(): text"), or "" */
+	struct rewrite_patch *patches;	/* edits carry their patch's index as tag */
+	size_t nr_patches, alloc_patches;
+	size_t nr_rewritten;	/* protocols in all patches */
 	struct skip_list left;	/* protocols left for the author, and why */
 };
 

@@ -258,31 +258,52 @@ static void forms(const struct protocol *p, bool *bitop, bool *test_bit, bool *i
 	}
 }
 
-static void message_body(struct strbuf *sb, const struct protocol *p, const char *stale)
+static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 {
-	struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, callee = STRBUF_INIT;
+	struct strbuf callee = STRBUF_INIT;
 	bool bitop = false, test_bit = false, in_callee = false;
-	size_t i;
+	const struct protocol *p = patch->v[0];
+	const char *stale = patch->stale;
+	size_t i, m;
 	char *para;
 
-	pair_end_functions(&w, p->writers, p->nr_writers);
-	pair_end_functions(&r, p->readers, p->nr_readers);
-	forms(p, &bitop, &test_bit, &in_callee);
-	para = xasprintf("%s publish%s %s with smp_wmb() before the %s; %s %s it and "
-			 "run%s smp_rmb() before reading the data.",
-			 w.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
-			 bitop ? "bit operation" : "store", r.buf,
-			 test_bit ? (p->nr_readers > 1 ? "test" : "tests")
-				  : (p->nr_readers > 1 ? "load" : "loads"),
-			 p->nr_readers > 1 ? "" : "s");
-	wrap(sb, para);
-	free(para);
+	for (m = 0; m < patch->nr; m++) {
+		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT;
+		bool b, t, c;
+
+		p = patch->v[m];
+		forms(p, &b, &t, &c);
+		bitop |= b;
+		test_bit |= t;
+		in_callee |= c;
+		pair_end_functions(&w, p->writers, p->nr_writers);
+		pair_end_functions(&r, p->readers, p->nr_readers);
+		para = xasprintf("%s publish%s %s with smp_wmb() before the %s; %s %s it and "
+				 "run%s smp_rmb() before reading the data.",
+				 w.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
+				 b ? "bit operation" : "store", r.buf,
+				 t ? (p->nr_readers > 1 ? "test" : "tests")
+				   : (p->nr_readers > 1 ? "load" : "loads"),
+				 p->nr_readers > 1 ? "" : "s");
+		wrap(sb, para);
+		free(para);
+		strbuf_release(&w);
+		strbuf_release(&r);
+	}
+	p = patch->v[0];
 	if (bitop) {
 		para = xasprintf("A bit operation has no release form, so the writer keeps smp_wmb(), "
 				 "which orders the data before the bit is set. The reader%s use%s "
 				 "test_bit_acquire() instead of test_bit() and smp_rmb(): the acquire "
 				 "orders the bit test before the data reads, as the read barrier did.",
 				 p->nr_readers > 1 ? "s" : "", p->nr_readers > 1 ? "" : "s");
+	} else if (patch->nr > 1) {
+		para = xasprintf("The write barrier orders the data before all %zu of these stores. "
+				 "Make each of them smp_store_release() and each subscribe load %s, "
+				 "and remove the barriers: each release orders the data before its "
+				 "own store, so a reader that sees any of the stores also sees the "
+				 "data, as with the barrier pair.",
+				 patch->nr, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else {
 		para = xasprintf("Use smp_store_release() for the publish store and %s for the "
 				 "subscribe load instead. The store directly follows the write "
@@ -295,8 +316,10 @@ static void message_body(struct strbuf *sb, const struct protocol *p, const char
 	wrap(sb, para);
 	free(para);
 	if (in_callee) {
-		barrier_functions(&callee, p->writers, p->nr_writers);
-		barrier_functions(&callee, p->readers, p->nr_readers);
+		for (m = 0; m < patch->nr; m++) {
+			barrier_functions(&callee, patch->v[m]->writers, patch->v[m]->nr_writers);
+			barrier_functions(&callee, patch->v[m]->readers, patch->v[m]->nr_readers);
+		}
 		para = xasprintf("The barrier sits at the edge of %s, one call level away from the "
 				 "access: it is removed there and the access in each caller becomes "
 				 "the release or acquire. Every caller does the access right at the "
@@ -305,8 +328,15 @@ static void message_body(struct strbuf *sb, const struct protocol *p, const char
 		wrap(sb, para);
 		free(para);
 	}
-	if (p->verdict != VERDICT_CONVERT) {
-		strbuf_adds(sb, "Caveats to review (acqrel's verdict is review):\n");
+	for (m = 0; m < patch->nr; m++) {
+		p = patch->v[m];
+		if (p->verdict == VERDICT_CONVERT)
+			continue;
+		if (patch->nr > 1)
+			strbuf_addf(sb, "Caveats to review for %s, found for it alone (the other\n"
+				    "stores of this patch become releases too):\n", p->variable);
+		else
+			strbuf_adds(sb, "Caveats to review (acqrel's verdict is review):\n");
 		for (i = 0; i < p->nr_reasons; i++) {
 			char *item = xasprintf("- %s: %s", p->reasons[i].code, p->reasons[i].text);
 
@@ -338,8 +368,6 @@ static void message_body(struct strbuf *sb, const struct protocol *p, const char
 			    "STLR/LDAR. On x86, s390 and powerpc the generated code stays the same.\n"
 			    "On riscv and loongarch the fences are slightly wider.\n\n");
 	strbuf_adds(sb, "No functional change intended.\n");
-	strbuf_release(&w);
-	strbuf_release(&r);
 	strbuf_release(&callee);
 }
 
@@ -367,8 +395,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		return error("%s: cannot create: %s", dir, strerror(errno));
 	for (k = 0; k < n; k++) {
-		const struct protocol *p = rw->done[which[k]];
+		const struct rewrite_patch *rp = &rw->patches[which[k]];
+		const struct protocol *p = rp->v[0];
 		struct strbuf patch = STRBUF_INIT, diff = STRBUF_INIT, subject = STRBUF_INIT;
+		struct strbuf fields = STRBUF_INIT;
 		const char *first = NULL, *field;
 		char *prefix, *name;
 		bool bitop, test_bit, in_callee;
@@ -377,7 +407,14 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if (file_diff(&diff, &rw->v[i], which[k], which, k) && !first)
 				first = rw->v[i].rel;
 		prefix = subject_prefix(o, first ? first : "acqrel");
-		field = p->object && strchr(p->object, '.') ? strchr(p->object, '.') + 1 : p->variable;
+		for (i = 0; i < rp->nr; i++) {
+			const struct protocol *q = rp->v[i];
+
+			strbuf_addf(&fields, "%s%s", i == 0 ? "" : i + 1 == rp->nr ? " and " : ", ",
+				    q->object && strchr(q->object, '.') ? strchr(q->object, '.') + 1
+									 : q->variable);
+		}
+		field = fields.buf;
 		forms(p, &bitop, &test_bit, &in_callee);
 		if (bitop)
 			strbuf_addf(&subject, "%s: use test_bit_acquire() for %s", prefix, field);
@@ -391,7 +428,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_addf(&patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 			    "From: %s\nDate: %s\nSubject: [PATCH %zu/%zu] %s\n\n", o->from, o->date,
 			    k + 1, n, subject.buf);
-		message_body(&patch, p, rw->stale[which[k]]);
+		message_body(&patch, rp);
 		if (o->signoff)
 			strbuf_addf(&patch, "\nSigned-off-by: %s\n", o->from);
 		strbuf_adds(&patch, "---\n");
@@ -408,6 +445,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_release(&patch);
 		strbuf_release(&diff);
 		strbuf_release(&subject);
+		strbuf_release(&fields);
 	}
 	strbuf_addf(&cover, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 		    "From: %s\nDate: %s\n", o->from, o->date);

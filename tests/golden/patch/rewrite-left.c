@@ -88,6 +88,6 @@ rewrite-left.c:15: note: protocol s->ready left for the author: the barrier shar
 rewrite-left.c:30: note: protocol s->done left for the author: the store spans several lines with a comment inside
 rewrite-left.c:47: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
 rewrite-left.c:77: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
-acqrel patch: 0 protocols rewritten, 4 left for the author
+acqrel patch: 0 protocols rewritten in 0 patches, 4 left for the author
  * check-error-end
  */

@@ -106,6 +106,6 @@ static int demo_job_staged(struct demo_job *j)
  * check-error-start
 shape06-callee.c:42: note: protocol j->staged left for the author: demo_job_stage() is one call level away and not every caller stores j->staged right after the call
 shape06-callee.c:65: "check-name: shape 6, the barrier leaves the callee and every...": note: may still describe the old barriers of j->queued
-acqrel patch: 1 protocols rewritten, 1 left for the author
+acqrel patch: 1 protocols rewritten in 1 patch, 1 left for the author
  * check-error-end
  */

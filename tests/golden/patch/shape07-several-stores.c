@@ -32,7 +32,7 @@ static void demo_view_stamp(struct demo_view *v, int g)
 {
 	v->px[1] = g;
 	smp_wmb();
-	v->gen = g, v->mark = 0;
+	v->gen = g, v->px[3] = 0;
 }
 
 static int demo_view_gen(struct demo_view *v)
@@ -69,7 +69,7 @@ static int demo_view_mark(struct demo_view *v)
 }
 
 /*
- * check-name: shape 7, several stores after one wmb: reviewed with the caveat, or left when they cannot be split
+ * check-name: shape 7, several stores after one wmb: subscribed ones all become releases in one patch, an unread one is a caveat, a comma statement is left
  * check-command: acqrel patch --diff --include-review $file
  * check-output-start
 --- a/shape07-several-stores.c
@@ -95,12 +95,45 @@ static int demo_view_mark(struct demo_view *v)
  	return h ? v->px[0] : -1;
  }
  
+@@ -47,24 +47,25 @@ static int demo_view_gen(struct demo_view *v)
+ static void demo_view_tick(struct demo_view *v, int e)
+ {
+ 	v->px[2] = e;
+-	smp_wmb();
+-	WRITE_ONCE(v->epoch, e);
+-	WRITE_ONCE(v->mark, e);
++	/* Pairs with smp_load_acquire() in demo_view_epoch() *\/
++	smp_store_release(&v->epoch, e);
++	/* Pairs with smp_load_acquire() in demo_view_mark() *\/
++	smp_store_release(&v->mark, e);
+ }
+ 
+ static int demo_view_epoch(struct demo_view *v)
+ {
+-	int e = READ_ONCE(v->epoch);
++	/* Pairs with smp_store_release() in demo_view_tick() *\/
++	int e = smp_load_acquire(&v->epoch);
+ 
+-	smp_rmb();
+ 	return e + v->px[2];
+ }
+ 
+ static int demo_view_mark(struct demo_view *v)
+ {
+-	int m = READ_ONCE(v->mark);
++	/* Pairs with smp_store_release() in demo_view_tick() *\/
++	int m = smp_load_acquire(&v->mark);
+ 
+-	smp_rmb();
+ 	return m + v->px[2];
+ }
+ 
  * check-output-end
  * check-error-start
-shape07-several-stores.c:34: note: protocol v->gen left for the author: smp_wmb() in demo_view_stamp() also orders v->mark, another protocol; convert them together by hand
-shape07-several-stores.c:50: note: protocol v->mark left for the author: smp_wmb() in demo_view_tick() also orders v->epoch, another protocol; convert them together by hand
-shape07-several-stores.c:50: note: protocol v->epoch left for the author: smp_wmb() in demo_view_tick() also orders v->mark, another protocol; convert them together by hand
-shape07-several-stores.c:71: "check-name: shape 7, several stores after one wmb: reviewed...": note: may still describe the old barriers of v->height
-acqrel patch: 1 protocols rewritten, 3 left for the author
+shape07-several-stores.c:34: note: protocol v->gen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
+shape07-several-stores.c:71: "check-name: shape 7, several stores after one wmb: subscribe...": note: may still describe the old barriers of v->height
+shape07-several-stores.c: above demo_view_tick(): "both stores have readers: one barrier, two protocols": note: may still describe the old barriers of v->epoch and the protocols sharing its barriers
+shape07-several-stores.c:71: "check-name: shape 7, several stores after one wmb: subscribe...": note: may still describe the old barriers of v->epoch and the protocols sharing its barriers
+acqrel patch: 3 protocols rewritten in 2 patches, 1 left for the author
  * check-error-end
  */

@@ -68,6 +68,6 @@ static int demo_acct_is_live(struct demo_acct *s)
  * check-output-end
  * check-error-start
 shape12-types.c:42: "check-name: shape 12, a u64 operand is rewritten only with -...": note: may still describe the old barriers of s->gen
-acqrel patch: 1 protocols rewritten, 0 left for the author
+acqrel patch: 1 protocols rewritten in 1 patch, 0 left for the author
  * check-error-end
  */

@@ -102,6 +102,6 @@ static int demo_log_done(struct demo_log *l)
 shape13-comments.c:48: "check-name: shape 13, pairing comments are rewritten, the ba...": note: may still describe the old barriers of l->len
 shape13-comments.c: above demo_log_done(): "demo_log_finish() and demo_log_done() order the text with sm...": note: may still describe the old barriers of l->done
 shape13-comments.c:48: "check-name: shape 13, pairing comments are rewritten, the ba...": note: may still describe the old barriers of l->done
-acqrel patch: 2 protocols rewritten, 0 left for the author
+acqrel patch: 2 protocols rewritten in 2 patches, 0 left for the author
  * check-error-end
  */

@@ -132,7 +132,8 @@ static char *subject_prefix(const struct series_options *o, const char *rel)
 	struct stat sb;
 	const char *slash, *dot, *start;
 
-	if (stat(gitdir, &sb) == 0) {
+	/* paths go to the shell in single quotes: any with a quote use the path rule */
+	if (stat(gitdir, &sb) == 0 && !strchr(o->root, '\'') && !strchr(rel, '\'')) {
 		char *cmd = xasprintf("git -C '%s' log -n 30 --no-merges --format=%%s -- '%s' 2>/dev/null",
 				      o->root, rel);
 		FILE *fp = popen(cmd, "r");

@@ -127,12 +127,88 @@ struct planned {
  * The barrier's line: "smp_wmb();" alone, or with a comment, which stays
  * (the barrier's own explanation) unless it names the other side.
  */
+static bool is_ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The line without its indent and trailing blanks. */
+static void trim(const struct line *l, const char **t, size_t *n)
+{
+	size_t ind = indent_of(l);
+
+	*t = l->start + ind;
+	*n = l->len - ind;
+	while (*n && ((*t)[*n - 1] == ' ' || (*t)[*n - 1] == '\t'))
+		(*n)--;
+}
+
+static bool starts_word(const char *t, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	return n >= k && !memcmp(t, w, k) && (n == k || !is_ident(t[k]));
+}
+
+/*
+ * The barrier as the whole body of an if, else or loop without braces:
+ * removing its line alone would make the next statement the body. Returns
+ * 0 when it is not; the line of "if (cond)" when the whole if can go (cond
+ * a plain variable or its negation, nothing after it but the barrier, no
+ * else); (unsigned)-1 when the author must decide.
+ */
+static unsigned unbraced_body(const struct rewrite_file *f, unsigned line1)
+{
+	struct line l;
+	const char *t;
+	size_t n, i;
+	unsigned prev;
+
+	for (prev = line1 - 1; prev >= 1; prev--) {
+		if (!get_line(f, prev, &l))
+			return 0;
+		trim(&l, &t, &n);
+		if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) && t[0] != '*')
+			break;
+	}
+	if (prev < 1)
+		return 0;
+	if (starts_word(t, n, "else") || (n >= 4 && !memcmp(t + n - 4, "else", 4) &&
+					  (n == 4 || !is_ident(t[n - 5]))))
+		return (unsigned)-1;
+	if (!n || t[n - 1] != ')')
+		return 0;
+	if (starts_word(t, n, "while") || starts_word(t, n, "for") ||
+	    (t[0] == '}' && n > 1))
+		return (unsigned)-1;
+	if (!starts_word(t, n, "if"))
+		return 0;	/* a call's closing parenthesis, the end of a wrapped condition... */
+	/* "if (cond)" right above the barrier, cond a plain variable */
+	if (prev != line1 - 1)
+		return (unsigned)-1;
+	for (i = 2; i < n && t[i] == ' '; i++)
+		;
+	if (i >= n || t[i] != '(')
+		return (unsigned)-1;
+	for (i++; i < n - 1; i++)
+		if (!(is_ident(t[i]) || t[i] == '!' || t[i] == ' ' || t[i] == '.' ||
+		      (t[i] == '-' && t[i + 1] == '>') || (t[i] == '>' && t[i - 1] == '-')))
+			return (unsigned)-1;
+	if (get_line(f, line1 + 1, &l)) {
+		trim(&l, &t, &n);
+		if (starts_word(t, n, "else"))
+			return (unsigned)-1;
+	}
+	return prev;
+}
+
 static const char *plan_barrier(const struct rewrite_file *f, const struct site *s,
 				struct planned *out)
 {
-	struct line l;
+	struct line l, head;
 	size_t ind, i, n = strlen(s->primitive);
 	const char *p;
+	unsigned body;
 
 	if (!get_line(f, s->line, &l))
 		return "the barrier's line cannot be read";
@@ -140,16 +216,27 @@ static const char *plan_barrier(const struct rewrite_file *f, const struct site 
 	p = l.start + ind;
 	if (l.len - ind < n + 3 || memcmp(p, s->primitive, n) || memcmp(p + n, "();", 3))
 		return "the barrier shares its line with other code";
+	body = unbraced_body(f, s->line);
+	if (body == (unsigned)-1)
+		return "the barrier is the body of an if, else or loop without braces";
 	for (i = ind + n + 3; i < l.len && (l.start[i] == ' ' || l.start[i] == '\t'); i++)
 		;
 	out->line = s->line;
+	if (body) {
+		/* "if (ret) smp_rmb();" goes as a whole */
+		out->line = body;
+		out->extra = s->line - body;
+		get_line(f, body, &head);
+		ind = indent_of(&head);
+	}
 	if (i == l.len || is_pairing_comment(l.start + i, l.len - i)) {
 		out->text = xstrdup("");
 		return NULL;
 	}
 	if (l.len - i < 2 || l.start[i] != '/' || (l.start[i + 1] != '*' && l.start[i + 1] != '/'))
 		return "the barrier shares its line with other code";
-	out->text = xasprintf("%.*s%.*s\n", (int)ind, l.start, (int)(l.len - i), l.start + i);
+	out->text = xasprintf("%.*s%.*s\n", (int)ind, body ? head.start : l.start, (int)(l.len - i),
+			      l.start + i);
 	return NULL;
 }
 
@@ -692,11 +779,6 @@ static const char *plan_load(const struct rewrite_file *f, const struct access *
 			      "the rewritten load would pass 100 columns", out);
 	free(with);
 	return why;
-}
-
-static bool is_ident(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
 }
 
 /* test_bit(B, &X) around the subscribe load becomes test_bit_acquire(B, &X). */

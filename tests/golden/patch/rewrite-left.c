@@ -6,6 +6,7 @@ struct demo_slot {
 	int ready;
 	int done;
 	int seen;
+	int opened;
 };
 
 /* the barrier shares its line with the store */
@@ -78,16 +79,36 @@ static int demo_stat_get(int cpu)
 	return n + demo_stat.total;
 }
 
+/* the barrier is the body of an else without braces */
+static void demo_slot_open(struct demo_slot *s)
+{
+	s->val[0] = 5;
+	smp_wmb();
+	WRITE_ONCE(s->opened, 1);
+}
+
+static int demo_slot_opened(struct demo_slot *s, int fast)
+{
+	int o = READ_ONCE(s->opened);
+
+	if (fast)
+		o = 0;
+	else
+		smp_rmb();
+	return o ? s->val[0] : 0;
+}
+
 /*
  * check-name: forms acqrel does not rewrite are left, each with a reason, and nothing else changes
  * check-command: acqrel patch --diff --include-review $file
  * check-output-start
  * check-output-end
  * check-error-start
-rewrite-left.c:15: note: protocol s->ready left for the author: the barrier shares its line with other code
-rewrite-left.c:30: note: protocol s->done left for the author: the store spans several lines with a comment inside
-rewrite-left.c:47: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
-rewrite-left.c:77: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
-acqrel patch: 0 protocols rewritten in 0 patches, 4 left for the author
+rewrite-left.c:16: note: protocol s->ready left for the author: the barrier shares its line with other code
+rewrite-left.c:31: note: protocol s->done left for the author: the store spans several lines with a comment inside
+rewrite-left.c:48: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
+rewrite-left.c:78: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
+rewrite-left.c:97: note: protocol s->opened left for the author: the barrier is the body of an if, else or loop without braces
+acqrel patch: 0 protocols rewritten in 0 patches, 5 left for the author
  * check-error-end
  */

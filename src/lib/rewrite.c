@@ -164,31 +164,38 @@ static unsigned unbraced_body(const struct rewrite_file *f, unsigned line1)
 	size_t n, i;
 	unsigned prev;
 
+	/* the code line above: comments, blank lines and directives skipped */
 	for (prev = line1 - 1; prev >= 1; prev--) {
 		if (!get_line(f, prev, &l))
 			return 0;
 		trim(&l, &t, &n);
-		if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) && t[0] != '*')
+		if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) && t[0] != '*' &&
+		    t[0] != '#')
 			break;
 	}
 	if (prev < 1)
 		return 0;
-	if (starts_word(t, n, "else") || (n >= 4 && !memcmp(t + n - 4, "else", 4) &&
-					  (n == 4 || !is_ident(t[n - 5]))))
-		return (unsigned)-1;
-	if (!n || t[n - 1] != ')')
+	/* a trailing comment of that line does not count */
+	if (n >= 4 && !memcmp(t + n - 2, "*/", 2)) {
+		const char *open = NULL;
+
+		for (i = 0; i + 1 < n - 2; i++)
+			if (t[i] == '/' && t[i + 1] == '*')
+				open = t + i;
+		if (open)
+			n = (size_t)(open - t);
+		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+			n--;
+	}
+	/* after a statement, a block's start or end, or a label: a statement of its own */
+	if (n && strchr(";{}:", t[n - 1]))
 		return 0;
-	if (starts_word(t, n, "while") || starts_word(t, n, "for") ||
-	    (t[0] == '}' && n > 1))
-		return (unsigned)-1;
-	if (!starts_word(t, n, "if"))
-		return 0;	/* a call's closing parenthesis, the end of a wrapped condition... */
-	/* "if (cond)" right above the barrier, cond a plain variable */
-	if (prev != line1 - 1)
+	/* else the barrier is the body of something: only "if (var)" right above can go */
+	if (prev != line1 - 1 || !starts_word(t, n, "if"))
 		return (unsigned)-1;
 	for (i = 2; i < n && t[i] == ' '; i++)
 		;
-	if (i >= n || t[i] != '(')
+	if (i >= n || t[i] != '(' || t[n - 1] != ')')
 		return (unsigned)-1;
 	for (i++; i < n - 1; i++)
 		if (!(is_ident(t[i]) || t[i] == '!' || t[i] == ' ' || t[i] == '.' ||

@@ -7,6 +7,7 @@ struct demo_slot {
 	int done;
 	int seen;
 	int opened;
+	int closed;
 };
 
 /* the barrier shares its line with the store */
@@ -98,17 +99,36 @@ static int demo_slot_opened(struct demo_slot *s, int fast)
 	return o ? s->val[0] : 0;
 }
 
+/* the barrier is the body of an if whose condition runs over two lines */
+static void demo_slot_close(struct demo_slot *s)
+{
+	s->val[1] = 6;
+	smp_wmb();
+	WRITE_ONCE(s->closed, 1);
+}
+
+static int demo_slot_closed(struct demo_slot *s, int fast)
+{
+	int c = READ_ONCE(s->closed);
+
+	if (c &&
+	    !fast)
+		smp_rmb();
+	return c ? s->val[1] : 0;
+}
+
 /*
  * check-name: forms acqrel does not rewrite are left, each with a reason, and nothing else changes
  * check-command: acqrel patch --diff --include-review $file
  * check-output-start
  * check-output-end
  * check-error-start
-rewrite-left.c:16: note: protocol s->ready left for the author: the barrier shares its line with other code
-rewrite-left.c:31: note: protocol s->done left for the author: the store spans several lines with a comment inside
-rewrite-left.c:48: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
-rewrite-left.c:78: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
-rewrite-left.c:97: note: protocol s->opened left for the author: the barrier is the body of an if, else or loop without braces
-acqrel patch: 0 protocols rewritten in 0 patches, 5 left for the author
+rewrite-left.c:17: note: protocol s->ready left for the author: the barrier shares its line with other code
+rewrite-left.c:32: note: protocol s->done left for the author: the store spans several lines with a comment inside
+rewrite-left.c:49: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
+rewrite-left.c:79: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
+rewrite-left.c:98: note: protocol s->opened left for the author: the barrier is the body of an if, else or loop without braces
+rewrite-left.c:116: note: protocol s->closed left for the author: the barrier is the body of an if, else or loop without braces
+acqrel patch: 0 protocols rewritten in 0 patches, 6 left for the author
  * check-error-end
  */

@@ -686,11 +686,18 @@ static const char *operand_context(const char *s, size_t b)
 	size_t w, n;
 
 	if (before == '(') {
+		/* keywords, and macros known to take a value and evaluate it once */
+		static const char *const value_of[] = {
+			"if", "while", "switch", "return", "likely", "unlikely", "WARN_ON",
+			"WARN_ON_ONCE", "BUG_ON",
+		};
+		size_t i;
+
 		n = word_before(s, b - 1, &w);
-		if (n && !((n == 2 && !memcmp(s + w, "if", 2)) ||
-			   (n == 5 && !memcmp(s + w, "while", 5)) ||
-			   (n == 6 && !memcmp(s + w, "switch", 6)) ||
-			   (n == 6 && !memcmp(s + w, "return", 6))))
+		for (i = 0; n && i < ARRAY_SIZE(value_of); i++)
+			if (n == strlen(value_of[i]) && !memcmp(s + w, value_of[i], n))
+				n = 0;
+		if (n)
 			return "the load is an argument of a call or macro, which may take it by name";
 	} else if (before == '&' || before == '|') {
 		size_t k = b - 1;

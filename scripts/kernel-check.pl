@@ -188,6 +188,16 @@ sub object_of {
 			}
 			return \@r;
 		}
+		# named with its folder in a Makefile above (kvm-intel-y += vmx/vmx.o)
+		my ($up, $rel) = ($dir, $obj);
+		for (1 .. 3) {
+			last unless $up =~ m{/};
+			$rel = basename($up) . "/$rel";
+			$up = dirname($up);
+			next unless find_in_makefile(makefile_text($up), $rel);
+			return [["$dir/$obj", "$up/", $file,
+				 [needs(makefile_text($up), $up, $rel, 0), parents($up)]]];
+		}
 		# a file #included by another C file of its folder (build_utility.c)
 		return "$file: no Makefile names $obj" if $depth;
 		my $base = basename($file);
@@ -247,14 +257,15 @@ sub read_kconfig {
 	}
 }
 
-# Options an expression needs set: its identifiers not negated.
+# Options an expression needs set: its identifiers not negated. COMPILE_TEST
+# counts: it lets drivers of other platforms build, which is the point here.
 sub atoms {
 	my ($expr) = @_;
 	$expr =~ s/"[^"]*"//g;
 	my @a;
 	while ($expr =~ /(!?)\s*\b([A-Z][A-Z0-9_]*)\b/g) {
 		next if $1;
-		next if $2 eq 'COMPILE_TEST' || $2 eq 'BROKEN';
+		next if $2 eq 'BROKEN';
 		push @a, $2;
 	}
 	return @a;
@@ -407,6 +418,14 @@ for my $arch (@arches) {
 		}
 		push @items, @$r;
 	}
+	# a header of a folder none of whose C files is touched: build that folder
+	for my $h (grep { /\.h$/ && !m{^include/} && !m{^arch/[^/]+/include/} } @touched) {
+		my $d = dirname($h);
+		next if $h =~ m{^arch/([^/]+)/} && $1 ne $srcarch{$arch};
+		next if grep { dirname($_->[2]) eq $d } @items;
+		next unless -f "$tree/$d/Makefile" || -f "$tree/$d/Kbuild";
+		push @items, ["$d/", "$d/", $h, [parents($d)]];
+	}
 	kmake($arch, $o, "$o/config.log", 'defconfig') == 0
 		or die "kernel-check: $arch: make defconfig failed, see $o/config.log\n";
 	# one alternative of each requirement defconfig leaves unmet: the one
@@ -439,7 +458,7 @@ for my $arch (@arches) {
 		$status = 1;
 	}
 	# what each object is reported for: its file, or a touched header it includes
-	my @report = map { [$_->[0], $_->[2]] } @items;
+	my @report = map { [$_->[0], $_->[2]] } grep { $_->[0] !~ m{/$} } @items;
 	for my $h (grep { /\.h$/ } @touched) {
 		next if $h =~ m{^arch/([^/]+)/} && $1 ne $srcarch{$arch};
 		my %by;

@@ -357,6 +357,12 @@ sub barriers {
 	return ($s eq '' ? 'none' : $s) . " ($insns instructions)";
 }
 
+# Adds the counts of a barriers() string ("dmb ishst x2, ...") to a tally.
+sub tally {
+	my ($t, $s) = @_;
+	$t->{$1} += $2 while $s =~ /([a-z][\w ]*?) x(\d+)/g;
+}
+
 # --- main ---
 deps();
 my $protocols = protocols();
@@ -514,6 +520,7 @@ for my $arch (@arches) {
 	say "  new ", ($after->{$_} =~ /\berror:/ ? 'error' : 'warning'), ": $after->{$_}" for @new;
 	say "  no new warnings" unless @new;
 	$status = 1 if @new;
+	my (%total_before, %total_after);
 	say "  barrier instructions (objdump), before -> after:";
 	for my $it (@{$report{$arch}}) {
 		my ($obj, $f) = @$it;
@@ -528,7 +535,14 @@ for my $arch (@arches) {
 		my $b = barriers($arch, $before, undef) // 'none';
 		my $a = barriers($arch, "$o/$obj", undef) // 'none';
 		say "    $obj, whole object: $b -> $a";
+		tally(\%total_before, $b);
+		tally(\%total_after, $a);
 	}
+	my @kinds = sort keys %{{ %total_before, %total_after }};
+	say "  all reported objects, before -> after: ",
+	    @kinds ? join(', ', map { "$_ " . ($total_before{$_} // 0) . " -> " . ($total_after{$_} // 0) }
+			  grep { ($total_before{$_} // 0) != ($total_after{$_} // 0) } @kinds) || 'no change'
+		   : 'no barrier instructions';
 }
 say "\nkernel-check: ", $status ? 'FAILED' : 'OK', " (logs in $work)";
 exit $status;

@@ -1371,13 +1371,12 @@ void rewrite_release(struct rewrite *rw)
 	for (i = 0; i < rw->nr; i++) {
 		free(rw->v[i].text);
 		line_edits_release(&rw->v[i].edits);
-	}
-	free(rw->v);
-	for (i = 0; i < rw->nr; i++)
 		if (rw->v[i].lex) {
 			lex_result_release(rw->v[i].lex);
 			free(rw->v[i].lex);
 		}
+	}
+	free(rw->v);
 	for (i = 0; i < rw->nr_patches; i++) {
 		free(rw->patches[i].v);
 		free(rw->patches[i].stale);

@@ -93,7 +93,7 @@ bench: $(BUILD)/acqrel
 # Builds what the 6.12 series touches for x86_64 and arm64, before and after
 # (not part of check: it configures and compiles kernel objects, ~30 min).
 .PHONY: kernel-check
-kernel-check: $(BUILD)/acqrel
+kernel-check: $(BUILD)/acqrel $(BUILD)/tests/ts-errors
 	$(Q)perl scripts/kernel-check.pl $(BUILD)/acqrel "$$(sh scripts/kernel.sh 6.12)"
 
 .PHONY: report

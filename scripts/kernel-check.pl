@@ -7,8 +7,11 @@
 # those options), the objects of the touched files built from a hard-linked
 # copy of the tree, the series applied to that copy, the same objects built
 # again. Reports build errors, warnings the series adds, and for each function
-# of a converted protocol the barrier instructions before and after (objdump).
-# Exit status: 0 clean, 1 a build error or a new warning, 2 could not run.
+# of a converted protocol the barrier instructions before and after (objdump);
+# also whether the series applies, the tree-sitter ERROR nodes of the touched
+# files before and after, and checkpatch.pl --no-tree on each patch.
+# Exit status: 0 clean, 1 a build error, a new warning, a new ERROR node or a
+# checkpatch complaint, 2 could not run.
 #
 # Options: --arch LIST (default x86_64,arm64), --work DIR (default .kcheck),
 # --jobs N (default: the number of CPUs), --include-review (also the review
@@ -492,6 +495,9 @@ for my $f (@touched) {
 	chmod((stat $p)[2] & 07777, "$p.kcheck");
 	rename("$p.kcheck", $p) or die "kernel-check: $p: $!\n";
 }
+# tree-sitter ERROR nodes of the touched files, before and after (tests/tools/ts-errors)
+my $ts_errors = dirname($acqrel) . '/tests/ts-errors';
+my %errors_before = -x $ts_errors ? map { split ' ' } `cd "$work/src" && "$ts_errors" @touched` : ();
 for my $p (@patches) {
 	# the copy may sit inside another git work tree: git must not look above it
 	local $ENV{GIT_CEILING_DIRECTORIES} = $work;
@@ -499,6 +505,29 @@ for my $p (@patches) {
 		say "kernel-check: $p does not apply, see $work/apply.log";
 		exit 1;
 	}
+}
+say "\nkernel-check: the series applies with git apply (", scalar(@patches), " patches)";
+if (%errors_before) {
+	my %after = map { split ' ' } `cd "$work/src" && "$ts_errors" @touched`;
+	my @worse = grep { ($after{$_} // 0) > ($errors_before{$_} // 0) } @touched;
+	say "kernel-check: tree-sitter ERROR nodes: ",
+	    @worse ? "more after the series in @worse" : "none added in " . scalar(@touched) . " files";
+	$status = 1 if @worse;
+}
+# the kernel's checkpatch on each patch
+if (-f "$tree/scripts/checkpatch.pl") {
+	my ($errors, $warnings, @flagged) = (0, 0);
+	for my $p (@patches) {
+		my $out = `cd "$tree" && perl scripts/checkpatch.pl --no-tree --no-signoff -q "$p" 2>&1`;
+		my ($e, $w) = $out =~ /total: (\d+) errors?, (\d+) warnings?/;
+		next unless $e || $w;
+		$errors += $e;
+		$warnings += $w;
+		push @flagged, basename($p);
+	}
+	say "kernel-check: checkpatch.pl --no-tree: $errors errors, $warnings warnings",
+	    @flagged ? " (in @flagged)" : '';
+	$status = 1 if $errors || $warnings;
 }
 
 for my $arch (@arches) {

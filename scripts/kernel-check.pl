@@ -498,6 +498,14 @@ for my $f (@touched) {
 # tree-sitter ERROR nodes of the touched files, before and after (tests/tools/ts-errors)
 my $ts_errors = dirname($acqrel) . '/tests/ts-errors';
 my %errors_before = -x $ts_errors ? map { split ' ' } `cd "$work/src" && "$ts_errors" @touched` : ();
+{
+	# each patch alone on the tree it came from (the series stacks its diffs)
+	local $ENV{GIT_CEILING_DIRECTORIES} = $work;
+	my @alone = grep { run('/dev/null', 'git', '-C', "$work/src", 'apply', '--check', $_) == 0 }
+		    @patches;
+	say "\nkernel-check: git apply --check, each patch alone on the tree: ", scalar(@alone), " of ",
+	    scalar(@patches);
+}
 for my $p (@patches) {
 	# the copy may sit inside another git work tree: git must not look above it
 	local $ENV{GIT_CEILING_DIRECTORIES} = $work;
@@ -506,7 +514,7 @@ for my $p (@patches) {
 		exit 1;
 	}
 }
-say "\nkernel-check: the series applies with git apply (", scalar(@patches), " patches)";
+say "kernel-check: the series applies in order with git apply (", scalar(@patches), " patches)";
 if (%errors_before) {
 	my %after = map { split ' ' } `cd "$work/src" && "$ts_errors" @touched`;
 	my @worse = grep { ($after{$_} // 0) > ($errors_before{$_} // 0) } @touched;

@@ -126,11 +126,69 @@ static void diffstat(struct strbuf *out, const char *diff)
  * The subject prefix: the most common "prefix: " of the file's recent
  * subjects when the tree is a git repository, else its folder and name.
  */
+/* Folder names that say nothing of the subsystem. */
+static bool generic_dir(const char *d, size_t n)
+{
+	static const char *const generic[] = { "kernel", "include", "asm", "cpu", "core", "class",
+					       "host", "common", "lib", "src", "linux", "uapi" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(generic); i++)
+		if (n == strlen(generic[i]) && !memcmp(d, generic[i], n))
+			return true;
+	return false;
+}
+
+/*
+ * A subject prefix from the path alone, after the kernel's habits:
+ * arch/x86/kernel/cpu/sgx/encl.c -> "x86/sgx", arch/arm64/include/asm/mte.h
+ * -> "arm64: mte", drivers/usb/class/cdc-wdm.c -> "usb: cdc-wdm",
+ * drivers/net/ethernet/intel/i40e/i40e_txrx.c -> "i40e", kernel/sched/x.c
+ * -> "sched", fs/ext4/inode.c -> "ext4", lib/vsprintf.c -> "lib/vsprintf".
+ */
+static char *path_prefix(const char *rel)
+{
+	const char *parts[64], *stem = rel, *dot;
+	size_t len[64], n = 0, stem_len, i;
+	const char *p = rel;
+
+	while (n < 64) {
+		const char *slash = strchr(p, '/');
+
+		if (!slash)
+			break;
+		parts[n] = p;
+		len[n++] = (size_t)(slash - p);
+		p = slash + 1;
+	}
+	stem = p;
+	dot = strrchr(stem, '.');
+	stem_len = dot ? (size_t)(dot - stem) : strlen(stem);
+	if (!n)
+		return xstrndup(stem, stem_len);
+	/* the deepest folder that names something */
+	for (i = n; i > 1 && generic_dir(parts[i - 1], len[i - 1]); i--)
+		;
+	if (len[0] == 4 && !memcmp(parts[0], "arch", 4) && n >= 2) {
+		if (i > 2)
+			return xasprintf("%.*s/%.*s", (int)len[1], parts[1], (int)len[i - 1], parts[i - 1]);
+		return xasprintf("%.*s: %.*s", (int)len[1], parts[1], (int)stem_len, stem);
+	}
+	if (len[0] == 7 && !memcmp(parts[0], "drivers", 7) && n >= 2) {
+		if (i > 2 && n > 2 && i == n)
+			return xstrndup(parts[i - 1], len[i - 1]);
+		return xasprintf("%.*s: %.*s", (int)len[1], parts[1], (int)stem_len, stem);
+	}
+	if (n >= 2)	/* kernel/sched, fs/ext4, net/packet, include/linux... */
+		return i > 1 ? xstrndup(parts[i - 1], len[i - 1])
+			     : xstrndup(stem, stem_len);
+	return xasprintf("%.*s/%.*s", (int)len[0], parts[0], (int)stem_len, stem);
+}
+
 static char *subject_prefix(const struct series_options *o, const char *rel)
 {
 	char *gitdir = xasprintf("%s/.git", o->root), *best = NULL;
 	struct stat sb;
-	const char *slash, *dot, *start;
 
 	/* paths go to the shell in single quotes: any with a quote use the path rule */
 	if (stat(gitdir, &sb) == 0 && !strchr(o->root, '\'') && !strchr(rel, '\'')) {
@@ -169,17 +227,7 @@ static char *subject_prefix(const struct series_options *o, const char *rel)
 	free(gitdir);
 	if (best)
 		return best;
-	/* fs/aio.c -> fs/aio; drivers/usb/class/cdc-wdm.c -> class/cdc-wdm */
-	slash = strrchr(rel, '/');
-	start = rel;
-	if (slash) {
-		for (start = slash; start > rel && start[-1] != '/'; start--)
-			;
-	}
-	dot = strrchr(rel, '.');
-	if (!dot || dot < (slash ? slash : rel))
-		dot = rel + strlen(rel);
-	return xstrndup(start, (size_t)(dot - start));
+	return path_prefix(rel);
 }
 
 /* git's file name for a subject: lowercase words joined by '-', at most 52 characters. */

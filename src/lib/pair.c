@@ -395,6 +395,53 @@ static char *near_stores(const struct site *s, const struct pair_end *e)
 	return strbuf_detach(&sb);
 }
 
+/* Whether path is one of the ", "-separated items of list. */
+static bool in_list(const char *list, const char *path)
+{
+	size_t n = strlen(path);
+	const char *p = list;
+
+	while ((p = strstr(p, path))) {
+		if ((p == list || (p >= list + 2 && p[-2] == ',' && p[-1] == ' ')) &&
+		    (p[n] == '\0' || p[n] == ','))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * Stores in the window after the publish store, to other variables, not
+ * already listed in subscribed: shape 7, a store with no known reader.
+ */
+static char *later_stores(const struct site *s, const struct pair_end *e, const char *subscribed)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < s->window_after.nr; i++) {
+		const struct access *a = &s->window_after.v[i];
+
+		if (!a->is_write || a == e->access || a->off <= e->access->off ||
+		    !strcmp(a->path, e->access->path) || in_list(subscribed, a->path) ||
+		    in_list(sb.buf, a->path))
+			continue;
+		strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
+	}
+	return strbuf_detach(&sb);
+}
+
+/* The line of another load of the subscribe variable before the barrier, or 0. */
+static unsigned loaded_again(const struct access_list *l, const struct access *key)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!l->v[i].is_write && l->v[i].off != key->off && !strcmp(l->v[i].path, key->path))
+			return l->v[i].line;
+	return 0;
+}
+
 /*
  * Other stores in the window after a writer's smp_wmb() whose variable is
  * the subscribe variable of another protocol: with the barrier gone they
@@ -1170,7 +1217,7 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 	for (i = 0; i < p->nr_writers; i++) {
 		const struct pair_end *e = &p->writers[i];
 		const struct site *s = e->site;
-		char *others;
+		char *others, *near;
 		unsigned line;
 
 		if (role_of(s->primitive) != ROLE_WMB)
@@ -1195,13 +1242,28 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 					 where(s), others));
 			p->changes += count_listed(others);
 		}
-		free(others);
+		near = others;
 		others = subscribed_stores(p, all, nr_all, s, e);
 		if (*others) {
 			reason(p, "several-stores",
 			       xasprintf("smp_wmb() in %s() also orders the later stores to %s, which readers subscribe to; they would lose their ordering after the data",
 					 where(s), others));
 			p->changes += count_listed(others);
+		}
+		{
+			char *listed = xasprintf("%s, %s", near, others);
+			char *later = later_stores(s, e, listed);
+
+			free(listed);
+			free(near);
+
+			if (*later) {
+				reason(p, "several-stores",
+				       xasprintf("smp_wmb() in %s() also orders the later stores to %s, which no known reader subscribes to; with the barrier gone they are no longer ordered after the data",
+						 where(s), later));
+				p->changes += count_listed(later);
+			}
+			free(later);
 		}
 		free(others);
 		if (s->call_after)
@@ -1214,6 +1276,7 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 		const struct pair_end *e = &p->readers[i];
 		const struct site *s = e->site;
 		char *others;
+		unsigned line;
 
 		if (role_of(s->primitive) != ROLE_RMB)
 			continue;
@@ -1226,6 +1289,13 @@ static void classify(struct types *t, struct protocol *p, const struct protocol 
 			reason(p, "not-adjacent",
 			       xasprintf("smp_rmb() in %s() does not directly follow the load of %s (line %u)",
 					 where(s), p->variable, e->access->line));
+		if ((line = loaded_again(&s->window_before, e->access)))
+		{
+			reason(p, "several-loads",
+			       xasprintf("%s is also loaded at line %u before smp_rmb() in %s() (another path, or a second load): only one load can become the acquire",
+					 p->variable, line, where(s)));
+			p->changes++;
+		}
 		others = other_loads(&s->window_before, e->access);
 		if (*others) {
 			reason(p, "loses-ordering",

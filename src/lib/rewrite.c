@@ -84,14 +84,14 @@ static struct rewrite_file *file_of(struct rewrite *rw, const struct pair_end *e
 /* A comment that speaks of the other side of the old barrier pair. */
 static bool is_pairing_comment(const char *s, size_t n)
 {
-	static const char *const words[] = { "pair", "Pair", "PAIR", "match", "Match", "see ",
-					      "See ", "against", "coupled" };
+	static const char *const words[] = { "pair", "Pair", "PAIR" };
 	size_t i;
 
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(words); i++)
 		if (memmem(s, n, words[i], strlen(words[i])))
 			return true;
-	return false;
+	/* "matches the smp_rmb() in foo()": a match that names a function or barrier */
+	return (memmem(s, n, "match", 5) || memmem(s, n, "Match", 5)) && memmem(s, n, "()", 2);
 }
 
 /* A line that is one comment, alone, about the other side of the barrier. */
@@ -157,12 +157,15 @@ static bool starts_word(const char *t, size_t n, const char *w)
  * a plain variable or its negation, nothing after it but the barrier, no
  * else); (unsigned)-1 when the author must decide.
  */
-static unsigned unbraced_body(const struct rewrite_file *f, unsigned line1)
+static unsigned unbraced_body_depth(const struct rewrite_file *f, unsigned line1, int depth)
 {
 	struct line l;
 	const char *t;
 	size_t n, i;
-	unsigned prev;
+	unsigned prev, next;
+
+	if (depth > 8)
+		return (unsigned)-1;
 
 	/* the code line above: comments, blank lines and directives skipped */
 	for (prev = line1 - 1; prev >= 1; prev--) {
@@ -176,6 +179,13 @@ static unsigned unbraced_body(const struct rewrite_file *f, unsigned line1)
 	if (prev < 1)
 		return 0;
 	/* a trailing comment of that line does not count */
+	for (i = 0; i + 1 < n; i++)
+		if (t[i] == '/' && t[i + 1] == '/') {
+			n = i;
+			while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+				n--;
+			break;
+		}
 	if (n >= 4 && !memcmp(t + n - 2, "*/", 2)) {
 		const char *open = NULL;
 
@@ -188,8 +198,18 @@ static unsigned unbraced_body(const struct rewrite_file *f, unsigned line1)
 			n--;
 	}
 	/* after a statement, a block's start or end, or a label: a statement of its own */
-	if (n && strchr(";{}:", t[n - 1]))
+	if (n && strchr(";{}", t[n - 1]))
 		return 0;
+	if (n && t[n - 1] == ':') {
+		/* a label (or case) right before the block's end needs a statement */
+		for (next = line1 + 1; get_line(f, next, &l); next++) {
+			trim(&l, &t, &n);
+			if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) &&
+			    t[0] != '*' && t[0] != '#')
+				break;
+		}
+		return n && t[0] == '}' ? (unsigned)-1 : 0;
+	}
 	/* else the barrier is the body of something: only "if (var)" right above can go */
 	if (prev != line1 - 1 || !starts_word(t, n, "if"))
 		return (unsigned)-1;
@@ -201,12 +221,21 @@ static unsigned unbraced_body(const struct rewrite_file *f, unsigned line1)
 		if (!(is_ident(t[i]) || t[i] == '!' || t[i] == ' ' || t[i] == '.' ||
 		      (t[i] == '-' && t[i + 1] == '>') || (t[i] == '>' && t[i - 1] == '-')))
 			return (unsigned)-1;
-	if (get_line(f, line1 + 1, &l)) {
+	/* no else follows (past comments), and the if is a statement of its own */
+	for (next = line1 + 1; get_line(f, next, &l); next++) {
 		trim(&l, &t, &n);
-		if (starts_word(t, n, "else"))
-			return (unsigned)-1;
+		if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) && t[0] != '*' &&
+		    t[0] != '#')
+			break;
 	}
+	if (starts_word(t, n, "else") || unbraced_body_depth(f, prev, depth + 1) != 0)
+		return (unsigned)-1;
 	return prev;
+}
+
+static unsigned unbraced_body(const struct rewrite_file *f, unsigned line1)
+{
+	return unbraced_body_depth(f, line1, 0);
 }
 
 static const char *plan_barrier(const struct rewrite_file *f, const struct site *s,
@@ -225,7 +254,7 @@ static const char *plan_barrier(const struct rewrite_file *f, const struct site 
 		return "the barrier shares its line with other code";
 	body = unbraced_body(f, s->line);
 	if (body == (unsigned)-1)
-		return "the barrier is the body of an if, else or loop without braces";
+		return "the barrier is the body of an if, else or loop without braces, or the statement a label needs";
 	for (i = ind + n + 3; i < l.len && (l.start[i] == ' ' || l.start[i] == '\t'); i++)
 		;
 	out->line = s->line;
@@ -280,7 +309,7 @@ static bool one_value(const char *s, size_t n)
 			depth--;
 		else if (depth)
 			continue;
-		else if (c == ',')
+		else if (c == ',' || c == ';')
 			return false;
 		else if (c == '=' && !(i + 1 < n && s[i + 1] == '=') &&
 			 !(i && strchr("=!<>", s[i - 1])))
@@ -760,7 +789,8 @@ static const char *plan_load(const struct rewrite_file *f, const struct access *
 		return "the loaded variable is written over several lines or with spaces";
 	from = col;
 	to = col + xlen;
-	if (col >= 10 && !memcmp(l.start + col - 10, "READ_ONCE(", 10)) {
+	if (col >= 10 && !memcmp(l.start + col - 10, "READ_ONCE(", 10) &&
+	    (col == 10 || !is_ident(l.start[col - 11]))) {
 		for (k = to; k < l.len && l.start[k] == ' '; k++)
 			;
 		if (k == l.len || l.start[k] != ')')
@@ -1028,6 +1058,32 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 	return strbuf_detach(&sb);
 }
 
+/*
+ * Whether a label, case or default sits on the lines strictly between a and
+ * b (either order): other paths join there, which the access alone does
+ * not cover.
+ */
+static bool label_between(const struct rewrite_file *f, unsigned a, unsigned b)
+{
+	unsigned from = a < b ? a : b, to = a < b ? b : a, k;
+	struct line l;
+	const char *t;
+	size_t n, i;
+
+	for (k = from + 1; k < to; k++) {
+		if (!get_line(f, k, &l))
+			return false;
+		trim(&l, &t, &n);
+		if (starts_word(t, n, "case") || starts_word(t, n, "default"))
+			return true;
+		for (i = 0; i < n && is_ident(t[i]); i++)
+			;
+		if (i && i < n && t[i] == ':' && (i + 1 == n || t[i + 1] != ':'))
+			return true;
+	}
+	return false;
+}
+
 /* The end's accesses: its own, or for a barrier in a callee, each caller's. */
 static size_t end_accesses(const struct protocol *p, const struct pair_end *e, bool writer,
 			   const struct access **out, size_t max)
@@ -1111,6 +1167,18 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		return "its smp_wmb() stays for the bit operation, but orders other protocols' stores too";
 	if (!p->nr_writers || !p->nr_readers)
 		return "only one side of the protocol is known";
+	{
+		/* caveats no rewrite of one access can honour, even for review */
+		static const char *const blocking[][2] = {
+			{ "operand", "its variable cannot be the operand of acquire/release" },
+			{ "several-loads", "its variable is loaded at several places before the read barrier" },
+			{ "stored-again", "its variable is stored again near the publish store" },
+		};
+
+		for (i = 0; i < ARRAY_SIZE(blocking); i++)
+			if (protocol_has_reason(p, blocking[i][0]))
+				return blocking[i][1];
+	}
 	pair_end_functions(&readers, p->readers, p->nr_readers);
 	pair_end_functions(&writers, p->writers, p->nr_writers);
 	for (i = 0; i < p->nr_writers + p->nr_readers && !why; i++) {
@@ -1173,6 +1241,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		n = end_accesses(p, e, writer, acc, e->site->nr_callers + 1);
 		if (!n)
 			why = "a caller of the barrier's function has no access to rewrite";
+		else if (!e->caller && label_between(f, e->site->line, acc[0]->line))
+			why = "a label between the barrier and the access joins other paths there";
 		for (k = 0; k < n && !why; k++) {
 			struct planned *pl = next_plan(g, rw, f);
 

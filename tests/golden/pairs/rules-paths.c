@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel: loads on several paths, stores after the publish store. */
+
+struct demo_seq {
+	int buf[8];
+	unsigned int tail;
+	unsigned int head;
+	unsigned int gen;
+	unsigned int stat;
+};
+
+static void demo_seq_put(struct demo_seq *q, int e, unsigned int t)
+{
+	q->buf[0] = e;
+	smp_wmb();
+	q->tail = t;
+}
+
+/* the tail is loaded on two paths: only one load can become the acquire */
+static int demo_seq_get(struct demo_seq *q, int fast)
+{
+	unsigned int t;
+
+	if (fast)
+		t = READ_ONCE(q->tail) + 1;
+	else
+		t = READ_ONCE(q->tail);
+	smp_rmb();
+	return q->buf[t % 8];
+}
+
+/* a store after the publish store that no reader subscribes to */
+static void demo_seq_bump(struct demo_seq *q, int e, unsigned int g)
+{
+	q->buf[1] = e;
+	smp_wmb();
+	WRITE_ONCE(q->gen, g);
+	WRITE_ONCE(q->stat, g + 1);
+}
+
+static int demo_seq_gen(struct demo_seq *q)
+{
+	unsigned int g = READ_ONCE(q->gen);
+
+	smp_rmb();
+	return g + q->buf[1];
+}
+
+static unsigned int demo_seq_stat(struct demo_seq *q)
+{
+	return READ_ONCE(q->stat);
+}
+
+/*
+ * check-name: a variable loaded on several paths before smp_rmb(), and a later store no reader subscribes to, are reviewed
+ * check-command: acqrel pairs $file
+ * check-output-start
+rules-paths.c:15: protocol q->tail (demo_seq.tail): review
+  writer rules-paths.c:15: smp_wmb() in demo_seq_put(); publish store at line 16
+  reader rules-paths.c:28: smp_rmb() in demo_seq_get(); subscribe load at line 25
+  evidence: object
+  several-loads: q->tail is also loaded at line 27 before smp_rmb() in demo_seq_get() (another path, or a second load): only one load can become the acquire
+  ordering: 1 other access changes ordering
+
+rules-paths.c:36: protocol q->gen (demo_seq.gen): review
+  writer rules-paths.c:36: smp_wmb() in demo_seq_bump(); publish store at line 37
+  reader rules-paths.c:45: smp_rmb() in demo_seq_gen(); subscribe load at line 43
+  evidence: object, data
+  several-stores: smp_wmb() in demo_seq_bump() also orders the later stores to q->stat, which no known reader subscribes to; with the barrier gone they are no longer ordered after the data
+  ordering: 1 other access changes ordering
+
+ * check-output-end
+ */

@@ -6,26 +6,50 @@ struct demo_path {
 	unsigned int a, b, c, d, e, f, g, h;
 };
 
-static void demo_path_pub(struct demo_path *p, unsigned int v, int need)
+static void demo_path_pub_a(struct demo_path *p, unsigned int v)
 {
 	p->data[0] = v;
 	smp_wmb();
 	p->a = v;
+}
+
+static void demo_path_pub_b(struct demo_path *p, unsigned int v)
+{
 	p->data[1] = v;
 	smp_wmb();
 	p->b = v;
+}
+
+static void demo_path_pub_c(struct demo_path *p, unsigned int v)
+{
 	p->data[2] = v;
 	smp_wmb();
 	p->c = v;
+}
+
+static void demo_path_pub_d(struct demo_path *p, unsigned int v)
+{
 	p->data[3] = v;
 	smp_wmb();
 	p->d = v;
+}
+
+static void demo_path_pub_e(struct demo_path *p, unsigned int v)
+{
 	p->data[4] = v;
 	smp_wmb();
 	p->e = v; demo_note(v);
+}
+
+static void demo_path_pub_f(struct demo_path *p, unsigned int v)
+{
 	p->data[5] = v;
 	smp_wmb();
-	p->f = __READ_ONCE(p->data[6]);
+	p->f = v;
+}
+
+static void demo_path_pub_g(struct demo_path *p, unsigned int v, int need)
+{
 	p->data[7] = v;
 	if (need)	// only when someone waits;
 		smp_wmb();
@@ -119,9 +143,9 @@ static int demo_path_g(struct demo_path *p)
  * check-output-start
 --- a/rewrite-paths.c
 +++ b/rewrite-paths.c
-@@ -27,9 +27,8 @@ static void demo_path_pub(struct demo_path *p, unsigned int v, int need)
- 	smp_wmb();
- 	p->f = __READ_ONCE(p->data[6]);
+@@ -51,9 +51,8 @@ static void demo_path_pub_f(struct demo_path *p, unsigned int v)
+ static void demo_path_pub_g(struct demo_path *p, unsigned int v, int need)
+ {
  	p->data[7] = v;
 -	if (need)	// only when someone waits;
 -		smp_wmb();
@@ -131,12 +155,12 @@ static int demo_path_g(struct demo_path *p)
  }
  
  /* nested: removing "if (ret) smp_rmb();" would make the return the body of "if (x)" *\/
-@@ -107,9 +106,9 @@ static int demo_path_f(struct demo_path *p)
+@@ -131,9 +130,9 @@ static int demo_path_f(struct demo_path *p)
  /* the conditional write barrier goes with its if: the release orders always *\/
  static int demo_path_g(struct demo_path *p)
  {
 -	unsigned int t = READ_ONCE(p->g);
-+	/* Pairs with smp_store_release() in demo_path_pub() *\/
++	/* Pairs with smp_store_release() in demo_path_pub_g() *\/
 +	unsigned int t = smp_load_acquire(&p->g);
  
 -	smp_rmb();
@@ -145,14 +169,14 @@ static int demo_path_g(struct demo_path *p)
  
  * check-output-end
  * check-error-start
-rewrite-paths.c:43: note: protocol p->a left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
-rewrite-paths.c:53: note: protocol p->b left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
-rewrite-paths.c:71: note: protocol p->c left for the author: a label between the barrier and the access joins other paths there
-rewrite-paths.c:86: note: protocol p->d left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
-rewrite-paths.c:24: note: protocol p->e left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
-rewrite-paths.c:103: note: protocol p->f left for the author: the load is an argument of a call or macro, which may take it by name
+rewrite-paths.c:67: note: protocol p->a left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
+rewrite-paths.c:77: note: protocol p->b left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
+rewrite-paths.c:95: note: protocol p->c left for the author: a label between the barrier and the access joins other paths there
+rewrite-paths.c:110: note: protocol p->d left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
+rewrite-paths.c:40: note: protocol p->e left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
+rewrite-paths.c:127: note: protocol p->f left for the author: the load is an argument of a call or macro, which may take it by name
 rewrite-paths.c: above demo_path_g(): "the conditional write barrier goes with its if: the release...": note: may still describe the old barriers of p->g
-rewrite-paths.c:116: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->g
+rewrite-paths.c:140: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->g
 acqrel patch: 1 protocols rewritten in 1 patch, 6 left for the author
  * check-error-end
  */

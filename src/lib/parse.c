@@ -733,6 +733,13 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 		    is(p, n, S_NUMBER) || is(p, n, S_SIZEOF) || is(p, n, S_ALIGNOF) ||
 		    is(p, n, S_OFFSETOF) || is(p, n, S_TYPE_DESC) || is(p, n, S_CONCAT_STRING)) {
 			skip = true;
+		} else if (is(p, n, S_GOTO)) {
+			skip = true;	/* its label is no variable */
+		} else if (is(p, n, S_LABELED)) {
+			TSNode label = ts_node_child_by_field_name(n, "label", 5);
+
+			if (!ts_node_is_null(label))
+				skip_node(p, label);	/* a label inside the collected statement */
 		} else if (is(p, n, S_CALL)) {
 			visit_call(p, n, out, group);
 		} else if (is(p, n, S_ASSIGN)) {
@@ -903,6 +910,16 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 				part = ts_node_child_by_field_name(s, "condition", 9);
 			if (ts_node_is_null(part))
 				continue;
+			/*
+			 * A label is no access (a cursor sees it as a plain
+			 * identifier), and other paths join there: what comes
+			 * before it need not run before what follows.
+			 */
+			if (!strcmp(ts_node_type(part), "statement_identifier")) {
+				if (!after)
+					return;
+				continue;
+			}
 			jumps = after && is_jump(p, s);
 			p->nr_calls = 0;
 			if (window) {

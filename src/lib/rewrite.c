@@ -90,8 +90,21 @@ static bool is_pairing_comment(const char *s, size_t n)
 	for (i = 0; i < ARRAY_SIZE(words); i++)
 		if (memmem(s, n, words[i], strlen(words[i])))
 			return true;
-	/* "matches the smp_rmb() in foo()": a match that names a function or barrier */
-	return (memmem(s, n, "match", 5) || memmem(s, n, "Match", 5)) && memmem(s, n, "()", 2);
+	/*
+	 * "matches the smp_rmb() in foo()", "coupled with ...", "against
+	 * foo()", "see foo()": these words name the other side only when a
+	 * function or barrier follows; "writes against the tail update" is
+	 * the barrier's own explanation
+	 */
+	static const char *const weak[] = { "match", "Match", "coupled", "Coupled", "against",
+					    "Against", "see ", "See " };
+
+	if (!memmem(s, n, "()", 2))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(weak); i++)
+		if (memmem(s, n, weak[i], strlen(weak[i])))
+			return true;
+	return false;
 }
 
 /* A line that is one comment, alone, about the other side of the barrier. */

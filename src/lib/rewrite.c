@@ -170,26 +170,37 @@ static bool starts_word(const char *t, size_t n, const char *w)
  * a plain variable or its negation, nothing after it but the barrier, no
  * else); (unsigned)-1 when the author must decide.
  */
-static unsigned unbraced_body_depth(const struct rewrite_file *f, unsigned line1, int depth)
+/*
+ * The nearest line of code above (step -1) or below (step 1) line1, past
+ * blank lines, comment lines and directives; its text, trimmed, in *t and
+ * *n. 0 when there is none.
+ */
+static unsigned code_line(const struct rewrite_file *f, unsigned line1, int step, const char **t,
+			  size_t *n)
 {
 	struct line l;
+	unsigned k;
+
+	for (k = line1 + (unsigned)step; k >= 1 && get_line(f, k, &l); k += (unsigned)step) {
+		trim(&l, t, n);
+		if (*n && !(*n >= 2 && (!memcmp(*t, "/*", 2) || !memcmp(*t, "//", 2))) &&
+		    (*t)[0] != '*' && (*t)[0] != '#')
+			return k;
+	}
+	*n = 0;
+	return 0;
+}
+
+static unsigned unbraced_body_depth(const struct rewrite_file *f, unsigned line1, int depth)
+{
 	const char *t;
 	size_t n, i;
-	unsigned prev, next;
+	unsigned prev;
 
 	if (depth > 8)
 		return (unsigned)-1;
 
-	/* the code line above: comments, blank lines and directives skipped */
-	for (prev = line1 - 1; prev >= 1; prev--) {
-		if (!get_line(f, prev, &l))
-			return 0;
-		trim(&l, &t, &n);
-		if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) && t[0] != '*' &&
-		    t[0] != '#')
-			break;
-	}
-	if (prev < 1)
+	if (!(prev = code_line(f, line1, -1, &t, &n)))
 		return 0;
 	/* a trailing comment of that line does not count */
 	for (i = 0; i + 1 < n; i++)
@@ -215,13 +226,7 @@ static unsigned unbraced_body_depth(const struct rewrite_file *f, unsigned line1
 		return 0;
 	if (n && t[n - 1] == ':') {
 		/* a label (or case) right before the block's end needs a statement */
-		for (next = line1 + 1; get_line(f, next, &l); next++) {
-			trim(&l, &t, &n);
-			if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) &&
-			    t[0] != '*' && t[0] != '#')
-				break;
-		}
-		return n && t[0] == '}' ? (unsigned)-1 : 0;
+		return code_line(f, line1, 1, &t, &n) && t[0] == '}' ? (unsigned)-1 : 0;
 	}
 	/* else the barrier is the body of something: only "if (var)" right above can go */
 	if (prev != line1 - 1 || !starts_word(t, n, "if"))
@@ -235,13 +240,8 @@ static unsigned unbraced_body_depth(const struct rewrite_file *f, unsigned line1
 		      (t[i] == '-' && t[i + 1] == '>') || (t[i] == '>' && t[i - 1] == '-')))
 			return (unsigned)-1;
 	/* no else follows (past comments), and the if is a statement of its own */
-	for (next = line1 + 1; get_line(f, next, &l); next++) {
-		trim(&l, &t, &n);
-		if (n && !(n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) && t[0] != '*' &&
-		    t[0] != '#')
-			break;
-	}
-	if (starts_word(t, n, "else") || unbraced_body_depth(f, prev, depth + 1) != 0)
+	if ((code_line(f, line1, 1, &t, &n) && starts_word(t, n, "else")) ||
+	    unbraced_body_depth(f, prev, depth + 1) != 0)
 		return (unsigned)-1;
 	return prev;
 }

@@ -52,3 +52,12 @@ void access_list_release(struct access_list *l)
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }
+
+size_t access_list_count(const struct access_list *l, bool writes)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->nr; i++)
+		n += l->v[i].is_write == writes;
+	return n;
+}

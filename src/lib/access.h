@@ -30,6 +30,8 @@ void access_list_push(struct access_list *l, const struct access *a);
 void access_free(struct access *a);
 /* Appends deep copies of src's accesses to dst. */
 void access_list_copy(struct access_list *dst, const struct access_list *src);
+/* How many of l's accesses are stores (writes) or loads. */
+size_t access_list_count(const struct access_list *l, bool writes);
 /* Frees every access and the array; l is empty afterwards. */
 void access_list_release(struct access_list *l);
 

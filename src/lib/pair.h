@@ -7,21 +7,13 @@
 #ifndef ACQREL_PAIR_H
 #define ACQREL_PAIR_H
 
+#include "key.h"
 #include "sites.h"
 
 enum verdict { VERDICT_CONVERT, VERDICT_REVIEW, VERDICT_KEEP, VERDICT_CONVERTED };
 
 /* "convert", "review", "keep", "converted" */
 const char *verdict_name(enum verdict v);
-
-enum evidence {
-	EV_OBJECT = 1,		/* same struct.field from visible types */
-	EV_GLOBAL = 2,		/* same global variable of one file */
-	EV_FIELD = 4,		/* same field name only (weaker) */
-	EV_COMMENT = 8,		/* a comment at one side names the other's function */
-	EV_CALL = 16,		/* the access is one call level away from the barrier */
-	EV_DATA = 32,		/* data stored before the wmb is loaded after the rmb */
-};
 
 struct pair_end {
 	const struct site *site;	/* borrowed from the sites run */

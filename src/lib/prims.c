@@ -197,3 +197,28 @@ bool prim_benign_call(const char *s, size_t len)
 			return true;
 	return false;
 }
+
+enum prim_role prim_role(const char *prim)
+{
+	static const char *const releases[] = {
+		"smp_store_release", "atomic_set_release", "atomic64_set_release",
+		"atomic_long_set_release",
+	};
+	static const char *const acquires[] = {
+		"smp_load_acquire", "atomic_read_acquire", "atomic64_read_acquire",
+		"atomic_long_read_acquire", "test_bit_acquire",
+	};
+	size_t len = strlen(prim);
+
+	if (eq(prim, len, "smp_wmb"))
+		return PRIM_ROLE_WMB;
+	if (eq(prim, len, "smp_rmb"))
+		return PRIM_ROLE_RMB;
+	if (prim_classify(prim, len) == PRIM_FENCE)
+		return PRIM_ROLE_FENCE;
+	if (IN_LIST(prim, len, releases))
+		return PRIM_ROLE_RELEASE;
+	if (IN_LIST(prim, len, acquires))
+		return PRIM_ROLE_ACQUIRE;
+	return PRIM_ROLE_NONE;
+}

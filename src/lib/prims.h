@@ -32,4 +32,17 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
  */
 bool prim_benign_call(const char *s, size_t len);
 
+/* What a primitive does in a protocol. */
+enum prim_role {
+	PRIM_ROLE_NONE,
+	PRIM_ROLE_WMB,		/* smp_wmb() */
+	PRIM_ROLE_RMB,		/* smp_rmb() */
+	PRIM_ROLE_RELEASE,	/* smp_store_release() and the atomic set_release forms */
+	PRIM_ROLE_ACQUIRE,	/* smp_load_acquire(), test_bit_acquire(), atomic read_acquire */
+	PRIM_ROLE_FENCE,	/* every other fence: smp_mb(), wmb(), dma_rmb(), ... */
+};
+
+/* The role of the primitive named prim (NUL-terminated). */
+enum prim_role prim_role(const char *prim);
+
 #endif

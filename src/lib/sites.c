@@ -601,6 +601,11 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 	lex_result_release(&lr);
 }
 
+const char *site_where(const struct site *s)
+{
+	return s->function ? s->function : s->macro ? s->macro : "file scope";
+}
+
 void file_sites_release(struct file_sites *fs)
 {
 	size_t i, j;

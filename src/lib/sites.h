@@ -56,6 +56,9 @@ struct sites_run {
 	size_t nr_parsed;		/* files that went past the prefilter */
 };
 
+/* Where a site is: its function, else its macro, else "file scope". Borrowed. */
+const char *site_where(const struct site *s);
+
 /* Walks paths and inventories every site, using nr_threads workers. */
 void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads);
 void sites_run_release(struct sites_run *run);

@@ -6,6 +6,13 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* A byte of a C identifier. */
+static inline int is_c_ident_char(int c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
 /* Prints "fatal: ..." to stderr and exits with status 2. */
 __attribute__((noreturn, format(printf, 1, 2)))
 void die(const char *fmt, ...);

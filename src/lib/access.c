@@ -26,19 +26,27 @@ void access_free(struct access *a)
 	free(a->value);
 }
 
+/* A deep copy of a. */
+static struct access copy_of(const struct access *a)
+{
+	struct access c = *a;
+
+	c.path = xstrdup(a->path);
+	c.object = dup_or_null(a->object);
+	c.type_path = dup_or_null(a->type_path);
+	c.via = dup_or_null(a->via);
+	c.assigned_to = dup_or_null(a->assigned_to);
+	c.value = dup_or_null(a->value);
+	return c;
+}
+
 void access_list_copy(struct access_list *dst, const struct access_list *src)
 {
 	size_t i;
 
 	for (i = 0; i < src->nr; i++) {
-		struct access a = src->v[i];
+		struct access a = copy_of(&src->v[i]);
 
-		a.path = xstrdup(a.path);
-		a.object = dup_or_null(a.object);
-		a.type_path = dup_or_null(a.type_path);
-		a.via = dup_or_null(a.via);
-		a.assigned_to = dup_or_null(a.assigned_to);
-		a.value = dup_or_null(a.value);
 		access_list_push(dst, &a);
 	}
 }
@@ -60,4 +68,49 @@ size_t access_list_count(const struct access_list *l, bool writes)
 	for (i = 0; i < l->nr; i++)
 		n += l->v[i].is_write == writes;
 	return n;
+}
+
+void lock_list_copy(struct lock_list *dst, const struct lock_list *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->nr; i++) {
+		ALLOC_GROW(dst->v, dst->nr + 1, dst->alloc);
+		dst->v[dst->nr] = src->v[i];
+		dst->v[dst->nr++].lock = copy_of(&src->v[i].lock);
+	}
+}
+
+void lock_list_release(struct lock_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		access_free(&l->v[i].lock);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+const struct lock_event *lock_held(const struct lock_list *l, size_t off, size_t *from_index)
+{
+	size_t i, j;
+
+	for (i = *from_index; i < l->nr; i++) {
+		const struct lock_event *e = &l->v[i];
+		bool released = false;
+
+		if (e->op == LOCK_RELEASE || e->scope_start > off)
+			continue;
+		if (e->op == LOCK_ACQUIRE && off >= e->scope_end)
+			continue;
+		for (j = 0; j < l->nr && !released && e->op == LOCK_ACQUIRE; j++)
+			released = l->v[j].op == LOCK_RELEASE && l->v[j].scope_start > e->scope_start &&
+				   l->v[j].scope_start < off && !strcmp(l->v[j].lock.path, e->lock.path);
+		if (released)
+			continue;
+		*from_index = i + 1;
+		return e;
+	}
+	*from_index = l->nr;
+	return NULL;
 }

@@ -15,8 +15,18 @@ struct access {
 				   the bit number of a bit operation (set_bit(nr, ...)) */
 	bool is_write;
 	bool marked;		/* READ_ONCE/WRITE_ONCE, atomics, acquire/release, bitops */
+	unsigned flags;		/* enum access_flag bits: what the parser saw of it */
 	size_t off;		/* byte offset in the file */
 	unsigned line;		/* 1-based; filled from off by the caller */
+};
+
+/* What the parser can tell of an access from the function around it. */
+enum access_flag {
+	ACCESS_THIS_CPU = 1,	/* this_cpu_*(), __this_cpu_*(), raw_cpu_*(): this CPU's copy */
+	ACCESS_CURRENT = 2,	/* a field of current, the running task */
+	ACCESS_CURSOR = 4,	/* through a loff_t * parameter: the caller's file position */
+	ACCESS_USER = 8,	/* through a __user pointer: user memory, not kernel data */
+	ACCESS_PER_CPU = 16,	/* per_cpu(var, cpu): some CPU's copy of a per-CPU variable */
 };
 
 struct access_list {
@@ -34,5 +44,38 @@ void access_list_copy(struct access_list *dst, const struct access_list *src);
 size_t access_list_count(const struct access_list *l, bool writes);
 /* Frees every access and the array; l is empty afterwards. */
 void access_list_release(struct access_list *l);
+
+/*
+ * A lock operation in a function: what a lock holds is decided from these,
+ * by position (see lock_held()).
+ */
+enum lock_op {
+	LOCK_ACQUIRE,		/* spin_lock(), mutex_lock(), guard(), ...: held in scope */
+	LOCK_RELEASE,		/* spin_unlock(), mutex_unlock(), ... */
+	LOCK_ASSERT,		/* lockdep_assert_held(), __must_hold(): held from here on */
+};
+
+struct lock_event {
+	struct access lock;	/* the lock's location (path, type_path, object) */
+	enum lock_op op;
+	size_t scope_start;	/* file offsets where an acquire holds: from the call */
+	size_t scope_end;	/* to the end of its block (or its guarded statement) */
+};
+
+struct lock_list {
+	struct lock_event *v;
+	size_t nr, alloc;
+};
+
+/* Appends deep copies of src's events to dst. */
+void lock_list_copy(struct lock_list *dst, const struct lock_list *src);
+void lock_list_release(struct lock_list *l);
+/*
+ * The lock events of l held at file offset off: an acquire before off
+ * whose scope holds off, with no release of the same lock between; an
+ * assertion before off. Returns the first one, or NULL; *from_index lets
+ * a caller iterate (start at 0).
+ */
+const struct lock_event *lock_held(const struct lock_list *l, size_t off, size_t *from_index);
 
 #endif

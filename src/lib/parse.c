@@ -4,6 +4,7 @@
 #include "strbuf.h"
 #include "util.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
@@ -17,7 +18,8 @@ enum sym {
 	S_NUMBER, S_SIZEOF, S_ALIGNOF, S_OFFSETOF, S_TYPE_DESC, S_EXPR_STMT,
 	S_RETURN, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH, S_COMPOUND, S_LABELED,
 	S_GOTO, S_BREAK, S_CONTINUE, S_CASE, S_FUNC_DEF, S_TU, S_PAREN_EXPR,
-	S_ELSE, S_CONCAT_STRING, S_PARAM_LIST, S_CAST, S_FIELD_IDENT,
+	S_ELSE, S_CONCAT_STRING, S_PARAM_LIST, S_CAST, S_FIELD_IDENT, S_UNARY,
+	S_PRIMITIVE_TYPE,
 	NR_SYMS
 };
 
@@ -44,7 +46,8 @@ static const char *const sym_names[NR_SYMS] = {
 	[S_TU] = "translation_unit", [S_PAREN_EXPR] = "parenthesized_expression",
 	[S_ELSE] = "else_clause", [S_CONCAT_STRING] = "concatenated_string",
 	[S_PARAM_LIST] = "parameter_list", [S_CAST] = "cast_expression",
-	[S_FIELD_IDENT] = "field_identifier",
+	[S_FIELD_IDENT] = "field_identifier", [S_UNARY] = "unary_expression",
+	[S_PRIMITIVE_TYPE] = "primitive_type",
 };
 
 /* A variable declared in the function: parameter or local. */
@@ -54,6 +57,8 @@ struct local {
 	bool pointer;		/* declared through a pointer or array declarator */
 	const char *type;	/* struct/union tag or typedef name, borrowed; NULL if none */
 	size_t type_len;
+	bool cursor;		/* a loff_t pointer: a file position the caller owns */
+	bool user;		/* declared __user: user memory */
 };
 
 struct parser {
@@ -235,6 +240,8 @@ static void add_declared(struct parser *p, TSNode decl)
 		}
 		if (!ts_node_is_null(d) && is(p, d, S_IDENT)) {
 			struct local *l;
+			size_t dlen;
+			const char *dtext = node_text(p, decl, &dlen);
 
 			ALLOC_GROW(p->locals, p->nr_locals + 1, p->alloc_locals);
 			l = &p->locals[p->nr_locals++];
@@ -242,6 +249,8 @@ static void add_declared(struct parser *p, TSNode decl)
 			l->pointer = pointer;
 			l->type = type;
 			l->type_len = type_len;
+			l->cursor = pointer && type_len == 6 && !memcmp(type, "loff_t", 6);
+			l->user = pointer && memmem(dtext, dlen, "__user", 6) != NULL;
 		}
 	}
 	ts_tree_cursor_delete(&c);
@@ -309,6 +318,15 @@ static void add_param_names(struct parser *p, TSNode list)
 			l->pointer = true;
 			l->type = NULL;
 			l->type_len = 0;
+			{
+				/* the declaration around the name, broken or not */
+				TSNode decl = ts_node_parent(n);
+				size_t dlen = len;
+				const char *dtext = ts_node_is_null(decl) ? s : node_text(p, decl, &dlen);
+
+				l->user = memmem(dtext, dlen, "__user", 6) != NULL;
+				l->cursor = memmem(dtext, dlen, "loff_t", 6) != NULL;
+			}
 		}
 	}
 	ts_tree_cursor_delete(&w.c);
@@ -522,6 +540,22 @@ static bool is_c_keyword(const char *s, size_t len)
 	return false;
 }
 
+/* per_cpu(var, cpu): the copy of a per-CPU variable of some CPU, a location. */
+static bool is_per_cpu(const struct parser *p, TSNode n)
+{
+	TSNode fn;
+	size_t len;
+	const char *s;
+
+	if (!is(p, n, S_CALL))
+		return false;
+	fn = ts_node_child_by_field_name(n, "function", 8);
+	if (ts_node_is_null(fn) || !is(p, fn, S_IDENT))
+		return false;
+	s = node_text(p, fn, &len);
+	return len == 7 && !memcmp(s, "per_cpu", 7);
+}
+
 /* Whether an unmarked access to n can touch memory other threads see. */
 static bool is_shared(const struct parser *p, TSNode n)
 {
@@ -552,6 +586,8 @@ static bool is_shared(const struct parser *p, TSNode n)
 		}
 		if (is(p, n, S_POINTER))
 			return true;
+		if (is_per_cpu(p, n))
+			return true;
 		if (is(p, n, S_FIELD) || is(p, n, S_SUBSCRIPT)) {
 			TSNode arg = ts_node_child_by_field_name(n, "argument", 8);
 			TSNode op = ts_node_child_by_field_name(n, "operator", 8);
@@ -575,6 +611,51 @@ static bool is_shared(const struct parser *p, TSNode n)
 	}
 }
 
+/* The identifier an access path starts from: q of q->a.b, p of *p, buf of buf[i]. */
+static TSNode base_of(const struct parser *p, TSNode n)
+{
+	unsigned depth;
+
+	for (depth = 0; depth < 64 && !ts_node_is_null(n); depth++) {
+		if (is(p, n, S_IDENT))
+			return n;
+		if (is(p, n, S_FIELD) || is(p, n, S_SUBSCRIPT) || is(p, n, S_POINTER))
+			n = ts_node_child_by_field_name(n, "argument", 8);
+		else if ((is(p, n, S_PAREN_EXPR) && ts_node_named_child_count(n) == 1))
+			n = ts_node_named_child(n, 0);
+		else if (is(p, n, S_CAST))
+			n = ts_node_child_by_field_name(n, "value", 5);
+		else
+			break;
+	}
+	return (TSNode){ 0 };
+}
+
+/* What can be told of the access at n from the function around it. */
+static unsigned access_flags(const struct parser *p, TSNode n, const char *via)
+{
+	TSNode base = base_of(p, n);
+	unsigned flags = 0;
+
+	if (via && prim_this_cpu_op(via, strlen(via)))
+		flags |= ACCESS_THIS_CPU;
+	if (is_per_cpu(p, n))
+		flags |= ACCESS_PER_CPU;
+	if (!ts_node_is_null(base)) {
+		size_t len;
+		const char *s = node_text(p, base, &len);
+		const struct local *l = find_local(p, s, len);
+
+		if (l && l->cursor)
+			flags |= ACCESS_CURSOR;
+		if (l && l->user)
+			flags |= ACCESS_USER;
+		if (!l && len == 7 && !memcmp(s, "current", 7) && !ts_node_eq(base, n))
+			flags |= ACCESS_CURRENT;
+	}
+	return flags;
+}
+
 static struct access *add_access(struct parser *p, struct access_list *out, const char *via,
 				 unsigned group, TSNode n, TSNode whole, bool is_write, bool marked)
 {
@@ -592,6 +673,7 @@ static struct access *add_access(struct parser *p, struct access_list *out, cons
 	a.via = via ? xstrdup(via) : NULL;
 	a.assigned_to = NULL;
 	a.value = NULL;
+	a.flags = access_flags(p, n, via);
 	if (p->assign_name && (ts_node_eq(n, p->assign_node) || ts_node_eq(whole, p->assign_node)))
 		a.assigned_to = xstrndup(p->assign_name, p->assign_len);
 	ALLOC_GROW(p->groups, out->nr + 1, p->alloc_groups);
@@ -740,6 +822,9 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 
 			if (!ts_node_is_null(label))
 				skip_node(p, label);	/* a label inside the collected statement */
+		} else if (is(p, n, S_CALL) && is_per_cpu(p, n)) {
+			add_access(p, out, NULL, group, n, n, false, false);
+			skip = true;
 		} else if (is(p, n, S_CALL)) {
 			visit_call(p, n, out, group);
 		} else if (is(p, n, S_ASSIGN)) {
@@ -954,6 +1039,230 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 	}
 }
 
+/* ---- locks ---- */
+
+static size_t file_end(const struct parser *p, TSNode n)
+{
+	size_t eo = ts_node_end_byte(n);
+
+	return eo < p->prefix ? p->file_base : p->file_base + (eo - p->prefix);
+}
+
+/* The nearest block around n, or the node itself at the top. */
+static TSNode enclosing_block(const struct parser *p, TSNode n)
+{
+	TSNode up = ts_node_parent(n);
+	unsigned depth;
+
+	for (depth = 0; depth < 4096 && !ts_node_is_null(up); depth++) {
+		if (is(p, up, S_COMPOUND))
+			return up;
+		n = up;
+		up = ts_node_parent(n);
+	}
+	return n;
+}
+
+static void add_lock(struct parser *p, struct lock_list *out, TSNode arg, enum lock_op op,
+		     size_t from, size_t to)
+{
+	struct lock_event *e;
+	TSNode loc = location_of(p, arg);
+	size_t len;
+	const char *s = node_text(p, loc, &len);
+
+	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+	e = &out->v[out->nr++];
+	memset(e, 0, sizeof(*e));
+	e->lock.path = normalise(s, len);
+	e->lock.type_path = type_path(p, loc);
+	e->lock.object = object_of(e->lock.type_path);
+	e->lock.off = file_off(p, loc);
+	e->op = op;
+	e->scope_start = from;
+	e->scope_end = to;
+}
+
+/* The first argument of call n, or a null node. */
+static TSNode first_arg(const struct parser *p, TSNode n)
+{
+	TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+	TSNode a;
+
+	(void)p;
+	if (ts_node_is_null(args) || !ts_node_named_child_count(args))
+		return (TSNode){ 0 };
+	a = ts_node_named_child(args, 0);
+	return a;
+}
+
+/* The identifier a call calls, or NULL. */
+static const char *callee_name(const struct parser *p, TSNode n, size_t *len)
+{
+	TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+
+	if (ts_node_is_null(fn) || !is(p, fn, S_IDENT))
+		return NULL;
+	return node_text(p, fn, len);
+}
+
+/*
+ * A lock that may fail, in the shapes whose outcome the code makes plain:
+ * "if (!spin_trylock(l)) return;" and "if (mutex_lock_interruptible(l))
+ * goto out;" hold it after the if; "if (spin_trylock(l)) { ... }" in the
+ * branch. Other shapes are not followed.
+ */
+static void try_lock(struct parser *p, struct lock_list *out, TSNode call, const char *name,
+		     size_t len)
+{
+	bool boolean = memmem(name, len, "trylock", 7) != NULL;	/* true when taken */
+	bool negated = false;
+	TSNode up = ts_node_parent(call), cond, conseq, arg = first_arg(p, call);
+
+	if (ts_node_is_null(arg) || ts_node_is_null(up))
+		return;
+	if (is(p, up, S_UNARY)) {
+		TSNode op = ts_node_child(up, 0);
+
+		if (ts_node_is_null(op) || strcmp(ts_node_type(op), "!"))
+			return;
+		negated = true;
+		up = ts_node_parent(up);
+	}
+	if (ts_node_is_null(up) || !is(p, up, S_PAREN_EXPR))
+		return;
+	cond = up;
+	up = ts_node_parent(up);
+	if (ts_node_is_null(up) || !is(p, up, S_IF) ||
+	    !ts_node_eq(ts_node_child_by_field_name(up, "condition", 9), cond))
+		return;
+	conseq = ts_node_child_by_field_name(up, "consequence", 11);
+	if (ts_node_is_null(conseq))
+		return;
+	if (boolean != negated) {
+		/* the branch runs with the lock taken */
+		add_lock(p, out, arg, LOCK_ACQUIRE, file_off(p, conseq), file_end(p, conseq));
+		return;
+	}
+	/* the branch runs when it failed: if it leaves, the lock is held after the if */
+	if (!ts_node_is_null(ts_node_child_by_field_name(up, "alternative", 11)) ||
+	    !contains_jump(p, conseq))
+		return;
+	add_lock(p, out, arg, LOCK_ACQUIRE, file_end(p, up),
+		 file_end(p, enclosing_block(p, up)));
+}
+
+/* The statement after the one that holds n, for scoped_guard(...) { ... }. */
+static TSNode guarded_statement(const struct parser *p, TSNode n)
+{
+	TSNode stmt = ts_node_parent(n);
+
+	if (ts_node_is_null(stmt) || !is(p, stmt, S_EXPR_STMT))
+		return (TSNode){ 0 };
+	return ts_node_next_named_sibling(stmt);
+}
+
+/* "__must_hold(&x->lock)" between the head of the function and its body. */
+static void must_hold(struct parser *p, TSNode root, struct lock_list *out)
+{
+	TSNode def = is(p, root, S_FUNC_DEF) ? root : ts_node_named_child(root, 0), body;
+	const char *head, *at, *close;
+	size_t len;
+
+	if (ts_node_is_null(def) || !is(p, def, S_FUNC_DEF))
+		return;
+	body = ts_node_child_by_field_name(def, "body", 4);
+	if (ts_node_is_null(body))
+		return;
+	head = p->text + ts_node_start_byte(def);
+	len = ts_node_start_byte(body) - ts_node_start_byte(def);
+	for (at = memmem(head, len, "__must_hold(", 12); at;
+	     at = memmem(at + 1, len - (size_t)(at + 1 - head), "__must_hold(", 12)) {
+		const char *arg = at + 12;
+		struct lock_event *e;
+
+		close = memchr(arg, ')', len - (size_t)(arg - head));
+		if (!close)
+			break;
+		while (arg < close && (*arg == '&' || *arg == ' '))
+			arg++;
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		e = &out->v[out->nr++];
+		memset(e, 0, sizeof(*e));
+		e->lock.path = normalise(arg, (size_t)(close - arg));
+		e->lock.off = p->file_base;
+		e->op = LOCK_ASSERT;
+		e->scope_start = p->file_base;
+		e->scope_end = SIZE_MAX;
+	}
+}
+
+/*
+ * The lock operations of the function at root, in source order: lock and
+ * unlock calls, guard() and scoped_guard(), lockdep assertions, and a
+ * __must_hold() annotation in the head.
+ */
+static void collect_locks(struct parser *p, TSNode root, struct lock_list *out)
+{
+	struct walk w;
+
+	walk_init(&w, root);
+	while (walk_next(&w, false)) {
+		TSNode n = ts_tree_cursor_current_node(&w.c), fn, arg;
+		const char *name;
+		size_t len;
+
+		if (!is(p, n, S_CALL))
+			continue;
+		fn = ts_node_child_by_field_name(n, "function", 8);
+		if (ts_node_is_null(fn))
+			continue;
+		if (is(p, fn, S_CALL)) {
+			/* guard(mutex)(&m): held to the end of the block */
+			name = callee_name(p, fn, &len);
+			arg = first_arg(p, n);
+			if (name && len == 5 && !memcmp(name, "guard", 5) && !ts_node_is_null(arg))
+				add_lock(p, out, arg, LOCK_ACQUIRE, file_off(p, n),
+					 file_end(p, enclosing_block(p, n)));
+			continue;
+		}
+		if (!(name = callee_name(p, n, &len)))
+			continue;
+		arg = first_arg(p, n);
+		if (len == 12 && !memcmp(name, "scoped_guard", 12)) {
+			TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+			TSNode body = guarded_statement(p, n);
+
+			if (!ts_node_is_null(args) && ts_node_named_child_count(args) >= 2 &&
+			    !ts_node_is_null(body))
+				add_lock(p, out, ts_node_named_child(args, 1), LOCK_ACQUIRE,
+					 file_off(p, body), file_end(p, body));
+			continue;
+		}
+		if (ts_node_is_null(arg))
+			continue;
+		switch (prim_lock_op(name, len)) {
+		case PRIM_LOCK_ACQUIRE:
+			add_lock(p, out, arg, LOCK_ACQUIRE, file_off(p, n),
+				 file_end(p, enclosing_block(p, n)));
+			break;
+		case PRIM_LOCK_RELEASE:
+			add_lock(p, out, arg, LOCK_RELEASE, file_off(p, n), file_off(p, n));
+			break;
+		case PRIM_LOCK_ASSERT:
+			add_lock(p, out, arg, LOCK_ASSERT, file_off(p, n), SIZE_MAX);
+			break;
+		case PRIM_LOCK_TRY:
+			try_lock(p, out, n, name, len);
+			break;
+		case PRIM_LOCK_NONE:
+			break;
+		}
+	}
+	ts_tree_cursor_delete(&w.c);
+	must_hold(p, root, out);
+}
+
 /* Fills p->path with the ancestors of the deepest node at byte so. */
 static void path_to(struct parser *p, TSNode root, uint32_t so)
 {
@@ -1056,6 +1365,7 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 		    const struct lex_context *c, struct parse_site *sites, size_t n)
 {
 	static const char macro_head[] = "void __acqrel_macro(void)\n{\n";
+	struct lock_list locks = { NULL, 0, 0 };
 	TSTree *tree;
 	TSNode root;
 	size_t i, end = c->end > len ? len : c->end;
@@ -1093,9 +1403,14 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 	}
 	root = ts_tree_root_node(tree);
 	collect_locals(p, root);
-	for (i = 0; i < n; i++)
-		if (sites[i].off >= c->start && sites[i].off + sites[i].len <= end)
+	collect_locks(p, root, &locks);
+	for (i = 0; i < n; i++) {
+		if (sites[i].off >= c->start && sites[i].off + sites[i].len <= end) {
 			site_accesses(p, root, &sites[i]);
+			lock_list_copy(&sites[i].locks, &locks);
+		}
+	}
+	lock_list_release(&locks);
 	ts_tree_delete(tree);
 	return 0;
 }

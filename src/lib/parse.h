@@ -21,6 +21,7 @@ struct parse_site {
 	bool window_call_after;
 	char *call_before_name;		/* out, owned: the first such call before */
 	char *call_after_name;		/* and after the barrier, or NULL */
+	struct lock_list locks;		/* out: the lock operations of its function */
 };
 
 struct parser;

@@ -147,6 +147,15 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
 		*addr_arg = 0;
 		return true;
 	}
+	/* this_cpu_read(pcp), __this_cpu_write(pcp, v), raw_cpu_inc(pcp): this CPU's copy */
+	if (prim_this_cpu_op(s, len)) {
+		const char *op = memchr(s + 2, '_', len - 2);
+
+		op = op ? memchr(op + 1, '_', len - (size_t)(op + 1 - s)) : NULL;
+		*is_write = !(op && has_prefix(op + 1, len - (size_t)(op + 1 - s), "read", &n));
+		*addr_arg = 0;
+		return true;
+	}
 	/* atomic_read(), atomic64_set(), atomic_long_inc(), ... */
 	if (has_prefix(s, len, "atomic_", &n) || has_prefix(s, len, "atomic64_", &n)) {
 		const char *op = s + n;
@@ -221,4 +230,65 @@ enum prim_role prim_role(const char *prim)
 	if (IN_LIST(prim, len, acquires))
 		return PRIM_ROLE_ACQUIRE;
 	return PRIM_ROLE_NONE;
+}
+
+enum prim_lock prim_lock_op(const char *s, size_t len)
+{
+	/* the lock kinds; each takes the suffixes below */
+	static const char *const kinds[] = {
+		"spin_", "raw_spin_", "read_", "write_", "arch_spin_", "mutex_", "rt_mutex_",
+	};
+	static const char *const acquire_suffix[] = {
+		"lock", "lock_irq", "lock_irqsave", "lock_bh", "lock_nested", "lock_irqsave_nested",
+		"lock_nest_lock", "lock_io",
+	};
+	static const char *const release_suffix[] = {
+		"unlock", "unlock_irq", "unlock_irqrestore", "unlock_bh",
+	};
+	static const char *const try_suffix[] = {
+		"trylock", "trylock_irq", "trylock_irqsave", "trylock_bh", "lock_interruptible",
+		"lock_killable", "lock_interruptible_nested", "lock_killable_nested",
+	};
+	static const char *const rwsem_acquire[] = {
+		"down_read", "down_write", "down_read_nested", "down_write_nested",
+	};
+	static const char *const rwsem_release[] = { "up_read", "up_write" };
+	static const char *const rwsem_try[] = {
+		"down_read_trylock", "down_write_trylock", "down_read_killable",
+		"down_write_killable", "down_read_interruptible", "down_interruptible",
+	};
+	static const char *const asserts[] = {
+		"lockdep_assert_held", "lockdep_assert_held_write", "lockdep_assert_held_read",
+		"lockdep_assert_held_once", "assert_spin_locked", "assert_raw_spin_locked",
+	};
+	size_t i, n;
+
+	if (IN_LIST(s, len, asserts))
+		return PRIM_LOCK_ASSERT;
+	if (IN_LIST(s, len, rwsem_acquire))
+		return PRIM_LOCK_ACQUIRE;
+	if (IN_LIST(s, len, rwsem_release))
+		return PRIM_LOCK_RELEASE;
+	if (IN_LIST(s, len, rwsem_try))
+		return PRIM_LOCK_TRY;
+	for (i = 0; i < ARRAY_SIZE_LOCAL(kinds); i++) {
+		if (!has_prefix(s, len, kinds[i], &n))
+			continue;
+		if (in_list(s + n, len - n, acquire_suffix, ARRAY_SIZE_LOCAL(acquire_suffix)))
+			return PRIM_LOCK_ACQUIRE;
+		if (in_list(s + n, len - n, release_suffix, ARRAY_SIZE_LOCAL(release_suffix)))
+			return PRIM_LOCK_RELEASE;
+		if (in_list(s + n, len - n, try_suffix, ARRAY_SIZE_LOCAL(try_suffix)))
+			return PRIM_LOCK_TRY;
+	}
+	return PRIM_LOCK_NONE;
+}
+
+bool prim_this_cpu_op(const char *s, size_t len)
+{
+	size_t n;
+
+	return (has_prefix(s, len, "this_cpu_", &n) || has_prefix(s, len, "__this_cpu_", &n) ||
+		has_prefix(s, len, "raw_cpu_", &n)) &&
+	       !has_prefix(s + n, len - n, "ptr", &n) && !has_prefix(s + n, len - n, "has", &n);
 }

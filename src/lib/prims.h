@@ -32,6 +32,21 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
  */
 bool prim_benign_call(const char *s, size_t len);
 
+/* this_cpu_read(), __this_cpu_write(), raw_cpu_add(), ...: an access to this CPU's copy. */
+bool prim_this_cpu_op(const char *s, size_t len);
+
+/* What a call does to a lock. */
+enum prim_lock {
+	PRIM_LOCK_NONE,
+	PRIM_LOCK_ACQUIRE,	/* spin_lock(), mutex_lock(), down_write(), ... */
+	PRIM_LOCK_RELEASE,	/* spin_unlock(), mutex_unlock(), up_write(), ... */
+	PRIM_LOCK_TRY,		/* spin_trylock(), mutex_lock_interruptible(): may fail */
+	PRIM_LOCK_ASSERT,	/* lockdep_assert_held(): held here */
+};
+
+/* How the call of s[0..len) acts on the lock its first argument names. */
+enum prim_lock prim_lock_op(const char *s, size_t len);
+
 /* What a primitive does in a protocol. */
 enum prim_role {
 	PRIM_ROLE_NONE,

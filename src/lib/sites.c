@@ -300,6 +300,7 @@ static void parse_sites_release(struct parse_site *ps, size_t n)
 		access_list_release(&ps[i].operand);
 		access_list_release(&ps[i].window_before);
 		access_list_release(&ps[i].window_after);
+		lock_list_release(&ps[i].locks);
 	}
 }
 
@@ -333,9 +334,11 @@ static void add_caller(struct site *s, const char *function, unsigned line,
 	memset(c, 0, sizeof(*c));
 	c->function = xstrdup(function);
 	c->line = line;
+	c->off = ps->off;
 	c->via = via ? xstrdup(via) : NULL;
 	access_list_copy(&c->before, &ps->window_before);
 	access_list_copy(&c->after, &ps->window_after);
+	lock_list_copy(&c->locks, &ps->locks);
 	set_lines(&c->before, lines);
 	set_lines(&c->after, lines);
 }
@@ -569,6 +572,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 
 		memset(s, 0, sizeof(*s));
 		s->line = lines_find(&lines, ps[i].off, &s->column);
+		s->off = ps[i].off;
 		s->primitive = xstrndup(buf + ps[i].off, ps[i].len);
 		if (ctx >= 0 && lr.ctxs[ctx].kind == LEX_FUNCTION) {
 			s->function = xstrdup(lr.ctxs[ctx].name);
@@ -591,6 +595,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		s->before = ps[i].before;
 		s->after = ps[i].after;
 		s->operand = ps[i].operand;
+		s->locks = ps[i].locks;
 		set_lines(&s->before, &lines);
 		set_lines(&s->after, &lines);
 		set_lines(&s->operand, &lines);
@@ -621,6 +626,7 @@ void file_sites_release(struct file_sites *fs)
 		access_list_release(&s->operand);
 		access_list_release(&s->window_before);
 		access_list_release(&s->window_after);
+		lock_list_release(&s->locks);
 		free(s->call_before_name);
 		free(s->call_after_name);
 		for (j = 0; j < s->nr_refs; j++)
@@ -631,6 +637,7 @@ void file_sites_release(struct file_sites *fs)
 			free(s->callers[j].via);
 			access_list_release(&s->callers[j].before);
 			access_list_release(&s->callers[j].after);
+			lock_list_release(&s->callers[j].locks);
 		}
 		free(s->callers);
 	}

@@ -15,12 +15,15 @@ struct caller {
 	char *function;			/* owned: the calling function */
 	char *via;			/* owned or NULL: the table field called through */
 	unsigned line;			/* of the call */
+	size_t off;			/* byte offset of the call in the file */
 	struct access_list before;	/* the windows before and after the call */
 	struct access_list after;
+	struct lock_list locks;		/* the lock operations of the calling function */
 };
 
 struct site {
 	unsigned line, column;		/* 1-based; column counts bytes */
+	size_t off;			/* byte offset of the primitive in the file */
 	char *function;			/* owned or NULL */
 	bool static_function;		/* its function is declared static */
 	char *macro;			/* owned or NULL: the #define the site is in */
@@ -31,6 +34,7 @@ struct site {
 	bool window_call_before, window_call_after;	/* a call lies within the windows */
 	char *call_before_name;		/* owned or NULL: the first of those calls */
 	char *call_after_name;
+	struct lock_list locks;		/* the lock operations of its function */
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;
 	/* for an smp_wmb() with no store after it, or an smp_rmb() with no load

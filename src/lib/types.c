@@ -531,3 +531,23 @@ char *types_global_struct(struct types *t, const char *file, const char *name)
 	}
 	return NULL;
 }
+
+bool types_arch_64bit_only(struct types *t, const char *arch)
+{
+	char *rel = xasprintf("arch/%s/Kconfig", arch);
+	const char *text = load(t, rel), *p;
+	bool only = false;
+
+	free(rel);
+	for (p = text ? strstr(text, "config 64BIT\n") : NULL; p && !only;
+	     p = strstr(p + 1, "config 64BIT\n")) {
+		const char *q = p + 13;
+
+		if (p != text && p[-1] != '\n')
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		only = !strncmp(q, "def_bool y\n", 11);
+	}
+	return only;
+}

@@ -9,6 +9,8 @@
 
 #include "hash.h"
 
+#include <stdbool.h>
+
 enum field_kind {
 	FIELD_UNKNOWN,		/* no declaration found */
 	FIELD_SCALAR,		/* int, u32, unsigned long, bool, enum, ... */
@@ -48,6 +50,12 @@ char *types_field_struct(struct types *t, const char *file, const char *sname, c
 enum field_kind types_global(struct types *t, const char *file, const char *name, char **decl);
 /* The struct tag (or typedef name) of a file-level variable of file. Caller frees. */
 char *types_global_struct(struct types *t, const char *file, const char *name);
+
+/*
+ * Whether every kernel of arch is 64-bit: its Kconfig defines 64BIT as
+ * def_bool y (arm64, s390, ...), so a u64 there is a native word.
+ */
+bool types_arch_64bit_only(struct types *t, const char *arch);
 
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);

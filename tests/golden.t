@@ -5,6 +5,10 @@
 #   check-name: what the fixture shows
 #   check-command: acqrel sites $file      ($file is the fixture's name; the
 #                                          command runs in the fixture's folder)
+#                                          A fixture of several files keeps them
+#                                          in NAME.tree/ beside it and runs
+#                                          "acqrel pairs NAME.tree"; files in a
+#                                          *.tree folder are no fixtures.
 #   check-exit: N                           (optional; default 0)
 #   check-known-to-fail                     (optional: a documented gap, TODO)
 #   check-output-start / check-output-end   the expected standard output
@@ -84,7 +88,14 @@ if (@files && $files[0] eq '--format') {
 	shift @files;
 }
 unless (@files) {
-	find(sub { push @files, $File::Find::name if /\.[ch]$/ }, "$top/tests/golden");
+	# a folder NAME.tree holds the files of a fixture tree that NAME.c runs on
+	find(sub {
+		if (-d && /\.tree$/) {
+			$File::Find::prune = 1;
+			return;
+		}
+		push @files, $File::Find::name if /\.[ch]$/;
+	}, "$top/tests/golden");
 	@files = sort @files;
 }
 

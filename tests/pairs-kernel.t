@@ -47,7 +47,7 @@ for my $ver (@versions) {
 		diag("not placed: $_") for @lost[0 .. ($#lost < 19 ? $#lost : 19)];
 	}
 
-	my @bad = grep { $_->{verdict} !~ /^(convert|review|keep|converted)$/ || !@{$_->{reasons}} ||
+	my @bad = grep { $_->{verdict} !~ /^(convert|review|keep|converted|redundant)$/ || !@{$_->{reasons}} ||
 			 grep { !$_->{code} || !$_->{text} } @{$_->{reasons}} } @{$pairs->{protocols}};
 	unless (ok(!@bad, "$ver: every protocol has a verdict and coded reasons")) {
 		diag("bad: $_->{id}") for @bad[0 .. ($#bad < 9 ? $#bad : 9)];
@@ -63,6 +63,6 @@ for my $ver (@versions) {
 	ok(!@unreasoned, "$ver: every unpaired site has a reason");
 	my %verdicts;
 	$verdicts{$_->{verdict}}++ for @{$pairs->{protocols}};
-	diag("$ver: " . join(', ', map { "$_ " . ($verdicts{$_} // 0) } qw(convert review keep converted)) .
+	diag("$ver: " . join(', ', map { "$_ " . ($verdicts{$_} // 0) } qw(convert review keep converted redundant)) .
 	     ", unpaired " . scalar(@{$pairs->{unpaired}}));
 }

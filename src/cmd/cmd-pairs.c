@@ -5,6 +5,7 @@
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
 #include "../lib/util.h"
+#include "../lib/visible.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +48,7 @@ static void text_end(struct strbuf *sb, const char *role, const struct pair_end 
 static void text_protocol(struct strbuf *sb, const struct protocol *p)
 {
 	const struct pair_end *first = p->nr_writers ? &p->writers[0] : &p->readers[0];
-	size_t i;
+	size_t i, shared;
 	bool any = false;
 
 	strbuf_addf(sb, "%s:%u: protocol %s", first->path, first->site->line, p->variable);
@@ -70,8 +71,24 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 	strbuf_addch(sb, '\n');
 	for (i = 0; i < p->nr_reasons; i++)
 		strbuf_addf(sb, "  %s: %s\n", p->reasons[i].code, p->reasons[i].text);
-	strbuf_addf(sb, "  ordering: %u other access%s change%s ordering\n\n", p->changes,
+	strbuf_addf(sb, "  ordering: %u other access%s change%s ordering", p->changes,
 		    p->changes == 1 ? "" : "es", p->changes == 1 ? "s" : "");
+	for (i = 0, shared = 0; i < p->nr_changed; i++)
+		shared += p->changed[i].cls == VIS_SHARED;
+	if (p->nr_changed)
+		strbuf_addf(sb, "; %zu can be seen by another thread", shared);
+	strbuf_addch(sb, '\n');
+	for (i = 0; i < p->nr_changed; i++) {
+		const struct changed *c = &p->changed[i];
+
+		strbuf_addf(sb, "    %s %s (line %u) %s %s() in %s(): %s%s%s\n",
+			    c->access->is_write ? "store" : "load", c->access->path, c->access->line,
+			    c->access->is_write ? "after" : "before", c->end->site->primitive,
+			    c->end->caller ? c->end->caller->function : site_where(c->end->site),
+			    visibility_name(c->cls), c->evidence ? ": " : "",
+			    c->evidence ? c->evidence : "");
+	}
+	strbuf_addch(sb, '\n');
 }
 
 static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
@@ -141,7 +158,20 @@ static void json_protocol(struct strbuf *sb, const struct protocol *p, bool firs
 		json_add_string(sb, p->reasons[i].text);
 		strbuf_addch(sb, '}');
 	}
-	strbuf_addf(sb, "], \"changes\": %u}", p->changes);
+	strbuf_addf(sb, "], \"changes\": %u, \"changed\": [", p->changes);
+	for (i = 0; i < p->nr_changed; i++) {
+		const struct changed *c = &p->changed[i];
+
+		strbuf_adds(sb, i ? ", {\"access\": " : "{\"access\": ");
+		json_add_string(sb, c->access->path);
+		strbuf_addf(sb, ", \"kind\": \"%s\", \"line\": %u, \"file\": ",
+			    c->access->is_write ? "write" : "read", c->access->line);
+		json_add_string(sb, c->end->file);
+		strbuf_addf(sb, ", \"class\": \"%s\", \"evidence\": ", visibility_name(c->cls));
+		json_add_string(sb, c->evidence);
+		strbuf_addch(sb, '}');
+	}
+	strbuf_adds(sb, "]}");
 }
 
 static void json_unpaired(struct strbuf *sb, const struct unpaired *u, bool first)
@@ -159,8 +189,10 @@ static void json_unpaired(struct strbuf *sb, const struct unpaired *u, bool firs
 
 static void summary(const struct pair_result *r)
 {
-	static const char *const verdicts[] = { "convert", "review", "keep", "converted" };
-	size_t count[4] = { 0 }, i, j, k;
+	static const char *const verdicts[] = {
+		"convert", "review", "keep", "converted", "redundant",
+	};
+	size_t count[ARRAY_SIZE(verdicts)] = { 0 }, i, j, k;
 	struct { const char *code; size_t n; } codes[64];
 	size_t nr_codes = 0;
 
@@ -185,7 +217,7 @@ static void summary(const struct pair_result *r)
 		}
 	}
 	printf("protocols: %zu\n", r->nr);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < ARRAY_SIZE(verdicts); i++)
 		printf("  %-10s %6zu\n", verdicts[i], count[i]);
 	/* most frequent first */
 	for (k = 1; k < nr_codes; k++) {

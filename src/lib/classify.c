@@ -1,9 +1,14 @@
-/* classify.c: the verdict of each protocol and the reasons for it */
+/*
+ * classify.c: the verdict of each protocol and the reasons for it. Each
+ * rule is one function in the table at the end; a rule adds reasons, and a
+ * reason's code decides how far it moves the verdict (codes[] below).
+ */
 #include "classify.h"
 #include "key.h"
 #include "prims.h"
 #include "strbuf.h"
 #include "util.h"
+#include "visible.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,49 +16,450 @@
 /* Most reasons one protocol lists; the rest would repeat the same caveats. */
 #define MAX_REASONS 32
 
-/* A description of a list of accesses, "a, b", leaving out except and its bases. */
-static char *paths_of(const struct access_list *l, bool writes, const char *except)
+/* What each reason code makes of a protocol. */
+enum severity { SEV_INFO, SEV_REVIEW, SEV_KEEP };
+
+static const struct code {
+	const char *code;
+	enum severity sev;
+} codes[] = {
+	/* not this pattern: keep */
+	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
+	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
+	/* convertible, with caveats: review */
+	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
+	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
+	{ "stored-again", SEV_REVIEW }, { "several-stores", SEV_REVIEW },
+	{ "several-loads", SEV_REVIEW }, { "loses-ordering", SEV_REVIEW },
+	{ "call-between", SEV_REVIEW }, { "callee-barrier", SEV_REVIEW },
+	{ "shared-barrier", SEV_REVIEW }, { "config", SEV_REVIEW },
+	/* said for the reader, changing nothing */
+	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
+	{ "redundant", SEV_INFO },
+};
+
+static enum severity severity_of(const char *code)
 {
-	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	for (i = 0; i < l->nr; i++) {
-		if (l->v[i].is_write != writes ||
-		    (except && (!strcmp(l->v[i].path, except) || key_is_base_of(l->v[i].path, except))))
-			continue;
-		if (sb.len && strstr(sb.buf, l->v[i].path))
-			continue;
-		strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", l->v[i].path);
+	for (i = 0; i < ARRAY_SIZE(codes); i++)
+		if (!strcmp(codes[i].code, code))
+			return codes[i].sev;
+	return SEV_REVIEW;
+}
+
+static void reason(struct protocol *p, const char *code, char *text)
+{
+	size_t i;
+
+	if (p->nr_reasons >= MAX_REASONS) {
+		free(text);
+		return;
 	}
-	return strbuf_detach(&sb);
+	for (i = 0; i < p->nr_reasons; i++) {
+		if (!strcmp(p->reasons[i].code, code) && !strcmp(p->reasons[i].text, text)) {
+			free(text);
+			return;
+		}
+	}
+	ALLOC_GROW(p->reasons, p->nr_reasons + 1, p->alloc_reasons);
+	p->reasons[p->nr_reasons].code = code;
+	p->reasons[p->nr_reasons++].text = text;
+}
+
+bool protocol_has_reason(const struct protocol *p, const char *code)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_reasons; i++)
+		if (!strcmp(p->reasons[i].code, code))
+			return true;
+	return false;
+}
+
+static void drop_reason(struct protocol *p, const char *code)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nr_reasons; i++) {
+		if (!strcmp(p->reasons[i].code, code))
+			free(p->reasons[i].text);
+		else
+			p->reasons[n++] = p->reasons[i];
+	}
+	p->nr_reasons = n;
+}
+
+/* ---- ends ---- */
+
+static const struct pair_end *end_at(const struct protocol *p, size_t i)
+{
+	return i < p->nr_writers ? &p->writers[i] : &p->readers[i - p->nr_writers];
+}
+
+static size_t nr_ends(const struct protocol *p)
+{
+	return p->nr_writers + p->nr_readers;
+}
+
+static bool is_writer(const struct protocol *p, const struct pair_end *e)
+{
+	return e >= p->writers && e < p->writers + p->nr_writers;
 }
 
 /*
- * The loads of l that would lose their ordering if key became an acquire:
- * not key itself, not a base of its path (ring->buf for ring->buf->x), and
- * not a load whose value is the base of its path (kvm = vcpu->kvm; then
- * kvm->x): those stay ordered through the address dependency.
+ * A publish store with a release form: a plain store, WRITE_ONCE() or an
+ * atomic set. A bit operation or an atomic read-modify-write has none, so
+ * its smp_wmb() stays.
  */
-static char *other_loads(const struct access_list *l, const struct access *key)
+static bool has_release_form(const struct access *a)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, base = 0;
+	static const char *const plain_like[] = {
+		"WRITE_ONCE", "atomic_set", "atomic64_set", "atomic_long_set",
+	};
+	size_t i;
 
-	while (is_c_ident_char(key->path[base]))
-		base++;
-	for (i = 0; i < l->nr; i++) {
-		const struct access *a = &l->v[i];
+	if (!a->via)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(plain_like); i++)
+		if (!strcmp(a->via, plain_like[i]))
+			return true;
+	return false;
+}
 
-		if (a->is_write || !strcmp(a->path, key->path) || key_is_base_of(a->path, key->path))
-			continue;
-		if (base && a->assigned_to && strlen(a->assigned_to) == base &&
-		    !memcmp(a->assigned_to, key->path, base) && key->path[base] != '\0')
-			continue;
-		if (sb.len && strstr(sb.buf, a->path))
-			continue;
-		strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
+/*
+ * A subscribe load with an acquire form: a plain load, READ_ONCE(), an
+ * atomic read, test_bit(). A read-modify-write is already ordered its own way.
+ */
+static bool has_acquire_form(const struct access *a)
+{
+	static const char *const plain_like[] = {
+		"READ_ONCE", "atomic_read", "atomic64_read", "atomic_long_read", "test_bit",
+	};
+	size_t i;
+
+	if (!a->via)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(plain_like); i++)
+		if (!strcmp(a->via, plain_like[i]))
+			return true;
+	return false;
+}
+
+/*
+ * An smp_wmb() that orders no published data: its function loads and does
+ * not store or call before it (a consumer's own index update orders a load
+ * before a store), or it starts a static function whose callers store
+ * nothing before they call it.
+ */
+static bool orders_no_data(const struct pair_end *e)
+{
+	const struct site *s = e->site;
+	size_t c;
+
+	if (e->caller || s->window_call_before || access_list_count(&s->window_before, true))
+		return false;
+	if (s->window_before.nr)
+		return true;
+	if (!s->nr_callers || s->unknown_callers || !s->static_function)
+		return false;
+	for (c = 0; c < s->nr_callers; c++)
+		if (access_list_count(&s->callers[c].before, true) || !s->callers[c].before.nr)
+			return false;
+	return true;
+}
+
+/* An end whose barrier the conversion removes: smp_wmb() or smp_rmb() with such a form. */
+bool classify_convertible(const struct protocol *p, const struct pair_end *e)
+{
+	enum prim_role r = prim_role(e->site->primitive);
+
+	if (is_writer(p, e))
+		return r == PRIM_ROLE_WMB && has_release_form(e->access) && !orders_no_data(e);
+	return r == PRIM_ROLE_RMB && has_acquire_form(e->access);
+}
+
+/* ---- who can see what the conversion reorders ---- */
+
+/* Records access a of end e as changing ordering; true when another thread can see it. */
+static bool weigh(struct types *t, struct protocol *p, const struct pair_end *e,
+		  const struct access *a)
+{
+	struct changed *c;
+	size_t i;
+
+	for (i = 0; i < p->nr_changed; i++)
+		if (p->changed[i].access == a)
+			return p->changed[i].cls == VIS_SHARED;
+	ALLOC_GROW(p->changed, p->nr_changed + 1, p->alloc_changed);
+	c = &p->changed[p->nr_changed++];
+	c->access = a;
+	c->end = e;
+	c->cls = (int)visible_class(t, p, e, a, &c->evidence);
+	p->changes++;
+	return c->cls == VIS_SHARED;
+}
+
+/* Appends "a (line N)" to a list of paths unless it is there. */
+static void list_add(struct strbuf *sb, const struct access *a)
+{
+	char *item = xasprintf("%s (line %u)", a->path, a->line);
+
+	if (!strstr(sb->buf, item))
+		strbuf_addf(sb, "%s%s", sb->len ? ", " : "", item);
+	free(item);
+}
+
+/* ---- the judgement of one protocol ---- */
+
+struct judge {
+	struct types *t;
+	struct protocol *p;
+	const struct protocol *all;
+	size_t nr_all;
+	enum field_kind kind;	/* of the protocol's variable */
+	char *decl;		/* its declaration, or NULL */
+};
+
+/* Whether any reason so far makes the protocol keep. */
+static bool kept(const struct protocol *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_reasons; i++)
+		if (severity_of(p->reasons[i].code) == SEV_KEEP)
+			return true;
+	return false;
+}
+
+/* ---- rules: not this pattern (keep) ---- */
+
+/* Memory a device, a hypervisor or user space reads: dma_ and virt_ barriers, __le/__be, uapi. */
+static void rule_external(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		const char *prim = e->site->primitive;
+
+		if (!strncmp(prim, "dma_", 4) || !strncmp(prim, "virt_", 5))
+			reason(p, "external",
+			       xasprintf("%s() in %s() also orders %s: the memory is shared with a %s, which release and acquire do not order",
+					 prim, site_where(e->site), p->variable,
+					 prim[0] == 'd' ? "device" : "hypervisor"));
 	}
-	return strbuf_detach(&sb);
+	if (j->decl && (strstr(j->decl, "__le") || strstr(j->decl, "__be")))
+		reason(p, "external",
+		       xasprintf("%s has a fixed byte order (%s): a layout shared with a device, firmware or another machine",
+				 p->variable, j->decl));
+}
+
+/*
+ * A mandatory or full fence that orders the very access a converted end
+ * publishes or subscribes with: the barrier being removed is not all that
+ * orders it, and a full fence orders more than release and acquire do.
+ */
+static void rule_fence(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *f = end_at(p, i);
+
+		if (prim_role(f->site->primitive) != PRIM_ROLE_FENCE)
+			continue;
+		for (k = 0; k < nr_ends(p); k++) {
+			const struct pair_end *e = end_at(p, k);
+
+			if (!classify_convertible(p, e) || e->access != f->access)
+				continue;
+			reason(p, "fence",
+			       xasprintf("%s() in %s() also orders the %s of %s at line %u: %s",
+					 f->site->primitive, site_where(f->site),
+					 is_writer(p, e) ? "store" : "load", p->variable,
+					 e->access->line,
+					 !strcmp(f->site->primitive, "smp_mb")
+					 ? "a full barrier orders earlier stores before later loads, which release and acquire do not"
+					 : "a mandatory barrier orders accesses for devices too, which release and acquire do not"));
+			break;
+		}
+	}
+}
+
+/*
+ * A seqcount-style side: the function of this end accesses the variable on
+ * the other side of another barrier of the same kind too (reads it before
+ * one smp_rmb() and after another, or writes it before and after smp_wmb()s).
+ */
+static bool retries(const struct pair_end *e, const char *key, bool reader)
+{
+	const struct file_sites *fs = e->fs;
+	size_t at = (size_t)(e->site - fs->v), lo = at, hi = at + 1, k;
+
+	if (!e->site->function || e->caller)
+		return false;
+	/* a function's sites are contiguous in file order (macros inside it aside) */
+	while (lo > 0 && (!fs->v[lo - 1].function ||
+			  !strcmp(fs->v[lo - 1].function, e->site->function)))
+		lo--;
+	while (hi < fs->nr && (!fs->v[hi].function ||
+			       !strcmp(fs->v[hi].function, e->site->function)))
+		hi++;
+	for (k = lo; k < hi; k++) {
+		const struct site *s = &fs->v[k];
+
+		if (!s->function || strcmp(s->function, e->site->function) ||
+		    strcmp(s->primitive, reader ? "smp_rmb" : "smp_wmb"))
+			continue;
+		if (reader && touches(&s->after, e->file, key, false))
+			return true;
+		if (!reader && touches(&s->before, e->file, key, true))
+			return true;
+	}
+	return false;
+}
+
+static void rule_seqcount(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		bool writer = is_writer(p, e);
+
+		if (!classify_convertible(p, e) || !retries(e, p->key, !writer))
+			continue;
+		reason(p, "seqcount",
+		       xasprintf(writer ? "%s() writes %s on both sides of its smp_wmb()s: a seqcount-style writer"
+					: "%s() reads %s on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace",
+				 site_where(e->site), p->variable));
+	}
+}
+
+static void rule_rcu(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		const char *via = e->access->via;
+
+		if (via && !strncmp(via, "rcu_", 4))
+			reason(p, "rcu",
+			       xasprintf("%s() in %s() goes through %s(): RCU publication, not this pattern",
+					 e->site->primitive, site_where(e->site), via));
+	}
+	if (j->kind == FIELD_RCU)
+		reason(p, "rcu",
+		       xasprintf("%s is declared __rcu (%s): it is published with rcu_assign_pointer() and read with rcu_dereference(), and smp_store_release() on it is a sparse address-space error",
+				 p->variable, j->decl));
+}
+
+static void rule_operand_type(struct judge *j)
+{
+	if (j->kind != FIELD_BITFIELD && j->kind != FIELD_AGGREGATE && j->kind != FIELD_ATOMIC)
+		return;
+	reason(j->p, "operand",
+	       xasprintf("%s is %s (%s) and cannot be the operand of smp_load_acquire() or smp_store_release()",
+			 j->p->variable,
+			 j->kind == FIELD_BITFIELD ? "a bitfield, which has no address" :
+			 j->kind == FIELD_ATOMIC ? "an atomic type with its own API" :
+			 "a struct, union or array", j->decl));
+}
+
+/* ---- rules: what a reviewer must weigh (review) ---- */
+
+/* The architectures whose kernels are 64-bit only, from their own Kconfig. */
+static bool arch_is_64bit_only(struct types *t, const char *file)
+{
+	const char *slash;
+	char *arch;
+	bool only;
+
+	if (strncmp(file, "arch/", 5) || !(slash = strchr(file + 5, '/')))
+		return false;
+	arch = xstrndup(file + 5, (size_t)(slash - file - 5));
+	only = types_arch_64bit_only(t, arch);
+	free(arch);
+	return only;
+}
+
+static void rule_type(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	if (j->kind == FIELD_WIDE) {
+		for (i = 0; i < nr_ends(p); i++)
+			if (classify_convertible(p, end_at(p, i)) && !arch_is_64bit_only(j->t, end_at(p, i)->file))
+				break;
+		if (i < nr_ends(p))
+			reason(p, "type-size",
+			       xasprintf("%s is 64-bit (%s): smp_load_acquire() and smp_store_release() on it fail to build on 32-bit architectures (\"Need native word sized stores/loads\")",
+					 p->variable, j->decl));
+	} else if (j->kind == FIELD_OTHER) {
+		reason(p, "type-unknown",
+		       xasprintf("the type of %s (%s) is not one acqrel knows to be of native word size or smaller",
+				 p->variable, j->decl));
+	} else if (j->kind == FIELD_UNKNOWN) {
+		reason(p, "type-unknown",
+		       xasprintf("the declaration of %s is not visible in its file or the headers it includes",
+				 p->object ? p->object : p->variable));
+	}
+}
+
+static void rule_one_side(struct judge *j)
+{
+	struct protocol *p = j->p;
+
+	if (!p->nr_writers)
+		reason(p, "one-side",
+		       xasprintf("no writer found in the files given: no smp_wmb() is followed by a store to %s", p->variable));
+	if (!p->nr_readers)
+		reason(p, "one-side",
+		       xasprintf("no reader found in the files given: no smp_rmb() follows a load of %s", p->variable));
+}
+
+static void rule_field_name_only(struct judge *j)
+{
+	if (j->p->evidence & (EV_OBJECT | EV_GLOBAL))
+		return;
+	reason(j->p, "field-name-only",
+	       xasprintf("writers and readers are joined by the field name of %s only; its type is not visible",
+			 j->p->variable));
+}
+
+/* A call (an identifier right before '('), an increment or an assignment. */
+static bool has_side_effects(const char *path)
+{
+	const char *p;
+
+	for (p = strchr(path, '('); p; p = strchr(p + 1, '('))
+		if (p > path && is_c_ident_char(p[-1]))
+			return true;
+	return strstr(path, "++") || strstr(path, "--") ||
+	       (strchr(path, '=') && !strstr(path, "==") && !strstr(path, "!=") &&
+		!strstr(path, "<=") && !strstr(path, ">="));
+}
+
+static void rule_operand(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+
+		if (classify_convertible(p, e) && has_side_effects(e->access->path))
+			reason(p, "side-effects",
+			       xasprintf("%s in %s() has side effects and cannot be the operand of an acquire or release",
+					 e->access->path, site_where(e->site)));
+	}
 }
 
 /*
@@ -87,65 +493,68 @@ static unsigned stored_again(const struct access_list *l, const struct pair_end 
 }
 
 /*
- * Stores that sit between smp_wmb() and the publish store, or in the same
- * statement as the first store after it: with a release on the publish
- * store they are no longer ordered after the data, whoever reads them.
+ * A store after smp_wmb() that is the publish store of another protocol
+ * with readers, through the same barrier: it becomes a release too (the
+ * protocols convert as one group, or not at all), so it is no caveat here.
  */
-static char *near_stores(const struct site *s, const struct pair_end *e)
+static bool published_with(const struct judge *j, const struct pair_end *e, const struct access *a)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, j;
+	size_t i, k;
 
-	for (i = 0; i < 2; i++) {
-		const struct access_list *l = i ? &s->window_after : &s->after;
+	for (i = 0; i < j->nr_all; i++) {
+		const struct protocol *q = &j->all[i];
 
-		for (j = 0; j < l->nr; j++) {
-			const struct access *a = &l->v[j];
-
-			if (!a->is_write || !strcmp(a->path, e->access->path) ||
-			    (i && a->off >= e->access->off))
-				continue;
-			if (!sb.len || !strstr(sb.buf, a->path))
-				strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
-		}
-	}
-	return strbuf_detach(&sb);
-}
-
-/* Whether path is one of the ", "-separated items of list. */
-static bool in_list(const char *list, const char *path)
-{
-	size_t n = strlen(path);
-	const char *p = list;
-
-	while ((p = strstr(p, path))) {
-		if ((p == list || (p >= list + 2 && p[-2] == ',' && p[-1] == ' ')) &&
-		    (p[n] == '\0' || p[n] == ','))
-			return true;
-		p += n;
+		if (q == j->p || !q->nr_readers)
+			continue;
+		for (k = 0; k < q->nr_writers; k++)
+			if (q->writers[k].site == e->site && q->writers[k].access == a)
+				return true;
 	}
 	return false;
 }
 
-/*
- * Stores in the window after the publish store, to other variables, not
- * already listed in subscribed: shape 7, a store with no known reader.
- */
-static char *later_stores(const struct site *s, const struct pair_end *e, const char *subscribed)
+/* Whether a is the publish variable stored again (stored_again() weighs that). */
+static bool same_as_publish(const struct pair_end *e, const struct access *a)
 {
-	struct strbuf sb = STRBUF_INIT;
+	return !strcmp(a->path, e->access->path) || access_is(a, e->file, e->access->path);
+}
+
+/*
+ * Each smp_wmb() that goes: the stores after it, other than the publish
+ * store and the other publish stores of its group, lose their ordering
+ * after the data; only those another thread can see are caveats.
+ */
+static void weigh_writer(struct judge *j, const struct pair_end *e)
+{
+	struct protocol *p = j->p;
+	const struct site *s = e->site;
+	struct strbuf shared = STRBUF_INIT;
+	unsigned line;
 	size_t i;
 
+	if ((line = stored_again(&s->window_after, e)))
+		reason(p, "stored-again",
+		       xasprintf("%s() stores %s again at line %u, after the publish store; a reader that sees that value is not ordered by the release",
+				 site_where(s), p->variable, line));
 	for (i = 0; i < s->window_after.nr; i++) {
 		const struct access *a = &s->window_after.v[i];
 
-		if (!a->is_write || a == e->access || a->off <= e->access->off ||
-		    !strcmp(a->path, e->access->path) || in_list(subscribed, a->path) ||
-		    in_list(sb.buf, a->path))
+		if (!a->is_write || a == e->access || same_as_publish(e, a) ||
+		    published_with(j, e, a))
 			continue;
-		strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
+		if (weigh(j->t, p, e, a))
+			list_add(&shared, a);
 	}
-	return strbuf_detach(&sb);
+	if (shared.len)
+		reason(p, "several-stores",
+		       xasprintf("smp_wmb() in %s() also orders the stores to %s, which other threads can see: with a release on %s instead, they are no longer ordered after the data",
+				 site_where(s), shared.buf, p->variable));
+	strbuf_release(&shared);
+	if (s->call_after)
+		reason(p, "call-between",
+		       xasprintf("a call (%s()) sits between smp_wmb() and the store to %s in %s(); its stores would no longer be ordered after the data",
+				 s->call_after_name ? s->call_after_name : "?", p->variable,
+				 site_where(s)));
 }
 
 /* The line of another load of the subscribe variable before the barrier, or 0. */
@@ -160,176 +569,42 @@ static unsigned loaded_again(const struct access_list *l, const struct access *k
 }
 
 /*
- * Other stores in the window after a writer's smp_wmb() whose variable is
- * the subscribe variable of another protocol: with the barrier gone they
- * are no longer ordered after the data that reader expects.
+ * Each smp_rmb() that goes: the loads before it, other than the subscribe
+ * load, lose their ordering before the data; only those another thread can
+ * change are caveats.
  */
-static char *subscribed_stores(const struct protocol *p, const struct protocol *all, size_t nr_all,
-			       const struct site *s, const struct pair_end *e)
+static void weigh_reader(struct judge *j, const struct pair_end *e)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, j;
-
-	for (i = 0; i < s->window_after.nr; i++) {
-		const struct access *a = &s->window_after.v[i];
-		unsigned ev;
-		char *k;
-
-		if (!a->is_write || a == e->access || !strcmp(a->path, e->access->path) ||
-		    a->off < e->access->off)
-			continue;
-		if (!(k = key_of(a, e->file, &ev)))
-			continue;
-		for (j = 0; j < nr_all; j++) {
-			if (&all[j] == p || !all[j].nr_readers || !same_variable(all[j].key, k))
-				continue;
-			if (!sb.len || !strstr(sb.buf, a->path))
-				strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", a->path);
-			break;
-		}
-		free(k);
-	}
-	return strbuf_detach(&sb);
-}
-
-/* How many paths a paths_of() list names. */
-static unsigned count_listed(const char *list)
-{
-	unsigned n = *list ? 1 : 0;
-
-	for (; *list; list++)
-		n += *list == ',';
-	return n;
-}
-
-static void reason(struct protocol *p, const char *code, char *text)
-{
+	struct protocol *p = j->p;
+	const struct site *s = e->site;
+	struct strbuf shared = STRBUF_INIT;
+	unsigned line;
 	size_t i;
 
-	if (p->nr_reasons >= MAX_REASONS) {
-		free(text);
-		return;
+	if ((line = loaded_again(&s->window_before, e->access))) {
+		reason(p, "several-loads",
+		       xasprintf("%s is also loaded at line %u before smp_rmb() in %s() (another path, or a second load): only one load can become the acquire",
+				 p->variable, line, site_where(s)));
+		p->changes++;
 	}
-	for (i = 0; i < p->nr_reasons; i++) {
-		if (!strcmp(p->reasons[i].code, code) && !strcmp(p->reasons[i].text, text)) {
-			free(text);
-			return;
-		}
-	}
-	ALLOC_GROW(p->reasons, p->nr_reasons + 1, p->alloc_reasons);
-	p->reasons[p->nr_reasons].code = code;
-	p->reasons[p->nr_reasons++].text = text;
-}
+	for (i = 0; i < s->window_before.nr; i++) {
+		const struct access *a = &s->window_before.v[i];
 
-static bool names(const struct site *s, const char *fn)
-{
-	size_t i;
-
-	for (i = 0; fn && i < s->nr_refs; i++)
-		if (!strcmp(s->refs[i], fn))
-			return true;
-	return false;
-}
-
-/* Data the writer stores before its barrier that the reader loads after its own. */
-static bool data_overlaps(const struct pair_end *w, const struct pair_end *r)
-{
-	const struct access_list *stores = &w->site->window_before;
-	const struct access_list *loads = &r->site->window_after;
-	size_t i, j;
-	bool found = false;
-
-	for (i = 0; i < stores->nr && !found; i++) {
-		unsigned ev;
-		char *ks;
-
-		if (!stores->v[i].is_write || !(ks = key_of(&stores->v[i], w->file, &ev)))
+		if (a->is_write || a == e->access || !strcmp(a->path, e->access->path))
 			continue;
-		for (j = 0; j < loads->nr && !found; j++) {
-			char *kl = loads->v[j].is_write ? NULL : key_of(&loads->v[j], r->file, &ev);
-
-			found = kl && same_variable(ks, kl);
-			free(kl);
-		}
-		free(ks);
+		if (weigh(j->t, p, e, a))
+			list_add(&shared, a);
 	}
-	return found;
-}
-
-/*
- * A seqcount-style side: the function that holds s accesses key on the other
- * side of another barrier of the same kind too (reads it before one smp_rmb()
- * and after another, or writes it before and after smp_wmb()s).
- */
-static bool retries(const struct pair_end *e, const char *key, bool reader)
-{
-	const struct file_sites *fs = e->fs;
-	size_t at = (size_t)(e->site - fs->v), lo = at, hi = at + 1, j;
-
-	if (!e->site->function)
-		return false;
-	/* a function's sites are contiguous in file order (macros inside it aside) */
-	while (lo > 0 && (!fs->v[lo - 1].function ||
-			  !strcmp(fs->v[lo - 1].function, e->site->function)))
-		lo--;
-	while (hi < fs->nr && (!fs->v[hi].function ||
-			       !strcmp(fs->v[hi].function, e->site->function)))
-		hi++;
-	for (j = lo; j < hi; j++) {
-		const struct site *s = &fs->v[j];
-
-		if (s == e->site || !s->function || strcmp(s->function, e->site->function) ||
-		    strcmp(s->primitive, reader ? "smp_rmb" : "smp_wmb"))
-			continue;
-		if (reader && touches(&s->after, e->file, key, false))
-			return true;
-		if (!reader && touches(&s->before, e->file, key, true))
-			return true;
-	}
-	return false;
-}
-
-/* A call (an identifier right before '('), an increment or an assignment. */
-static bool has_side_effects(const char *path)
-{
-	const char *p;
-
-	for (p = strchr(path, '('); p; p = strchr(p + 1, '('))
-		if (p > path && is_c_ident_char(p[-1]))
-			return true;
-	return strstr(path, "++") || strstr(path, "--") ||
-	       (strchr(path, '=') && !strstr(path, "==") && !strstr(path, "!=") &&
-		!strstr(path, "<=") && !strstr(path, ">="));
-}
-
-/*
- * How the publish store or subscribe load is made: plain, WRITE_ONCE() and
- * READ_ONCE(), atomic_set() and atomic_read(), test_bit() have acquire or
- * release forms; a bit set or an atomic read-modify-write has none.
- */
-static void via_reasons(struct protocol *p, const struct pair_end *e, bool writer)
-{
-	static const char *const plain_like[] = {
-		"READ_ONCE", "WRITE_ONCE", "atomic_read", "atomic64_read", "atomic_long_read",
-		"atomic_set", "atomic64_set", "atomic_long_set", "test_bit",
-	};
-	const char *via = e->access->via;
-	size_t i;
-
-	if (!via || !strncmp(via, "rcu_", 4))
-		return;
-	for (i = 0; i < ARRAY_SIZE(plain_like); i++)
-		if (!strcmp(via, plain_like[i]))
-			return;
-	if (writer && strstr(via, "_bit"))
-		reason(p, "bitop-writer",
-		       xasprintf("%s() in %s() publishes with %s(), which has no release form: the writer keeps smp_wmb() and only readers can become test_bit_acquire()",
-				 e->site->primitive, site_where(e->site), via));
-	else
-		reason(p, writer ? "atomic-writer" : "atomic-reader",
-		       xasprintf("%s is %s with %s() in %s(), a read-modify-write with no plain %s form",
-				 p->variable, writer ? "published" : "loaded", via, site_where(e->site),
-				 writer ? "release" : "acquire"));
+	if (shared.len)
+		reason(p, "loses-ordering",
+		       xasprintf("the loads of %s before smp_rmb() in %s() can see other threads' stores: with an acquire on %s instead, they are no longer ordered before the loads after it",
+				 shared.buf, site_where(s), p->variable));
+	strbuf_release(&shared);
+	if (s->call_before || s->window_call_before)
+		reason(p, "call-between",
+		       xasprintf("a call (%s()) sits before smp_rmb() in %s(), near the load of %s; the loads it makes would lose their ordering",
+				 s->call_before_name ? s->call_before_name : "?", site_where(s),
+				 p->variable));
 }
 
 /* The first store after (or last load before) a call is to key. */
@@ -345,31 +620,17 @@ static bool caller_adjacent(const struct caller *c, const char *file, const char
 	return false;
 }
 
-
-/* The stores of a window (nearest first) that come before the access a. */
-static char *stores_before(const struct access_list *l, const struct access *a)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	for (i = 0; i < l->nr && &l->v[i] != a; i++) {
-		if (!l->v[i].is_write || !strcmp(l->v[i].path, a->path))
-			continue;
-		if (!sb.len || !strstr(sb.buf, l->v[i].path))
-			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", l->v[i].path);
-	}
-	return strbuf_detach(&sb);
-}
-
 /*
  * A barrier one call level away: the release (or acquire) moves into the
  * callers, so every caller must do the store (or load) right there, and
  * callers in other files must not exist.
  */
-static void callee_reasons(struct protocol *p, const struct pair_end *e, bool writer)
+static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 {
+	struct protocol *p = j->p;
 	const struct site *s = e->site;
-	size_t i;
+	struct strbuf shared = STRBUF_INIT;
+	size_t i, k;
 
 	if (!s->static_function)
 		reason(p, "callee-barrier",
@@ -393,21 +654,166 @@ static void callee_reasons(struct protocol *p, const struct pair_end *e, bool wr
 	for (i = 0; i < s->nr_callers; i++) {
 		const struct caller *c = &s->callers[i];
 		const struct access *a = pair_caller_access(c, e->file, p->key, writer);
-		char *others;
+		const struct access_list *l = writer ? &c->after : &c->before;
 
 		if (!a)
 			continue;
-		others = writer ? stores_before(&c->after, a) : other_loads(&c->before, a);
-		if (*others) {
-			reason(p, writer ? "several-stores" : "loses-ordering",
-			       xasprintf(writer ? "the store to %s between the call and the publish store in %s() would lose its ordering after the data"
-						: "the load of %s before the call in %s() would lose its ordering against the loads after it",
-					 others, c->function));
-			p->changes += count_listed(others);
+		for (k = 0; k < l->nr; k++) {
+			const struct access *o = &l->v[k];
+
+			if (o->is_write != writer || o == a || !strcmp(o->path, a->path))
+				continue;
+			if (weigh(j->t, p, e, o))
+				list_add(&shared, o);
 		}
-		free(others);
+	}
+	if (shared.len)
+		reason(p, writer ? "several-stores" : "loses-ordering",
+		       xasprintf(writer ? "the stores to %s between the call of %s() and the publish store can be seen by other threads; they would lose their ordering after the data"
+				: "the loads of %s before the call of %s() can see other threads' stores; they would lose their ordering against the loads after it",
+			 shared.buf, s->function));
+	strbuf_release(&shared);
+}
+
+static void rule_ends(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		bool writer = is_writer(p, e);
+
+		if (!classify_convertible(p, e))
+			continue;
+		if (e->caller)
+			weigh_callee(j, e, writer);
+		else if (writer)
+			weigh_writer(j, e);
+		else
+			weigh_reader(j, e);
 	}
 }
+
+/* ---- rules: what needs no conversion ---- */
+
+/* Ends that stay as they are: bit operations, consumers' index updates, fences. */
+static void rule_ordered_ends(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		enum prim_role r = prim_role(e->site->primitive);
+		const char *prim = e->site->primitive, *fn = site_where(e->site);
+
+		if (classify_convertible(p, e))
+			continue;
+		if (r == PRIM_ROLE_WMB && is_writer(p, e) && orders_no_data(e))
+			reason(p, "stays",
+			       xasprintf("%s() in %s() orders no data before the store to %s: %s",
+					 prim, fn, p->variable,
+					 e->site->window_before.nr
+					 ? "only loads precede it, as in a consumer's own index update"
+					 : "it starts the function, and no caller stores before the call"));
+		else if (r == PRIM_ROLE_WMB || r == PRIM_ROLE_RMB)
+			reason(p, "stays",
+			       xasprintf("%s() in %s() %s %s with %s(), which has no %s form: %s() stays there",
+					 prim, fn, r == PRIM_ROLE_WMB ? "publishes" : "subscribes to",
+					 p->variable, e->access->via,
+					 r == PRIM_ROLE_WMB ? "release" : "acquire", prim));
+		else if (r == PRIM_ROLE_FENCE)
+			reason(p, "stays",
+			       xasprintf("%s() in %s() orders %s at least as strongly as %s would, and stays",
+					 prim, fn, p->variable, is_writer(p, e) ? "a release" : "an acquire"));
+	}
+}
+
+/* Whether every end is a release or an acquire already. */
+static bool all_release_acquire(const struct protocol *p)
+{
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		enum prim_role r = prim_role(end_at(p, i)->site->primitive);
+
+		if (r != PRIM_ROLE_RELEASE && r != PRIM_ROLE_ACQUIRE)
+			return false;
+	}
+	return true;
+}
+
+/* Whether every writer end is an smp_wmb() that orders no data. */
+static bool no_writer_publishes(const struct protocol *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_writers; i++)
+		if (prim_role(p->writers[i].site->primitive) != PRIM_ROLE_WMB ||
+		    !orders_no_data(&p->writers[i]))
+			return false;
+	return p->nr_writers > 0;
+}
+
+/* The lock that every end holds at its barrier, or NULL. */
+static const struct access *common_lock(const struct protocol *p)
+{
+	const struct pair_end *first = end_at(p, 0);
+	const struct lock_list *l = first->caller ? &first->caller->locks : &first->site->locks;
+	size_t from = 0, i, at0 = first->caller ? first->caller->off : first->site->off;
+	const struct lock_event *h;
+
+	while ((h = lock_held(l, at0, &from))) {
+		unsigned ev;
+		char *want = key_of(&h->lock, first->file, &ev);
+
+		if (!want || !(ev & (EV_OBJECT | EV_GLOBAL))) {
+			free(want);
+			continue;
+		}
+		for (i = 1; i < nr_ends(p); i++) {
+			const struct pair_end *e = end_at(p, i);
+			const struct lock_list *m = e->caller ? &e->caller->locks : &e->site->locks;
+			size_t at = e->caller ? e->caller->off : e->site->off, f = 0;
+			const struct lock_event *g;
+
+			while ((g = lock_held(m, at, &f))) {
+				char *k = key_of(&g->lock, e->file, &ev);
+				bool same = k && same_variable(k, want);
+
+				free(k);
+				if (same)
+					break;
+			}
+			if (!g)
+				break;
+		}
+		free(want);
+		if (i == nr_ends(p))
+			return &h->lock;
+	}
+	return NULL;
+}
+
+/* ---- the table ---- */
+
+static const struct classify_rule {
+	const char *name;
+	void (*run)(struct judge *j);
+} rules[] = {
+	{ "external", rule_external },
+	{ "fence", rule_fence },
+	{ "seqcount", rule_seqcount },
+	{ "rcu", rule_rcu },
+	{ "operand", rule_operand_type },
+	{ "type", rule_type },
+	{ "one-side", rule_one_side },
+	{ "field-name-only", rule_field_name_only },
+	{ "side-effects", rule_operand },
+	{ "ends", rule_ends },
+	{ "ordered-ends", rule_ordered_ends },
+};
 
 /* The declared kind of the protocol's variable, looked up from each end's file. */
 static enum field_kind variable_kind(struct types *t, const struct protocol *p, char **decl)
@@ -416,18 +822,13 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	size_t i;
 
 	*decl = NULL;
-	if (!p->object && p->nr_writers + p->nr_readers && key_is_ident(p->variable)) {
-		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
-
-		return types_global(t, e->file, p->variable, decl);
-	}
+	if (!p->object && nr_ends(p) && key_is_ident(p->variable))
+		return types_global(t, end_at(p, 0)->file, p->variable, decl);
 	if (!p->object || !(dot = strchr(p->object, '.')))
 		return FIELD_UNKNOWN;
-	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
-		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
-							      : &p->readers[i - p->nr_writers];
+	for (i = 0; i < nr_ends(p); i++) {
 		char *sname = xstrndup(p->object, (size_t)(dot - p->object));
-		enum field_kind k = types_field(t, e->file, sname, dot + 1, decl);
+		enum field_kind k = types_field(t, end_at(p, i)->file, sname, dot + 1, decl);
 
 		free(sname);
 		if (k != FIELD_UNKNOWN)
@@ -436,340 +837,129 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	return FIELD_UNKNOWN;
 }
 
-void classify_protocol(struct types *t, struct protocol *p, const struct protocol *all,
-		     size_t nr_all, const struct hashmap *far_side, char *const *far_where)
+/* Names a comment on one side gives of the other side's function. */
+static bool names(const struct site *s, const char *fn)
 {
-	size_t i, j, barriers = 0, converted = 0, fences = 0;
-	bool keep = false;
-	enum field_kind kind;
-	char *decl = NULL;
+	size_t i;
 
-	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
-		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
-							      : &p->readers[i - p->nr_writers];
-		enum prim_role r = prim_role(e->site->primitive);
+	for (i = 0; fn && i < s->nr_refs; i++)
+		if (!strcmp(s->refs[i], fn))
+			return true;
+	return false;
+}
 
-		if (r == PRIM_ROLE_RELEASE || r == PRIM_ROLE_ACQUIRE) {
-			converted++;
+/* Data the writer stores before its barrier that the reader loads after its own. */
+static bool data_overlaps(const struct pair_end *w, const struct pair_end *r)
+{
+	const struct access_list *stores = &w->site->window_before;
+	const struct access_list *loads = &r->site->window_after;
+	size_t i, k;
+	bool found = false;
+
+	for (i = 0; i < stores->nr && !found; i++) {
+		unsigned ev;
+		char *ks;
+
+		if (!stores->v[i].is_write || !(ks = key_of(&stores->v[i], w->file, &ev)))
 			continue;
+		for (k = 0; k < loads->nr && !found; k++) {
+			char *kl = loads->v[k].is_write ? NULL : key_of(&loads->v[k], r->file, &ev);
+
+			found = kl && same_variable(ks, kl);
+			free(kl);
 		}
-		if (r != PRIM_ROLE_FENCE) {
-			barriers++;
-			continue;
-		}
-		fences++;
-		if (!strcmp(e->site->primitive, "smp_mb"))
-			reason(p, "fence",
-			       xasprintf("smp_mb() in %s() also orders %s: a full barrier orders earlier stores before later loads, which release and acquire do not",
-					 site_where(e->site), p->variable));
-		else
-			reason(p, "fence",
-			       xasprintf("%s() in %s() also orders %s: it orders accesses for devices or a hypervisor, which release and acquire do not",
-					 e->site->primitive, site_where(e->site), p->variable));
+		free(ks);
 	}
+	return found;
+}
+
+static void evidence(struct protocol *p)
+{
+	size_t i, k;
+
 	for (i = 0; i < p->nr_writers; i++) {
-		for (j = 0; j < p->nr_readers; j++) {
-			if (names(p->writers[i].site, p->readers[j].site->function) ||
-			    names(p->readers[j].site, p->writers[i].site->function))
+		for (k = 0; k < p->nr_readers; k++) {
+			if (names(p->writers[i].site, p->readers[k].site->function) ||
+			    names(p->readers[k].site, p->writers[i].site->function))
 				p->evidence |= EV_COMMENT;
-			if (data_overlaps(&p->writers[i], &p->readers[j]))
+			if (data_overlaps(&p->writers[i], &p->readers[k]))
 				p->evidence |= EV_DATA;
 		}
 	}
-
-	/* other fences matter only where smp_wmb()/smp_rmb() are to be converted */
-	if (barriers && fences)
-		keep = true;
-	else
-		for (i = 0; i < p->nr_reasons; i++)
-			free(p->reasons[i].text);
-	if (!(barriers && fences))
-		p->nr_reasons = 0;
-	if (!barriers) {
-		p->verdict = VERDICT_CONVERTED;
-		reason(p, "release-acquire",
-		       xasprintf("%s is already published with a release or read with an acquire",
-				 p->variable));
-		return;
-	}
-
-	/* not this pattern */
-	if (!keep && far_side && p->nr_writers + p->nr_readers) {
-		char *base = base_key(p->key);
-		size_t at = hashmap_get(far_side, base);
-
-		if (at != (size_t)-1) {
-			keep = true;
-			reason(p, "seqcount",
-			       xasprintf("%s is also stored right before an smp_wmb() or loaded right after an smp_rmb() (%s): it is data as well as flag, as a sequence count is, whose other side an acquire and release do not replace",
-					 p->variable, far_where[at]));
-		}
-		free(base);
-	}
-	for (i = 0; i < p->nr_readers; i++) {
-		const struct pair_end *e = &p->readers[i];
-
-		if (prim_role(e->site->primitive) == PRIM_ROLE_RMB && retries(e, p->key, true)) {
-			keep = true;
-			reason(p, "seqcount",
-			       xasprintf("%s() reads %s on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace",
-					 site_where(e->site), p->variable));
-		}
-	}
-	for (i = 0; i < p->nr_writers; i++) {
-		const struct pair_end *e = &p->writers[i];
-
-		if (prim_role(e->site->primitive) != PRIM_ROLE_WMB)
-			continue;
-		/* loads and no call before the barrier: nothing it orders is published */
-		if (e->site->window_before.nr && !access_list_count(&e->site->window_before, true) &&
-		    !e->site->window_call_before) {
-			char *loads = paths_of(&e->site->window_before, false, NULL);
-
-			keep = true;
-			reason(p, "load-before-wmb",
-			       xasprintf("smp_wmb() in %s() follows loads (%s) and no store or call: it orders a load before a store, as a consumer's own index update does, which is not this pattern",
-					 site_where(e->site), loads));
-			free(loads);
-		}
-		if (retries(e, p->key, false)) {
-			keep = true;
-			reason(p, "seqcount",
-			       xasprintf("%s() writes %s on both sides of its smp_wmb()s: a seqcount-style writer",
-					 site_where(e->site), p->variable));
-		}
-	}
-	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
-		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
-							      : &p->readers[i - p->nr_writers];
-		const char *via = e->access->via;
-
-		if (via && !strncmp(via, "rcu_", 4)) {
-			keep = true;
-			reason(p, "rcu",
-			       xasprintf("%s() in %s() goes through %s(): RCU publication, not this pattern",
-					 e->site->primitive, site_where(e->site), via));
-		}
-	}
-	kind = variable_kind(t, p, &decl);
-	if (kind == FIELD_RCU) {
-		keep = true;
-		reason(p, "rcu",
-		       xasprintf("%s is declared __rcu (%s): it is published with rcu_assign_pointer() and read with rcu_dereference(), and smp_store_release() on it is a sparse address-space error",
-				 p->variable, decl));
-	} else if (kind == FIELD_BITFIELD || kind == FIELD_AGGREGATE || kind == FIELD_ATOMIC) {
-		keep = true;
-		reason(p, "operand",
-		       xasprintf("%s is %s (%s) and cannot be the operand of smp_load_acquire() or smp_store_release()",
-				 p->variable,
-				 kind == FIELD_BITFIELD ? "a bitfield, which has no address" :
-				 kind == FIELD_ATOMIC ? "an atomic type with its own API" :
-				 "a struct, union or array", decl));
-	}
-	if (keep) {
-		p->verdict = VERDICT_KEEP;
-		free(decl);
-		return;
-	}
-	if (kind == FIELD_WIDE)
-		reason(p, "type-size",
-		       xasprintf("%s is 64-bit (%s): smp_load_acquire() and smp_store_release() on it fail to build on 32-bit architectures (\"Need native word sized stores/loads\")",
-				 p->variable, decl));
-	else if (kind == FIELD_OTHER)
-		reason(p, "type-unknown",
-		       xasprintf("the type of %s (%s) is not one acqrel knows to be of native word size or smaller",
-				 p->variable, decl));
-	else if (kind == FIELD_UNKNOWN)
-		reason(p, "type-unknown",
-		       xasprintf("the declaration of %s is not visible in its file or the headers it includes",
-				 p->object ? p->object : p->variable));
-	free(decl);
-
-	/* convertible, with caveats */
-	if (!p->nr_writers)
-		reason(p, "one-side",
-		       xasprintf("no writer found in the files given: no smp_wmb() is followed by a store to %s", p->variable));
-	if (!p->nr_readers)
-		reason(p, "one-side",
-		       xasprintf("no reader found in the files given: no smp_rmb() follows a load of %s", p->variable));
-	if (converted) {
-		bool wrel = false, rrel = false;
-
-		for (i = 0; i < p->nr_writers; i++)
-			wrel |= prim_role(p->writers[i].site->primitive) == PRIM_ROLE_RELEASE;
-		for (i = 0; i < p->nr_readers; i++)
-			rrel |= prim_role(p->readers[i].site->primitive) == PRIM_ROLE_ACQUIRE;
-		if (wrel)
-			reason(p, "mixed",
-			       xasprintf("a writer already publishes %s with a release but a reader still uses smp_rmb()",
-					 p->variable));
-		if (rrel)
-			reason(p, "mixed",
-			       xasprintf("a reader already loads %s with an acquire but a writer still uses smp_wmb()",
-					 p->variable));
-	}
-	if (!(p->evidence & (EV_OBJECT | EV_GLOBAL)))
-		reason(p, "field-name-only",
-		       xasprintf("writers and readers are joined by the field name of %s only; its type is not visible",
-				 p->variable));
-	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
-		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
-							      : &p->readers[i - p->nr_writers];
-
-		if (has_side_effects(e->access->path))
-			reason(p, "operand",
-			       xasprintf("%s in %s() has side effects and cannot be the operand of an acquire or release",
-					 e->access->path, site_where(e->site)));
-	}
-	for (i = 0; i < p->nr_writers; i++) {
-		const struct pair_end *e = &p->writers[i];
-		const struct site *s = e->site;
-		char *others, *near;
-		unsigned line;
-
-		if (prim_role(s->primitive) != PRIM_ROLE_WMB)
-			continue;
-		via_reasons(p, e, true);
-		if (e->caller) {
-			callee_reasons(p, e, true);
-			continue;
-		}
-		if (!touches(&s->after, e->file, p->key, true))
-			reason(p, "not-adjacent",
-			       xasprintf("smp_wmb() in %s() is not directly followed by the store to %s (line %u)",
-					 site_where(s), p->variable, e->access->line));
-		if ((line = stored_again(&s->window_after, e)))
-			reason(p, "stored-again",
-			       xasprintf("%s() stores %s again at line %u, after the publish store; a reader that sees that value is not ordered by the release",
-					 site_where(s), p->variable, line));
-		others = near_stores(s, e);
-		if (*others) {
-			reason(p, "several-stores",
-			       xasprintf("smp_wmb() in %s() is followed by several stores; %s would lose its ordering after the data",
-					 site_where(s), others));
-			p->changes += count_listed(others);
-		}
-		near = others;
-		others = subscribed_stores(p, all, nr_all, s, e);
-		if (*others) {
-			reason(p, "several-stores",
-			       xasprintf("smp_wmb() in %s() also orders the later stores to %s, which readers subscribe to; they would lose their ordering after the data",
-					 site_where(s), others));
-			p->changes += count_listed(others);
-		}
-		{
-			char *listed = xasprintf("%s, %s", near, others);
-			char *later = later_stores(s, e, listed);
-
-			free(listed);
-			free(near);
-
-			if (*later) {
-				reason(p, "several-stores",
-				       xasprintf("smp_wmb() in %s() also orders the later stores to %s, which no known reader subscribes to; with the barrier gone they are no longer ordered after the data",
-						 site_where(s), later));
-				p->changes += count_listed(later);
-			}
-			free(later);
-		}
-		free(others);
-		if (s->call_after)
-			reason(p, "call-between",
-			       xasprintf("a call (%s()) sits between smp_wmb() and the store to %s in %s(); its stores would no longer be ordered after the data",
-					 s->call_after_name ? s->call_after_name : "?", p->variable,
-					 site_where(s)));
-	}
-	for (i = 0; i < p->nr_readers; i++) {
-		const struct pair_end *e = &p->readers[i];
-		const struct site *s = e->site;
-		char *others;
-		unsigned line;
-
-		if (prim_role(s->primitive) != PRIM_ROLE_RMB)
-			continue;
-		via_reasons(p, e, false);
-		if (e->caller) {
-			callee_reasons(p, e, false);
-			continue;
-		}
-		if (!touches(&s->before, e->file, p->key, false))
-			reason(p, "not-adjacent",
-			       xasprintf("smp_rmb() in %s() does not directly follow the load of %s (line %u)",
-					 site_where(s), p->variable, e->access->line));
-		if ((line = loaded_again(&s->window_before, e->access)))
-		{
-			reason(p, "several-loads",
-			       xasprintf("%s is also loaded at line %u before smp_rmb() in %s() (another path, or a second load): only one load can become the acquire",
-					 p->variable, line, site_where(s)));
-			p->changes++;
-		}
-		others = other_loads(&s->window_before, e->access);
-		if (*others) {
-			reason(p, "loses-ordering",
-			       xasprintf("the load of %s before smp_rmb() in %s() would lose its ordering against the loads after it",
-					 others, site_where(s)));
-			p->changes += count_listed(others);
-		}
-		free(others);
-		if (s->call_before || s->window_call_before)
-			reason(p, "call-between",
-			       xasprintf("a call (%s()) sits before smp_rmb() in %s(), near the load of %s; the loads it makes would lose their ordering",
-					 s->call_before_name ? s->call_before_name : "?", site_where(s),
-					 p->variable));
-	}
-	if (p->nr_reasons) {
-		p->verdict = VERDICT_REVIEW;
-		return;
-	}
-	p->verdict = VERDICT_CONVERT;
-	reason(p, "adjacent",
-	       xasprintf("each smp_wmb() is directly followed by the store to %s and each smp_rmb() directly follows its load",
-			 p->variable));
 }
 
-bool protocol_has_reason(const struct protocol *p, const char *code)
+void classify_protocol(struct types *t, struct protocol *p, const struct protocol *all,
+		       size_t nr_all)
 {
-	size_t i;
-
-	for (i = 0; i < p->nr_reasons; i++)
-		if (!strcmp(p->reasons[i].code, code))
-			return true;
-	return false;
-}
-
-static void drop_reason(struct protocol *p, const char *code)
-{
+	struct judge j = { t, p, all, nr_all, FIELD_UNKNOWN, NULL };
+	const struct access *lock;
 	size_t i, n = 0;
 
+	evidence(p);
+	for (i = 0; i < nr_ends(p); i++)
+		n += classify_convertible(p, end_at(p, i));
+	if (no_writer_publishes(p)) {
+		p->verdict = VERDICT_KEEP;
+		reason(p, "load-before-wmb",
+		       xasprintf("no smp_wmb() that stores %s orders data before it: only loads precede each, or its callers store nothing before the call, which is not this pattern",
+				 p->variable));
+		return;
+	}
+	if (!n && ((p->nr_writers && p->nr_readers) || all_release_acquire(p))) {
+		p->verdict = VERDICT_CONVERTED;
+		reason(p, "release-acquire",
+		       xasprintf("%s is already published with a release or read with an acquire, and what is left stays as it is",
+				 p->variable));
+		rule_ordered_ends(&j);
+		return;
+	}
+	if (p->nr_writers && p->nr_readers && (lock = common_lock(p))) {
+		p->verdict = VERDICT_REDUNDANT;
+		reason(p, "redundant",
+		       xasprintf("every writer and reader holds %s at its barrier: the lock orders all they publish, and the barriers order nothing more",
+				 lock->path));
+		return;
+	}
+	j.kind = variable_kind(t, p, &j.decl);
+	for (i = 0; i < ARRAY_SIZE(rules); i++) {
+		rules[i].run(&j);
+		/* once not this pattern, caveats would only be noise */
+		if (kept(p))
+			break;
+	}
+	free(j.decl);
+	p->verdict = VERDICT_CONVERT;
 	for (i = 0; i < p->nr_reasons; i++) {
-		if (!strcmp(p->reasons[i].code, code))
-			free(p->reasons[i].text);
-		else
-			p->reasons[n++] = p->reasons[i];
+		enum severity sev = severity_of(p->reasons[i].code);
+
+		if (sev == SEV_KEEP)
+			p->verdict = VERDICT_KEEP;
+		else if (sev == SEV_REVIEW && p->verdict == VERDICT_CONVERT)
+			p->verdict = VERDICT_REVIEW;
 	}
-	p->nr_reasons = n;
-}
-
-/* Whether site is a barrier end (not a caller's access) of protocol q. */
-static bool has_barrier_end(const struct protocol *q, const struct site *site)
-{
-	size_t i;
-
-	for (i = 0; i < q->nr_writers + q->nr_readers; i++) {
-		const struct pair_end *e = i < q->nr_writers ? &q->writers[i]
-							      : &q->readers[i - q->nr_writers];
-
-		if (e->site == site)
-			return true;
-	}
-	return false;
+	if (p->verdict == VERDICT_CONVERT)
+		reason(p, "adjacent",
+		       xasprintf("each barrier that goes orders %s and nothing another thread can see besides",
+				 p->variable));
 }
 
 /*
- * One barrier can order several protocols' variables: it can only go when
- * every protocol it belongs to converts. Repeats until nothing changes,
- * since each downgrade can hold back another protocol.
+ * Whether protocol q needs the barrier at site to stay: site is one of its
+ * ends, and q does not convert that end.
  */
+static bool needs_barrier(const struct protocol *q, const struct site *site)
+{
+	size_t i;
+
+	for (i = 0; i < nr_ends(q); i++) {
+		const struct pair_end *e = end_at(q, i);
+
+		if (e->site == site && (q->verdict != VERDICT_CONVERT || !classify_convertible(q, e)))
+			return true;
+	}
+	return false;
+}
+
 void classify_shared_barriers(struct pair_result *out)
 {
 	bool changed = true;
@@ -782,15 +972,15 @@ void classify_shared_barriers(struct pair_result *out)
 
 			if (p->verdict != VERDICT_CONVERT)
 				continue;
-			for (k = 0; k < p->nr_writers + p->nr_readers && p->verdict == VERDICT_CONVERT; k++) {
-				const struct pair_end *e = k < p->nr_writers ? &p->writers[k]
-								      : &p->readers[k - p->nr_writers];
+			for (k = 0; k < nr_ends(p) && p->verdict == VERDICT_CONVERT; k++) {
+				const struct pair_end *e = end_at(p, k);
 
+				if (!classify_convertible(p, e))
+					continue;
 				for (j = 0; j < out->nr; j++) {
 					const struct protocol *q = &out->v[j];
 
-					if (q == p || q->verdict == VERDICT_CONVERT ||
-					    !has_barrier_end(q, e->site))
+					if (q == p || !needs_barrier(q, e->site))
 						continue;
 					p->verdict = VERDICT_REVIEW;
 					drop_reason(p, "adjacent");

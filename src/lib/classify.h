@@ -7,15 +7,17 @@
 
 #include "pair.h"
 #include "types.h"
-#include "hash.h"
 
-/*
- * Judges p, one of all[0..nr_all). far_side maps base keys of variables
- * stored right before an smp_wmb() or loaded right after an smp_rmb() to
- * an index into far_where (may be NULL). Borrows everything.
- */
+/* Judges p, one of all[0..nr_all). Borrows everything. */
 void classify_protocol(struct types *t, struct protocol *p, const struct protocol *all,
-		       size_t nr_all, const struct hashmap *far_side, char *const *far_where);
+		       size_t nr_all);
+/*
+ * Whether the conversion of p removes the barrier of end e: an smp_wmb()
+ * whose publish store has a release form and that orders data, or an
+ * smp_rmb() whose subscribe load has an acquire form. The other ends stay.
+ */
+bool classify_convertible(const struct protocol *p, const struct pair_end *e);
+
 /*
  * One barrier can order several protocols' variables: it only goes when
  * every protocol it belongs to converts. Downgrades the others to review.

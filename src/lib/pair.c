@@ -13,7 +13,9 @@
 
 const char *verdict_name(enum verdict v)
 {
-	static const char *const names[] = { "convert", "review", "keep", "converted" };
+	static const char *const names[] = {
+		"convert", "review", "keep", "converted", "redundant",
+	};
 
 	return names[v];
 }
@@ -476,44 +478,8 @@ static void resolve_objects(struct types *t, struct sites_run *run)
 	}
 }
 
-/*
- * The far side of barriers: variables stored right before an smp_wmb() or
- * loaded right after an smp_rmb() anywhere. A protocol's variable found
- * there is a sequence count (seq++; smp_wmb(); data; smp_wmb(); seq++),
- * even when begin and end live in separate helpers.
- */
-struct far_side {
-	struct hashmap keys;	/* base key -> index into where */
-	char **where;		/* "smp_wmb() in f()", owned */
-	size_t nr, alloc;
-};
-
-static void far_add(struct far_side *f, const struct access_list *l, bool writes,
-		    const char *file, const struct site *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->nr; i++) {
-		unsigned ev;
-		char *key, *base;
-
-		if (l->v[i].is_write != writes || !(key = key_of(&l->v[i], file, &ev)))
-			continue;
-		base = base_key(key);
-		if (hashmap_get(&f->keys, base) == (size_t)-1) {
-			ALLOC_GROW(f->where, f->nr + 1, f->alloc);
-			f->where[f->nr] = xasprintf("%s:%u, %s() in %s()", file, s->line, s->primitive,
-						    site_where(s));
-			hashmap_put(&f->keys, base, f->nr++);
-		}
-		free(base);
-		free(key);
-	}
-}
-
 void pair_run(struct sites_run *run, struct pair_result *out)
 {
-	struct far_side far;
 	struct types types;
 	struct builder b;
 	size_t i, j, k;
@@ -583,21 +549,8 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 				unpaired_writer(&b, s, run->walk.files[i].rel, run->walk.files[i].path);
 		}
 	}
-	memset(&far, 0, sizeof(far));
-	for (i = 0; i < run->walk.nr; i++) {
-		const struct file_sites *fs = &run->files[i];
-
-		for (j = 0; j < fs->nr; j++) {
-			enum prim_role r = prim_role(fs->v[j].primitive);
-
-			if (r == PRIM_ROLE_WMB)
-				far_add(&far, &fs->v[j].before, true, run->walk.files[i].rel, &fs->v[j]);
-			else if (r == PRIM_ROLE_RMB)
-				far_add(&far, &fs->v[j].after, false, run->walk.files[i].rel, &fs->v[j]);
-		}
-	}
 	for (i = 0; i < out->nr; i++)
-		classify_protocol(&types, &out->v[i], out->v, out->nr, &far.keys, far.where);
+		classify_protocol(&types, &out->v[i], out->v, out->nr);
 	classify_shared_barriers(out);
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
@@ -610,10 +563,6 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	hashmap_release(&b.wkeys);
 	hashmap_release(&b.writer_fns);
 	types_release(&types);
-	for (i = 0; i < far.nr; i++)
-		free(far.where[i]);
-	free(far.where);
-	hashmap_release(&far.keys);
 }
 
 void pair_end_functions(struct strbuf *sb, const struct pair_end *v, size_t n)
@@ -655,6 +604,9 @@ void pair_result_release(struct pair_result *out)
 		for (j = 0; j < p->nr_reasons; j++)
 			free(p->reasons[j].text);
 		free(p->reasons);
+		for (j = 0; j < p->nr_changed; j++)
+			free(p->changed[j].evidence);
+		free(p->changed);
 	}
 	free(out->v);
 	for (i = 0; i < out->nr_u; i++)

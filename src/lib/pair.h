@@ -10,9 +10,12 @@
 #include "key.h"
 #include "sites.h"
 
-enum verdict { VERDICT_CONVERT, VERDICT_REVIEW, VERDICT_KEEP, VERDICT_CONVERTED };
+enum verdict {
+	VERDICT_CONVERT, VERDICT_REVIEW, VERDICT_KEEP, VERDICT_CONVERTED,
+	VERDICT_REDUNDANT,	/* both sides always under one lock: the barriers order nothing more */
+};
 
-/* "convert", "review", "keep", "converted" */
+/* "convert", "review", "keep", "converted", "redundant" */
 const char *verdict_name(enum verdict v);
 
 struct pair_end {
@@ -29,6 +32,18 @@ struct reason {
 	char *text;		/* owned: one sentence a reviewer can check */
 };
 
+/*
+ * An access whose ordering the conversion changes: a store after a
+ * writer's smp_wmb() other than the publish store, a load before a
+ * reader's smp_rmb() other than the subscribe load; with who can see it.
+ */
+struct changed {
+	const struct access *access;	/* borrowed */
+	const struct pair_end *end;	/* borrowed: the end whose barrier goes */
+	int cls;			/* enum visibility */
+	char *evidence;			/* owned or NULL (shared) */
+};
+
 struct protocol {
 	char *key;		/* owned: what joined the sites */
 	char *variable;		/* owned: the access path as written */
@@ -43,6 +58,8 @@ struct protocol {
 	struct reason *reasons;
 	size_t nr_reasons, alloc_reasons;
 	unsigned changes;	/* other accesses whose ordering the conversion changes */
+	struct changed *changed;	/* those accesses, each with its class */
+	size_t nr_changed, alloc_changed;
 };
 
 struct unpaired {

@@ -1,5 +1,6 @@
 /* rewrite.c: plan the line edits that convert a protocol */
 #include "rewrite.h"
+#include "classify.h"
 #include "hash.h"
 #include "lex.h"
 #include "strbuf.h"
@@ -1157,40 +1158,61 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			       size_t group_size, const struct pair_end **bad, char **owned)
 {
 	struct strbuf readers = STRBUF_INIT, writers = STRBUF_INIT;
-	size_t i, k, nr_bitop = 0, nr_test_bit = 0;
-	const char *why = NULL, *reader_form, *writer_form;
+	size_t i, k, nr_test_bit = 0, nr_converted_readers = 0, nr_convertible = 0;
+	const char *why = NULL, *reader_form = NULL, *writer_form = NULL;
+	char *stay_form = NULL;
 
+	(void)group_size;
 	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							      : &p->readers[i - p->nr_writers];
 
-		if (i < p->nr_writers && !e->caller && rewrite_bitop_store(e->access))
-			nr_bitop++;
-		if (i >= p->nr_writers && !e->caller && rewrite_test_bit_load(e->access))
-			nr_test_bit++;
+		if (!classify_convertible(p, e)) {
+			/* an end that stays is named by the other side's comments as it is */
+			if (!stay_form && !(i < p->nr_writers ? writer_form : reader_form))
+				stay_form = xasprintf("%s()", e->site->primitive);
+			if (i < p->nr_writers && !writer_form)
+				writer_form = stay_form;
+			else if (i >= p->nr_writers && !reader_form)
+				reader_form = stay_form;
+			continue;
+		}
+		nr_convertible++;
+		if (i >= p->nr_writers) {
+			nr_converted_readers++;
+			nr_test_bit += !e->caller && rewrite_test_bit_load(e->access);
+		}
 	}
 	/* what each side becomes, for the other side's comment */
-	writer_form = nr_bitop ? "smp_wmb()" : "smp_store_release()";
-	reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
+	if (!writer_form)
+		writer_form = "smp_store_release()";
+	if (!reader_form)
+		reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
 	*bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
-	if ((nr_bitop && nr_bitop < p->nr_writers) ||
-	    (nr_test_bit && nr_test_bit < p->nr_readers))
-		return "some ends use bit operations and some do not";
-	if (nr_bitop && group_size > 1)
-		return "its smp_wmb() stays for the bit operation, but orders other protocols' stores too";
-	if (!p->nr_writers || !p->nr_readers)
+	if (nr_test_bit && nr_test_bit < nr_converted_readers) {
+		free(stay_form);
+		return "some readers use test_bit() and some do not";
+	}
+	if (!p->nr_writers || !p->nr_readers || !nr_convertible) {
+		free(stay_form);
 		return "only one side of the protocol is known";
+	}
 	{
 		/* caveats no rewrite of one access can honour, even for review */
 		static const char *const blocking[][2] = {
 			{ "operand", "its variable cannot be the operand of acquire/release" },
+			{ "side-effects", "its access has side effects and cannot be an operand" },
 			{ "several-loads", "its variable is loaded at several places before the read barrier" },
 			{ "stored-again", "its variable is stored again near the publish store" },
+			{ "config", "an access it would rewrite is compiled only under a condition its barrier is not" },
 		};
 
-		for (i = 0; i < ARRAY_SIZE(blocking); i++)
-			if (protocol_has_reason(p, blocking[i][0]))
+		for (i = 0; i < ARRAY_SIZE(blocking); i++) {
+			if (protocol_has_reason(p, blocking[i][0])) {
+				free(stay_form);
 				return blocking[i][1];
+			}
+		}
 	}
 	pair_end_functions(&readers, p->readers, p->nr_readers);
 	pair_end_functions(&writers, p->writers, p->nr_writers);
@@ -1204,9 +1226,34 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		size_t n;
 
 		*bad = e;
-		if (strcmp(e->site->primitive, writer ? "smp_wmb" : "smp_rmb")) {
-			why = "an end is not smp_wmb()/smp_rmb()";
-			break;
+		if (!classify_convertible(p, e)) {
+			struct line l;
+			struct planned *pl;
+
+			/* a bit operation has no release form: smp_wmb() stays, named by the readers */
+			if (!writer || e->caller || !rewrite_bitop_store(e->access) ||
+			    strcmp(e->site->primitive, "smp_wmb") || !(f = file_of(rw, e)) ||
+			    site_planned(g, e->site))
+				continue;
+			if (!get_line(f, e->site->line, &l)) {
+				why = "the barrier's line cannot be read";
+				break;
+			}
+			/* its old "paired with" comment goes, as for a barrier that goes */
+			if (pairing_comment_line(f, e->site->line - 1)) {
+				pl = next_plan(g, rw, f);
+				pl->line = e->site->line - 1;
+				pl->text = xstrdup("");
+				g->nr++;
+			}
+			if (plan_block_pairing(f, e->site->line, next_plan(g, rw, f)))
+				g->nr++;
+			pl = next_plan(g, rw, f);
+			pl->line = e->site->line;
+			pl->text = pairs_comment(l.start, indent_of(&l), reader_form, note_at);
+			pl->insert = true;
+			g->nr++;
+			continue;
 		}
 		if (e->caller && protocol_has_reason(p, "callee-barrier")) {
 			why = *owned = xasprintf("%s() is one call level away and not every caller %s %s right %s the call",
@@ -1229,22 +1276,6 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			}
 			if (plan_block_pairing(f, e->site->line, next_plan(g, rw, f)))
 				g->nr++;
-			if (writer && !e->caller && rewrite_bitop_store(e->access)) {
-				/* no release bit operation: smp_wmb() stays, named by the readers */
-				struct line l;
-				struct planned *pl;
-
-				if (!get_line(f, e->site->line, &l)) {
-					why = "the barrier's line cannot be read";
-					break;
-				}
-				pl = next_plan(g, rw, f);
-				pl->line = e->site->line;
-				pl->text = pairs_comment(l.start, indent_of(&l), reader_form, note_at);
-				pl->insert = true;
-				g->nr++;
-				continue;
-			}
 			why = plan_barrier(f, e->site, next_plan(g, rw, f));
 			if (why)
 				break;
@@ -1272,6 +1303,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 	}
 	strbuf_release(&readers);
 	strbuf_release(&writers);
+	free(stay_form);
 	return why;
 }
 

@@ -66,8 +66,9 @@ rules-paths.c:36: protocol q->gen (demo_seq.gen): review
   writer rules-paths.c:36: smp_wmb() in demo_seq_bump(); publish store at line 37
   reader rules-paths.c:45: smp_rmb() in demo_seq_gen(); subscribe load at line 43
   evidence: object, data
-  several-stores: smp_wmb() in demo_seq_bump() also orders the later stores to q->stat, which no known reader subscribes to; with the barrier gone they are no longer ordered after the data
-  ordering: 1 other access changes ordering
+  several-stores: smp_wmb() in demo_seq_bump() also orders the stores to q->stat (line 38), which other threads can see: with a release on q->gen instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): shared
 
  * check-output-end
  */

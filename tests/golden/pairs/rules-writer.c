@@ -81,20 +81,19 @@ static int demo_chan_bit2(struct demo_chan *q)
  * check-name: a store another reader subscribes to, a later store, bits of one word
  * check-command: acqrel pairs $file
  * check-output-start
-rules-writer.c:16: protocol q->count (demo_chan.count): review
+rules-writer.c:16: protocol q->count (demo_chan.count): convert
   writer rules-writer.c:16: smp_wmb() in demo_chan_pub(); publish store at line 17
   reader rules-writer.c:25: smp_rmb() in demo_chan_count(); subscribe load at line 23
   evidence: object, data
-  several-stores: smp_wmb() in demo_chan_pub() also orders the later stores to q->flag, which readers subscribe to; they would lose their ordering after the data
-  ordering: 1 other access changes ordering
+  adjacent: each barrier that goes orders q->count and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
-rules-writer.c:16: protocol q->flag (demo_chan.flag): review
+rules-writer.c:16: protocol q->flag (demo_chan.flag): convert
   writer rules-writer.c:16: smp_wmb() in demo_chan_pub(); publish store at line 18
   reader rules-writer.c:33: smp_rmb() in demo_chan_flag(); subscribe load at line 31
   evidence: object
-  not-adjacent: smp_wmb() in demo_chan_pub() is not directly followed by the store to q->flag (line 18)
-  several-stores: smp_wmb() in demo_chan_pub() is followed by several stores; q->count would lose its ordering after the data
-  ordering: 1 other access changes ordering
+  adjacent: each barrier that goes orders q->flag and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
 rules-writer.c:50: protocol q->gen (demo_chan.gen): review
   writer rules-writer.c:50: smp_wmb() in demo_chan_regen(); publish store at line 51
@@ -108,7 +107,7 @@ rules-writer.c:68: protocol q->bits bit 1 (demo_chan.bits): review
   writer rules-writer.c:68: smp_wmb() in demo_chan_bit1(); publish store at line 69
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of q->bits
-  bitop-writer: smp_wmb() in demo_chan_bit1() publishes with set_bit(), which has no release form: the writer keeps smp_wmb() and only readers can become test_bit_acquire()
+  stays: smp_wmb() in demo_chan_bit1() publishes q->bits with set_bit(), which has no release form: smp_wmb() stays there
   ordering: 0 other accesses change ordering
 
 rules-writer.c:76: protocol q->bits bit 2 (demo_chan.bits): review

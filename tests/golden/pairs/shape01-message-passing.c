@@ -51,14 +51,14 @@ shape01-message-passing.c:19: protocol q->tail (demo_queue.tail): convert
   writer shape01-message-passing.c:19: smp_wmb() in demo_queue_put(); publish store at line 20
   reader shape01-message-passing.c:28: smp_rmb() in demo_queue_get(); subscribe load at line 27
   evidence: object, comment, data
-  adjacent: each smp_wmb() is directly followed by the store to q->tail and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders q->tail and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 shape01-message-passing.c:35: protocol m->count (demo_mbox.count): convert
   writer shape01-message-passing.c:35: smp_wmb() in demo_mbox_post(); publish store at line 36
   reader shape01-message-passing.c:42: smp_rmb() in demo_mbox_read(); subscribe load at line 41
   evidence: object, data
-  adjacent: each smp_wmb() is directly followed by the store to m->count and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders m->count and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -29,7 +29,7 @@ shape02-check-and-bail.c:12: protocol s->ready (demo_dev.ready): convert
   writer shape02-check-and-bail.c:12: smp_wmb() in demo_dev_setup(); publish store at line 13
   reader shape02-check-and-bail.c:20: smp_rmb() in demo_dev_use(); subscribe load at line 18
   evidence: object, data
-  adjacent: each smp_wmb() is directly followed by the store to s->ready and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders s->ready and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

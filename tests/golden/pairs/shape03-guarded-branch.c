@@ -32,7 +32,7 @@ shape03-guarded-branch.c:12: protocol s->nr (demo_tab.nr): convert
   writer shape03-guarded-branch.c:12: smp_wmb() in demo_tab_add(); publish store at line 13
   reader shape03-guarded-branch.c:21: smp_rmb() in demo_tab_first(); subscribe load at line 18
   evidence: object, data
-  adjacent: each smp_wmb() is directly followed by the store to s->nr and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders s->nr and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -30,7 +30,7 @@ shape04-counter.c:12: protocol s->nr (demo_log.nr): convert
   writer shape04-counter.c:12: smp_wmb() in demo_log_append(); publish store at line 13
   reader shape04-counter.c:19: smp_rmb() in demo_log_at(); subscribe load at line 18
   evidence: object, data
-  adjacent: each smp_wmb() is directly followed by the store to s->nr and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders s->nr and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -70,7 +70,7 @@ shape06-callee.c:14: protocol c->armed (demo_ctx.armed): convert
   writer shape06-callee.c:14: smp_wmb() in demo_ctx_fill(); publish store after each call of demo_ctx_fill(): demo_ctx_arm() at line 20, demo_ctx_rearm() at line 26
   reader shape06-callee.c:34: smp_rmb() in demo_ctx_poll(); subscribe load at line 32
   evidence: object, call, data
-  adjacent: each smp_wmb() is directly followed by the store to c->armed and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders c->armed and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 shape06-callee.c:42: protocol c->loaded (demo_ctx.loaded): review

@@ -47,16 +47,17 @@ shape07-several-stores.c:14: protocol w->height (demo_win.height): review
   writer shape07-several-stores.c:14: smp_wmb() in demo_win_resize(); publish store at line 16
   reader shape07-several-stores.c:23: smp_rmb() in demo_win_height(); subscribe load at line 21
   evidence: object, data
-  not-adjacent: smp_wmb() in demo_win_resize() is not directly followed by the store to w->height (line 16)
-  several-stores: smp_wmb() in demo_win_resize() is followed by several stores; w->width would lose its ordering after the data
-  ordering: 1 other access changes ordering
+  several-stores: smp_wmb() in demo_win_resize() also orders the stores to w->width (line 15), which other threads can see: with a release on w->height instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store w->width (line 15) after smp_wmb() in demo_win_resize(): shared
 
 shape07-several-stores.c:30: protocol w->stamp (demo_win.stamp): review
   writer shape07-several-stores.c:30: smp_wmb() in demo_win_stamp(); publish store at line 31
   reader shape07-several-stores.c:38: smp_rmb() in demo_win_read_stamp(); subscribe load at line 36
   evidence: object, data
-  several-stores: smp_wmb() in demo_win_stamp() is followed by several stores; w->width would lose its ordering after the data
-  ordering: 1 other access changes ordering
+  several-stores: smp_wmb() in demo_win_stamp() also orders the stores to w->width (line 31), which other threads can see: with a release on w->stamp instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store w->width (line 31) after smp_wmb() in demo_win_stamp(): shared
 
  * check-output-end
  */

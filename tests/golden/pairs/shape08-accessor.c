@@ -43,7 +43,7 @@ shape08-accessor.c:20: protocol c->valid (demo_cache.valid): convert
     called from demo_cache_first() at line 26
     called from demo_cache_second() at line 31
   evidence: object
-  adjacent: each smp_wmb() is directly followed by the store to c->valid and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders c->valid and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -48,7 +48,7 @@ static int demo_ring_consume(struct demo_ring *r)
 	return e;
 }
 
-/* full barrier and device barriers are not paired */
+/* a full barrier stays; its reader can still become an acquire */
 static void demo_ring_kick(struct demo_ring *r)
 {
 	r->ev[0] = 1;
@@ -74,14 +74,13 @@ static void demo_ring_flush(struct demo_ring *r)
 }
 
 /*
- * check-name: shape 10, seqcount retries, a consumer's own index, smp_mb() and dma barriers are kept
+ * check-name: shape 10, seqcount retries and a consumer's own index are kept; an smp_mb() writer stays while its reader converts
  * check-command: acqrel pairs $file
  * check-output-start
 shape10-keep.c:20: protocol c->sec (demo_clock.sec): keep
   writer shape10-keep.c:20: smp_wmb() in demo_clock_set(); publish store at line 21
   reader shape10-keep.c:36: smp_rmb() in demo_clock_get(); subscribe load at line 35
   evidence: object, data
-  seqcount: c->sec is also stored right before an smp_wmb() or loaded right after an smp_rmb() (shape10-keep.c:34, smp_rmb() in demo_clock_get()): it is data as well as flag, as a sequence count is, whose other side an acquire and release do not replace
   seqcount: demo_clock_get() reads c->sec on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   ordering: 0 other accesses change ordering
 
@@ -89,22 +88,22 @@ shape10-keep.c:23: protocol c->seq (demo_clock.seq): keep
   writer shape10-keep.c:23: smp_wmb() in demo_clock_set(); publish store at line 24
   reader shape10-keep.c:34: smp_rmb() in demo_clock_get(); subscribe load at line 33
   evidence: object, data
-  seqcount: c->seq is also stored right before an smp_wmb() or loaded right after an smp_rmb() (shape10-keep.c:20, smp_wmb() in demo_clock_set()): it is data as well as flag, as a sequence count is, whose other side an acquire and release do not replace
-  seqcount: demo_clock_get() reads c->seq on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   seqcount: demo_clock_set() writes c->seq on both sides of its smp_wmb()s: a seqcount-style writer
+  seqcount: demo_clock_get() reads c->seq on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   ordering: 0 other accesses change ordering
 
 shape10-keep.c:46: protocol r->head (demo_ring.head): keep
   writer shape10-keep.c:46: smp_wmb() in demo_ring_consume(); publish store at line 47
   evidence: object
-  load-before-wmb: smp_wmb() in demo_ring_consume() follows loads (r->ev[r->head % 16]) and no store or call: it orders a load before a store, as a consumer's own index update does, which is not this pattern
+  load-before-wmb: no smp_wmb() that stores r->head orders data before it: only loads precede each, or its callers store nothing before the call, which is not this pattern
   ordering: 0 other accesses change ordering
 
-shape10-keep.c:55: protocol r->tail (demo_ring.tail): keep
+shape10-keep.c:55: protocol r->tail (demo_ring.tail): convert
   writer shape10-keep.c:55: smp_mb() in demo_ring_kick(); publish store at line 56
   reader shape10-keep.c:65: smp_rmb() in demo_ring_peek(); subscribe load at line 63
   evidence: object, data
-  fence: smp_mb() in demo_ring_kick() also orders r->tail: a full barrier orders earlier stores before later loads, which release and acquire do not
+  stays: smp_mb() in demo_ring_kick() orders r->tail at least as strongly as a release would, and stays
+  adjacent: each barrier that goes orders r->tail and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 shape10-keep.c:73:2: note: smp_wmb() unpaired (no-access-after): no shared access follows smp_wmb() in demo_ring_flush(); the publish store may be in its callers

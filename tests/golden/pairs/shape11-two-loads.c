@@ -33,8 +33,9 @@ shape11-two-loads.c:13: protocol f->tail (demo_fifo.tail): review
   writer shape11-two-loads.c:13: smp_wmb() in demo_fifo_push(); publish store at line 14
   reader shape11-two-loads.c:22: smp_rmb() in demo_fifo_pop(); subscribe load at line 20
   evidence: object, data
-  loses-ordering: the load of f->head before smp_rmb() in demo_fifo_pop() would lose its ordering against the loads after it
-  ordering: 1 other access changes ordering
+  loses-ordering: the loads of f->head (line 19) before smp_rmb() in demo_fifo_pop() can see other threads' stores: with an acquire on f->tail instead, they are no longer ordered before the loads after it
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    load f->head (line 19) before smp_rmb() in demo_fifo_pop(): shared
 
  * check-output-end
  */

@@ -41,7 +41,7 @@ shape13-comments.c:13: protocol j->done (demo_job.done): convert
   reader shape13-comments.c:21: smp_rmb() in demo_job_wait(); subscribe load at line 19
   reader shape13-comments.c:29: smp_rmb() in demo_job_poll(); subscribe load at line 27
   evidence: object, comment, data
-  adjacent: each smp_wmb() is directly followed by the store to j->done and each smp_rmb() directly follows its load
+  adjacent: each barrier that goes orders j->done and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -1,0 +1,228 @@
+/* visible.c: who else can see an access whose ordering a conversion changes */
+#include "visible.h"
+#include "key.h"
+#include "strbuf.h"
+#include "types.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *visibility_name(enum visibility v)
+{
+	static const char *const names[] = {
+		"shared", "private", "locked", "before publication", "address",
+	};
+
+	return names[v];
+}
+
+/* What a rule looks at. */
+struct seen {
+	struct types *t;
+	const struct protocol *p;
+	const struct pair_end *e;	/* the end whose conversion changes a's ordering */
+	const struct access *a;
+	bool writer;			/* e is a writer: a is a store after its barrier */
+};
+
+/* The lock events of e's function, and where its barrier (or call) sits. */
+static const struct lock_list *locks_of(const struct pair_end *e, size_t *at)
+{
+	if (e->caller) {
+		*at = e->caller->off;
+		return &e->caller->locks;
+	}
+	*at = e->site->off;
+	return &e->site->locks;
+}
+
+/* ---- private: nobody else reads or writes it ---- */
+
+static char *rule_this_cpu(const struct seen *s)
+{
+	if (!(s->a->flags & ACCESS_THIS_CPU))
+		return NULL;
+	return xasprintf("this CPU's copy of a per-CPU variable, through %s()", s->a->via);
+}
+
+static char *rule_cursor(const struct seen *s)
+{
+	if (!(s->a->flags & ACCESS_CURSOR))
+		return NULL;
+	return xstrdup("the caller's file position, a loff_t it passes in");
+}
+
+static char *rule_user(const struct seen *s)
+{
+	if (!(s->a->flags & ACCESS_USER))
+		return NULL;
+	return xstrdup("user memory behind a __user pointer, not data other CPUs publish");
+}
+
+static char *rule_current(const struct seen *s)
+{
+	if (!(s->a->flags & ACCESS_CURRENT))
+		return NULL;
+	return xstrdup("a field of the running task, current");
+}
+
+/* ---- address: the data is reached through it, so it stays ordered ---- */
+
+/* Whether path starts with base followed by ->, . or [ (or is *base). */
+static bool based_on(const char *path, const char *base)
+{
+	size_t n = strlen(base);
+
+	if (path[0] == '*' && !strcmp(path + 1, base))
+		return true;
+	while (*path == '*' || *path == '(')
+		path++;
+	return !strncmp(path, base, n) &&
+	       (!strncmp(path + n, "->", 2) || path[n] == '.' || path[n] == '[');
+}
+
+/*
+ * A load before smp_rmb() that the subscribe load's address depends on
+ * (ring for ring->tail), or whose value is the base of the loads after the
+ * barrier (p = x->ptr; smp_rmb(); p->data): an address dependency orders it.
+ */
+static char *rule_address(const struct seen *s)
+{
+	const struct access_list *after;
+	size_t i;
+
+	if (s->writer)
+		return NULL;
+	if (key_is_base_of(s->a->path, s->e->access->path))
+		return xasprintf("the address of %s is computed from it", s->e->access->path);
+	if (!s->a->assigned_to || s->e->caller)
+		return NULL;
+	after = &s->e->site->window_after;
+	for (i = 0; i < after->nr; i++)
+		if (!after->v[i].is_write && based_on(after->v[i].path, s->a->assigned_to))
+			return xasprintf("its value %s is the address of %s, loaded after the barrier",
+					 s->a->assigned_to, after->v[i].path);
+	return NULL;
+}
+
+/* ---- locked: a lock that both sides hold orders it ---- */
+
+/* Whether lock events l hold a lock of the same variable as lock at off. */
+static const struct lock_event *holds(const struct lock_list *l, size_t off, const char *file,
+				      const struct access *lock, const char *lock_file)
+{
+	size_t from = 0;
+	const struct lock_event *h;
+	unsigned ev;
+	char *want = key_of(lock, lock_file, &ev);
+
+	while ((h = lock_held(l, off, &from))) {
+		char *k = key_of(&h->lock, file, &ev);
+		bool same = want && k && same_variable(k, want) && (ev & (EV_OBJECT | EV_GLOBAL));
+
+		free(k);
+		if (same)
+			break;
+	}
+	free(want);
+	return h;
+}
+
+/*
+ * This side holds a lock at the access, and every end of the other side
+ * holds the same lock (a struct field or global, as resolved from the
+ * types) at its barrier: whatever the access orders, the lock orders too.
+ */
+static char *rule_locked(const struct seen *s)
+{
+	const struct pair_end *others = s->writer ? s->p->readers : s->p->writers;
+	size_t nr_others = s->writer ? s->p->nr_readers : s->p->nr_writers;
+	const struct lock_list *mine = s->e->caller ? &s->e->caller->locks : &s->e->site->locks;
+	size_t from = 0, i, at;
+	const struct lock_event *h;
+
+	if (!nr_others)
+		return NULL;
+	while ((h = lock_held(mine, s->a->off, &from))) {
+		for (i = 0; i < nr_others; i++) {
+			const struct lock_list *theirs = locks_of(&others[i], &at);
+
+			if (!holds(theirs, at, others[i].file, &h->lock, s->e->file))
+				break;
+		}
+		if (i == nr_others)
+			return xasprintf("under %s, which %s also hold%s", h->lock.path,
+					 s->writer ? "its readers" : "its writers",
+					 nr_others == 1 ? "s" : "");
+	}
+	return NULL;
+}
+
+/* ---- before publication: it does not change once the data is out ---- */
+
+static bool has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = strstr(s, w); p; p = strstr(p + 1, w))
+		if ((p == s || !is_c_ident_char(p[-1])) && !is_c_ident_char(p[n]))
+			return true;
+	return false;
+}
+
+/*
+ * A load of a variable declared __ro_after_init, or a const scalar: it is
+ * written before the code that reads it can run, and never again.
+ */
+static char *rule_constant(const struct seen *s)
+{
+	char *decl = NULL, *out = NULL;
+	const char *dot = s->a->object ? strchr(s->a->object, '.') : NULL;
+
+	if (s->writer)
+		return NULL;
+	if (dot) {
+		char *sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+
+		types_field(s->t, s->e->file, sname, dot + 1, &decl);
+		free(sname);
+	} else if (key_is_ident(s->a->path)) {
+		types_global(s->t, s->e->file, s->a->path, &decl);
+	}
+	if (decl && has_word(decl, "__ro_after_init"))
+		out = xasprintf("declared __ro_after_init (%s): set during boot, read-only after", decl);
+	else if (decl && has_word(decl, "const") && !strchr(decl, '*'))
+		out = xasprintf("declared const (%s)", decl);
+	free(decl);
+	return out;
+}
+
+static const struct visibility_rule {
+	const char *name;
+	enum visibility cls;
+	char *(*applies)(const struct seen *s);	/* evidence, or NULL */
+} rules[] = {
+	{ "this-cpu", VIS_PRIVATE, rule_this_cpu },
+	{ "cursor", VIS_PRIVATE, rule_cursor },
+	{ "user", VIS_PRIVATE, rule_user },
+	{ "current", VIS_PRIVATE, rule_current },
+	{ "address", VIS_ADDRESS, rule_address },
+	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
+	{ "locked", VIS_LOCKED, rule_locked },
+};
+
+enum visibility visible_class(struct types *t, const struct protocol *p, const struct pair_end *e,
+			      const struct access *a, char **evidence)
+{
+	struct seen s = { t, p, e, a, false };
+	size_t i;
+
+	s.writer = e >= p->writers && e < p->writers + p->nr_writers;
+	*evidence = NULL;
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if ((*evidence = rules[i].applies(&s)))
+			return rules[i].cls;
+	return VIS_SHARED;
+}

@@ -253,10 +253,13 @@ int cmd_pairs(int argc, const char **argv)
 	json = o.json;
 	want_summary = o.summary;
 	a = o.first_path;
+	cmd_phase(NULL);
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	cmd_phase("sites");
 	nr_skipped = sites_report_skips(&run);
 	memset(&r, 0, sizeof(r));
 	pair_run(&run, &r);
+	cmd_phase("pairs");
 
 	if (json) {
 		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");

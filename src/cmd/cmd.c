@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -47,4 +48,21 @@ int cmd_jobs(void)
 	if (n > 64)
 		n = 64;
 	return (int)n;
+}
+
+void cmd_phase(const char *name)
+{
+	static struct timespec wall0, cpu0;
+	struct timespec wall, cpu;
+
+	if (!getenv("ACQREL_TIMING"))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &wall);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+	if (name)
+		fprintf(stderr, "timing: %s wall %.3f cpu %.3f\n", name,
+			(double)(wall.tv_sec - wall0.tv_sec) + (wall.tv_nsec - wall0.tv_nsec) / 1e9,
+			(double)(cpu.tv_sec - cpu0.tv_sec) + (cpu.tv_nsec - cpu0.tv_nsec) / 1e9);
+	wall0 = wall;
+	cpu0 = cpu;
 }

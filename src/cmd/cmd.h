@@ -25,4 +25,10 @@ int cmd_parse_options(int argc, const char **argv, const char *verb, const char 
 /* Number of worker threads: $ACQREL_JOBS, else the online CPUs. */
 int cmd_jobs(void);
 
+/*
+ * With ACQREL_TIMING set, prints to stderr the wall and CPU seconds since
+ * the last call, as "timing: NAME wall W cpu C"; NULL only starts the clock.
+ */
+void cmd_phase(const char *name);
+
 #endif

@@ -815,24 +815,67 @@ static const struct classify_rule {
 	{ "ordered-ends", rule_ordered_ends },
 };
 
-/* The declared kind of the protocol's variable, looked up from each end's file. */
+/* How many subscripts end path (s->f[i][j] has 2), and the path without them. */
+static unsigned subscripts_of(const char *path, char **base)
+{
+	size_t n = strlen(path);
+	unsigned k = 0;
+
+	while (n && path[n - 1] == ']') {
+		int depth = 0;
+
+		do {
+			n--;
+			if (path[n] == ']')
+				depth++;
+			else if (path[n] == '[')
+				depth--;
+		} while (n && depth);
+		k++;
+	}
+	*base = xstrndup(path, n);
+	return k;
+}
+
+/*
+ * The declared kind of the protocol's variable, looked up from each end's
+ * file, for the element the ends access (an element of an array of
+ * pointers is a pointer).
+ */
 static enum field_kind variable_kind(struct types *t, const struct protocol *p, char **decl)
 {
 	const char *dot;
 	size_t i;
+	unsigned subs = 0;
+	char *base = NULL;
 
 	*decl = NULL;
-	if (!p->object && nr_ends(p) && key_is_ident(p->variable))
-		return types_global(t, end_at(p, 0)->file, p->variable, decl);
+	if (nr_ends(p))
+		subs = subscripts_of(end_at(p, 0)->access->path, &base);
+	if (!p->object && base && key_is_ident(base)) {
+		enum field_kind k = types_global_element(t, end_at(p, 0)->file, base, subs, decl);
+
+		free(base);
+		return k;
+	}
+	free(base);
 	if (!p->object || !(dot = strchr(p->object, '.')))
 		return FIELD_UNKNOWN;
 	for (i = 0; i < nr_ends(p); i++) {
 		char *sname = xstrndup(p->object, (size_t)(dot - p->object));
-		enum field_kind k = types_field(t, end_at(p, i)->file, sname, dot + 1, decl);
+		char *field = xstrdup(dot + 1), *bracket = strchr(field, '[');
+		enum field_kind k;
 
+		/* a constant subscript is part of the object (ready[1]) */
+		if (bracket)
+			*bracket = '\0';
+		k = types_field_element(t, end_at(p, i)->file, sname, field, subs, decl);
 		free(sname);
+		free(field);
 		if (k != FIELD_UNKNOWN)
 			return k;
+		free(*decl);
+		*decl = NULL;
 	}
 	return FIELD_UNKNOWN;
 }

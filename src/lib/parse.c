@@ -90,6 +90,7 @@ struct parser {
 	const char *call_name;	/* the first of them, in the snippet */
 	size_t call_len;
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
+	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
 	/* "local = <load>": the load's node and the local's name */
 	TSNode assign_node;
 	const char *assign_name;
@@ -731,6 +732,14 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 
 		if (prim_classify(name, len) == PRIM_FENCE)
 			p->saw_fence = true;
+		p->saw_mmio |= prim_mmio(name, len);
+	}
+	if (!ts_node_is_null(fn) && is(p, fn, S_IDENT) && nargs > 0) {
+		size_t len;
+		const char *name = node_text(p, fn, &len);
+
+		if (prim_waitqueue_by_name(name, len))
+			skip_node(p, ts_node_named_child(args, 0));
 	}
 	if (marked && nargs > 0) {
 		TSNode a = ts_node_named_child(args, addr < 0 ? nargs - 1 : (uint32_t)addr);
@@ -1336,9 +1345,13 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 		}
 		free(own.v);
 	}
+	p->saw_mmio = 0;
 	neighbour(p, at, false, &site->window_before, &site->window_call_before,
 		  &site->call_before_name, true);
+	site->mmio_before = (p->saw_mmio & PRIM_MMIO_READ) != 0;
+	p->saw_mmio = 0;
 	neighbour(p, at, true, &site->window_after, &site->window_call_after, NULL, true);
+	site->mmio_after = (p->saw_mmio & PRIM_MMIO_WRITE) != 0;
 }
 
 /*
@@ -1359,6 +1372,55 @@ static size_t max_nesting(const char *s, size_t len)
 		}
 	}
 	return max;
+}
+
+/*
+ * Iteration macros (list_for_each_entry(pos, head, member) { ... },
+ * for_each_possible_cpu(cpu), klp_for_each_func(obj, func) stmt) are loops,
+ * but tree-sitter reads them as calls, and an unbraced body then as part of
+ * an expression. Each head becomes "for(;;  ...  )" of the same length, so
+ * that offsets stay; its arguments (loop cursors and list heads) are no
+ * data the barriers order.
+ */
+static void loops_as_for(char *s, size_t len)
+{
+	char *at = s, *end = s + len;
+
+	while ((at = memmem(at, (size_t)(end - at), "for_each", 8))) {
+		char *start = at, *q = at + 8, *open, *close, *next;
+		int depth = 0;
+
+		at += 8;
+		while (start > s && is_c_ident_char((unsigned char)start[-1]))
+			start--;
+		while (q < end && is_c_ident_char((unsigned char)*q))
+			q++;
+		open = q;
+		while (open < end && (*open == ' ' || *open == '\t'))
+			open++;
+		if (open >= end || *open != '(')
+			continue;
+		for (close = open; close < end; close++) {
+			if (*close == '(')
+				depth++;
+			else if (*close == ')' && --depth == 0)
+				break;
+		}
+		if (close >= end)
+			continue;
+		for (next = close + 1; next < end && strchr(" \t\r\n\\", *next); next++)
+			;
+		/* a call statement or an expression, not a loop head */
+		if (next >= end || *next == ';' || *next == ')' || *next == ',' ||
+		    (*next != '{' && !is_c_ident_char((unsigned char)*next) && *next != '*' &&
+		     *next != '/'))
+			continue;
+		if (close - start < 7)
+			continue;
+		memset(start, ' ', (size_t)(close - start));
+		memcpy(start, "for(;;", 6);
+		at = close + 1;
+	}
 }
 
 int parser_accesses(struct parser *p, const char *buf, size_t len,
@@ -1391,11 +1453,14 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 		p->text_len = p->snippet.len;
 	} else {
 		p->prefix = 0;
-		p->text = buf + c->start;
-		p->text_len = end - c->start;
+		strbuf_reset(&p->snippet);
+		strbuf_add(&p->snippet, buf + c->start, end - c->start);
+		p->text = p->snippet.buf;
+		p->text_len = p->snippet.len;
 	}
 	if (max_nesting(p->text, p->text_len) > PARSE_MAX_NESTING)
 		return PARSE_TOO_DEEP;
+	loops_as_for(p->snippet.buf + p->prefix, p->snippet.len - p->prefix);
 	tree = ts_parser_parse_string(p->ts, NULL, p->text, (uint32_t)p->text_len);
 	if (!tree) {
 		ts_parser_reset(p->ts);

@@ -22,6 +22,8 @@ struct parse_site {
 	char *call_before_name;		/* out, owned: the first such call before */
 	char *call_after_name;		/* and after the barrier, or NULL */
 	struct lock_list locks;		/* out: the lock operations of its function */
+	bool mmio_before;		/* out: readl() and kin in the window before */
+	bool mmio_after;		/* out: writel() and kin in the window after */
 };
 
 struct parser;

@@ -189,12 +189,16 @@ bool prim_benign_call(const char *s, size_t len)
 		"local_irq_enable", "rcu_read_lock", "rcu_read_unlock", "kfree", "BIT",
 		"lower_32_bits", "upper_32_bits", "le32_to_cpu", "le16_to_cpu", "cpu_to_le32",
 		"cpu_to_le16", "le64_to_cpu", "cpu_to_le64", "be32_to_cpu", "cpu_to_be32",
+		"data_race", "schedule", "cond_resched", "msleep", "usleep_range", "udelay",
+		"ndelay", "mdelay", "complete", "complete_all", "IS_ENABLED", "unreachable",
 	};
 	static const char *const prefixes[] = {
 		"pr_", "dev_dbg", "dev_err", "dev_warn", "dev_info", "netdev_dbg", "netdev_err",
 		"netdev_warn", "trace_", "spin_lock", "spin_unlock", "raw_spin_lock",
 		"raw_spin_unlock", "mutex_lock", "mutex_unlock", "read_lock", "read_unlock",
 		"write_lock", "write_unlock", "lockdep_",
+		/* waits: their own loads are the wait queue's; the condition's are collected */
+		"wait_event", "swait_event", "wait_var_event", "wake_up",
 	};
 	size_t i, n;
 
@@ -291,4 +295,42 @@ bool prim_this_cpu_op(const char *s, size_t len)
 	return (has_prefix(s, len, "this_cpu_", &n) || has_prefix(s, len, "__this_cpu_", &n) ||
 		has_prefix(s, len, "raw_cpu_", &n)) &&
 	       !has_prefix(s + n, len - n, "ptr", &n) && !has_prefix(s + n, len - n, "has", &n);
+}
+
+bool prim_waitqueue_by_name(const char *s, size_t len)
+{
+	size_t n;
+
+	return has_prefix(s, len, "wait_event", &n) || has_prefix(s, len, "swait_event", &n) ||
+	       has_prefix(s, len, "io_wait_event", &n);
+}
+
+int prim_mmio(const char *s, size_t len)
+{
+	static const char *const stems[] = { "write", "read", "iowrite", "ioread" };
+	static const char *const sizes[] = { "b", "w", "l", "q", "8", "16", "32", "64" };
+	size_t i, k, n, m;
+
+	if (has_prefix(s, len, "__raw_", &n)) {
+		s += n;
+		len -= n;
+	}
+	for (i = 0; i < ARRAY_SIZE_LOCAL(stems); i++) {
+		if (!has_prefix(s, len, stems[i], &n))
+			continue;
+		for (k = 0; k < ARRAY_SIZE_LOCAL(sizes); k++) {
+			const char *rest;
+			size_t rlen;
+
+			if (!has_prefix(s + n, len - n, sizes[k], &m))
+				continue;
+			rest = s + n + m;
+			rlen = len - n - m;
+			if (rlen == 0 || eq(rest, rlen, "_relaxed") || eq(rest, rlen, "be") ||
+			    eq(rest, rlen, "_rep"))
+				return stems[i][0] == 'w' || stems[i][2] == 'w' ? PRIM_MMIO_WRITE
+									   : PRIM_MMIO_READ;
+		}
+	}
+	return 0;
 }

@@ -32,6 +32,16 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
  */
 bool prim_benign_call(const char *s, size_t len);
 
+/*
+ * wait_event(wq, cond) and its kin take the wait queue by name: the first
+ * argument names a queue, it is no load.
+ */
+bool prim_waitqueue_by_name(const char *s, size_t len);
+
+/* writel(), iowrite32(), writeq_relaxed(), ...: device memory; readl() and kin. */
+enum { PRIM_MMIO_WRITE = 1, PRIM_MMIO_READ = 2 };
+int prim_mmio(const char *s, size_t len);
+
 /* this_cpu_read(), __this_cpu_write(), raw_cpu_add(), ...: an access to this CPU's copy. */
 bool prim_this_cpu_op(const char *s, size_t len);
 

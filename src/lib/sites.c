@@ -596,6 +596,8 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		s->after = ps[i].after;
 		s->operand = ps[i].operand;
 		s->locks = ps[i].locks;
+		s->mmio_before = ps[i].mmio_before;
+		s->mmio_after = ps[i].mmio_after;
 		set_lines(&s->before, &lines);
 		set_lines(&s->after, &lines);
 		set_lines(&s->operand, &lines);

@@ -35,6 +35,7 @@ struct site {
 	char *call_before_name;		/* owned or NULL: the first of those calls */
 	char *call_after_name;
 	struct lock_list locks;		/* the lock operations of its function */
+	bool mmio_before, mmio_after;	/* device reads before, device writes after it */
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;
 	/* for an smp_wmb() with no store after it, or an smp_rmb() with no load

@@ -3,7 +3,9 @@
 #include "strbuf.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,19 +25,134 @@ void types_init(struct types *t, const char *root)
 	t->root = root;
 }
 
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 void types_release(struct types *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->nr; i++)
+	for (i = 0; i < t->nr; i++) {
 		free(t->texts[i]);
+		free(t->rels[i]);
+	}
 	free(t->texts);
+	free(t->rels);
+	free(t->def_v);
+	hashmap_release(&t->defs);
 	hashmap_release(&t->files);
-	for (i = 0; i < t->nr_bodies; i++)
+	for (i = 0; i < t->nr_bodies; i++) {
 		free(t->body_v[i]);
+		free(t->body_file[i]);
+	}
 	free(t->body_v);
+	free(t->body_file);
 	hashmap_release(&t->bodies);
+	for (i = 0; i < t->nr_lists; i++) {
+		free_list(t->list_v[i].v, t->list_v[i].nr);
+		hashmap_release(&t->list_v[i].at);
+	}
+	free(t->list_v);
+	hashmap_release(&t->lists);
 	memset(t, 0, sizeof(*t));
+}
+
+static bool word_char(char c);
+
+/* Records that file idx defines name (kind 's' for struct/union, 't' for typedef). */
+static void add_definition(struct types *t, char kind, const char *name, size_t len, size_t idx)
+{
+	char key[136];
+	size_t head;
+
+	if (len == 0 || len > 128)
+		return;
+	key[0] = kind;
+	key[1] = ':';
+	memcpy(key + 2, name, len);
+	key[len + 2] = '\0';
+	head = hashmap_get(&t->defs, key);
+	if (head != (size_t)-1 && t->def_v[head].file == idx)
+		return;
+	ALLOC_GROW(t->def_v, t->nr_defs + 1, t->alloc_defs);
+	t->def_v[t->nr_defs].file = idx;
+	t->def_v[t->nr_defs].next = head;
+	hashmap_put(&t->defs, key, t->nr_defs++);
+}
+
+/*
+ * One pass over a file's text: the structs and unions it defines ("struct
+ * NAME {", "} NAME;" closing a typedef) and the names its typedefs declare
+ * (the word before the ';' of a line starting with "typedef"), so that a
+ * lookup reads only the files that can hold the answer.
+ */
+static void index_definitions(struct types *t, size_t idx)
+{
+	const char *s = t->texts[idx], *p;
+
+	for (p = s; (p = strpbrk(p, "s}tu")); p++) {
+		const char *q, *name;
+
+		if (p > s && word_char(p[-1]))
+			continue;
+		if ((!strncmp(p, "struct", 6) && !word_char(p[6])) ||
+		    (!strncmp(p, "union", 5) && !word_char(p[5]))) {
+			q = p + (p[0] == 's' ? 6 : 5);
+			while (*q == ' ' || *q == '\t' || *q == '\n')
+				q++;
+			for (name = q; word_char(*q); q++)
+				;
+			if (q == name)
+				continue;
+			{
+				const char *r = q;
+
+				while (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r')
+					r++;
+				if (*r == '{')
+					add_definition(t, 's', name, (size_t)(q - name), idx);
+			}
+		} else if (*p == '}') {
+			q = p + 1;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			for (name = q; word_char(*q); q++)
+				;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (q > name && *q == ';')
+				add_definition(t, 's', name, (size_t)(strcspn(name, " \t;")), idx);
+			if (q > name && *q == ';')
+				add_definition(t, 't', name, (size_t)(strcspn(name, " \t;")), idx);
+		} else if (!strncmp(p, "typedef", 7) && !word_char(p[7])) {
+			const char *semi = strchr(p, ';'), *e;
+
+			if (!semi || memchr(p, '{', (size_t)(semi - p)))
+				continue;
+			/* the name: the last word before ';' or, for (*name)(...), after '(*' */
+			q = strstr(p, "(*");
+			if (q && q < semi) {
+				for (name = q + 2; *name == ' '; name++)
+					;
+				for (e = name; word_char(*e); e++)
+					;
+			} else {
+				for (e = semi; e > p && !word_char(e[-1]); e--)
+					if (e[-1] == ']')
+						while (e > p && e[-1] != '[')
+							e--;
+				for (name = e; name > p && word_char(name[-1]); name--)
+					;
+			}
+			add_definition(t, 't', name, (size_t)(e - name), idx);
+		}
+	}
 }
 
 /* The contents of root/rel, read once; NULL when it cannot be read. */
@@ -62,6 +179,10 @@ static const char *load(struct types *t, const char *rel)
 		t->texts[t->nr] = strbuf_detach(&sb);
 	}
 	hashmap_put(&t->files, rel, t->nr);
+	ALLOC_GROW(t->rels, t->nr + 1, t->alloc_rels);
+	t->rels[t->nr] = xstrdup(rel);
+	if (t->texts[t->nr])
+		index_definitions(t, t->nr);
 	return t->texts[t->nr++];
 }
 
@@ -238,15 +359,102 @@ static char *squeeze(const char *s, size_t len)
 	return out;
 }
 
+/* How deep typedefs are followed (typedef a b; typedef b c; ...). */
+#define MAX_TYPEDEF_DEPTH 6
+
+static enum field_kind typedef_kind(struct types *t, const char *file, const char *name,
+				    unsigned depth);
+#define NEAR_LEVELS 2	/* tried first: most types are declared this near */
+#define FAR_LEVELS 3	/* asm/ headers that linux/ headers include, and the like */
+static size_t search_list(struct types *t, const char *file, int levels, char ***out);
+static size_t list_position(struct types *t, const char *file, int levels, const char *rel);
+
+/* The last word of type that is no qualifier: the typedef a declaration uses. */
+static char *type_word(const char *type)
+{
+	static const char *const qualifiers[] = {
+		"const", "volatile", "static", "extern", "register", "__rcu", "__percpu",
+		"__iomem", "__user", "__force", "__read_mostly", "__ro_after_init", "__aligned",
+		"__packed", "__private",
+	};
+	const char *q = type + strlen(type), *e;
+	size_t i;
+
+	while (q > type) {
+		while (q > type && !word_char(q[-1]))
+			q--;
+		e = q;
+		while (q > type && word_char(q[-1]))
+			q--;
+		if (e == q)
+			break;
+		for (i = 0; i < ARRAY_SIZE(qualifiers); i++)
+			if (strlen(qualifiers[i]) == (size_t)(e - q) && !memcmp(q, qualifiers[i], e - q))
+				break;
+		if (i == ARRAY_SIZE(qualifiers) && !(q[0] == '_' && q[1] == '_'))
+			return xstrndup(q, (size_t)(e - q));
+	}
+	return NULL;
+}
+
+/*
+ * The kind of the name at f in declaration chunk, accessed with subscripts
+ * subscripts: an array element is its element type; a typedef that is no
+ * type acqrel knows is followed from file's search list.
+ */
+static enum field_kind decl_kind(struct types *t, const char *file, const char *chunk,
+				 const char *f, size_t flen, unsigned subscripts, unsigned depth)
+{
+	const char *a, *b;
+	unsigned dims = 0;
+	bool pointer;
+	enum field_kind k;
+	char *type, *word;
+
+	if (has_word(chunk, "__rcu"))
+		return FIELD_RCU;
+	for (b = f + flen; *b == ' ' || *b == '\t'; b++)
+		;
+	if (*b == ':')
+		return FIELD_BITFIELD;
+	for (; *b == '['; b++) {
+		dims++;
+		while (*b && *b != ']')
+			b++;
+		if (!*b)
+			break;
+		while (b[1] == ' ')
+			b++;
+	}
+	if (dims > subscripts)
+		return FIELD_AGGREGATE;
+	for (a = f; a > chunk && (a[-1] == ' ' || a[-1] == '\t' || a[-1] == '\n'); a--)
+		;
+	pointer = a > chunk && (a[-1] == '*' || a[-1] == '(');
+	if (pointer)
+		return FIELD_POINTER;
+	type = xstrndup(chunk, (size_t)(f - chunk));
+	k = base_kind(type);
+	if (k == FIELD_OTHER && depth < MAX_TYPEDEF_DEPTH && (word = type_word(type))) {
+		enum field_kind under = typedef_kind(t, file, word, depth + 1);
+
+		if (under != FIELD_UNKNOWN)
+			k = under;
+		free(word);
+	}
+	free(type);
+	return k;
+}
+
 /* The kind of field in a struct body, or FIELD_UNKNOWN when it is not declared there. */
-static enum field_kind field_in(const char *body, const char *field, char **decl)
+static enum field_kind field_in(struct types *t, const char *file, const char *body,
+				const char *field, unsigned subscripts, char **decl)
 {
 	const char *start = body, *p;
 
 	for (p = body; *p; p++) {
-		const char *chunk_end, *f, *a, *b;
-		char *chunk, *type;
-		enum field_kind k;
+		const char *chunk_end, *f, *a;
+		char *chunk;
 
 		if (*p != ';')
 			continue;
@@ -262,25 +470,91 @@ static enum field_kind field_in(const char *body, const char *field, char **decl
 			continue;
 		}
 		*decl = chunk;
-		for (b = f + strlen(field); *b == ' ' || *b == '\t'; b++)
-			;
-		if (has_word(chunk, "__rcu"))
-			return FIELD_RCU;
-		if (*b == ':')
-			return FIELD_BITFIELD;
-		if (*b == '[')
-			return FIELD_AGGREGATE;
-		for (a = f; a > chunk && (a[-1] == ' ' || a[-1] == '\t' || a[-1] == '\n'); a--)
-			;
-		if (a > chunk && (a[-1] == '*' || a[-1] == '('))
+		return decl_kind(t, file, chunk, f, strlen(field), subscripts, 0);
+	}
+	return FIELD_UNKNOWN;
+}
+
+/*
+ * The kind a typedef name stands for, from "typedef T name;", "typedef T
+ * (*name)(...);" or "typedef struct/union/enum { ... } name;" in file's
+ * search list.
+ */
+static enum field_kind typedef_in(struct types *t, const char *file, const char *text,
+				  const char *name, unsigned depth)
+{
+	const char *p;
+	size_t n = strlen(name);
+
+	for (p = find_word(text, name); p; p = find_word(p + n, name)) {
+		const char *r = p + n, *s, *q;
+		char *chunk;
+		enum field_kind k;
+
+		while (*r == ' ' || *r == '\t')
+			r++;
+		if (*r == ')' && p > text && p[-1] == '*')
+			r = "function pointer";
+		else if (*r != ';' && *r != '[')
+			continue;
+		/* back to the statement's start */
+		for (q = p; q > text && q[-1] != ';' && q[-1] != '{' && q[-1] != '#'; q--)
+			if (q[-1] == '}')
+				break;
+		if (q > text && q[-1] == '}') {
+			/* typedef struct { ... } name; */
+			int level = 0;
+
+			for (s = q - 1; s > text; s--) {
+				if (*s == '}')
+					level++;
+				else if (*s == '{' && --level == 0)
+					break;
+			}
+			for (q = s; q > text && q[-1] != ';' && q[-1] != '}' && q[-1] != '#'; q--)
+				;
+			while (*q == ' ' || *q == '\t' || *q == '\n')
+				q++;
+			if (strncmp(q, "typedef", 7))
+				continue;
+			return has_word(q, "enum") && (size_t)(find_word(q, "enum") - q) < (size_t)(s - q)
+			       ? FIELD_SCALAR : FIELD_AGGREGATE;
+		}
+		while (*q == ' ' || *q == '\t' || *q == '\n')
+			q++;
+		if (strncmp(q, "typedef", 7) || word_char(q[7]))
+			continue;
+		if (!strcmp(r, "function pointer"))
 			return FIELD_POINTER;
-		/* the type is what comes before the first declarator */
-		type = xstrndup(chunk, (size_t)(f - chunk));
-		k = base_kind(type);
-		free(type);
+		chunk = squeeze(q + 7, (size_t)(p + n - q - 7) + strspn(p + n, " \t[]0123456789"));
+		k = decl_kind(t, file, chunk, find_word(chunk, name), n, 0, depth);
+		free(chunk);
 		return k;
 	}
 	return FIELD_UNKNOWN;
+}
+
+static enum field_kind typedef_kind(struct types *t, const char *file, const char *name,
+				    unsigned depth)
+{
+	char *key = xasprintf("t:%s", name);
+	size_t d, best = SIZE_MAX, best_file = 0;
+	int levels;
+
+	for (levels = NEAR_LEVELS; levels <= FAR_LEVELS && best == SIZE_MAX; levels++) {
+		for (d = hashmap_get(&t->defs, key); d != (size_t)-1; d = t->def_v[d].next) {
+			size_t at = list_position(t, file, levels, t->rels[t->def_v[d].file]);
+
+			if (at < best) {
+				best = at;
+				best_file = t->def_v[d].file;
+			}
+		}
+	}
+	free(key);
+	if (best == SIZE_MAX)
+		return FIELD_UNKNOWN;
+	return typedef_in(t, file, t->texts[best_file], name, depth);
 }
 
 /* Headers text includes, as paths relative to the root. */
@@ -294,7 +568,8 @@ static char *arch_of(const char *file)
 	return xstrndup(file + 5, (size_t)(slash - file - 5));
 }
 
-static void includes(const char *text, const char *file, char ***out, size_t *nr, size_t *alloc)
+static void includes(const char *text, const char *file, const char *arch, char ***out, size_t *nr,
+		     size_t *alloc)
 {
 	const char *p;
 
@@ -312,16 +587,15 @@ static void includes(const char *text, const char *file, char ***out, size_t *nr
 			continue;
 		if (close == '>') {
 			int n = (int)(e - q - 1);
-			char *arch = arch_of(file);
 
-			/* where Kbuild's -I flags would find it, the file's arch or x86 */
-			ALLOC_GROW(*out, *nr + 4, *alloc);
+			/* where Kbuild's -I flags would find it: the compiled file's arch, or x86 */
+			ALLOC_GROW(*out, *nr + 5, *alloc);
 			(*out)[(*nr)++] = xasprintf("include/%.*s", n, q + 1);
 			(*out)[(*nr)++] = xasprintf("arch/%s/include/%.*s", arch, n, q + 1);
+			(*out)[(*nr)++] = xasprintf("arch/%s/include/generated/%.*s", arch, n, q + 1);
 			(*out)[(*nr)++] = xasprintf("include/uapi/%.*s", n, q + 1);
 			if (!strncmp(q + 1, "asm/", 4))
 				(*out)[(*nr)++] = xasprintf("include/asm-generic/%.*s", n - 4, q + 5);
-			free(arch);
 		} else {
 			ALLOC_GROW(*out, *nr + 1, *alloc);
 			const char *slash = strrchr(file, '/');
@@ -335,31 +609,72 @@ static void includes(const char *text, const char *file, char ***out, size_t *nr
 
 /*
  * The files a lookup from file searches: the file, the headers it
- * includes, and the headers those include; at most MAX_SEARCH.
+ * includes, and theirs, SEARCH_LEVELS deep, at most MAX_SEARCH; for a C
+ * file that another C file of its folder includes (a unity build such as
+ * kernel/sched/build_policy.c), that file's list too.
  */
-#define MAX_SEARCH 512
+#define MAX_SEARCH 768
 
-static size_t search_list(struct types *t, const char *file, char ***out)
+/* The C files of file's folder that #include it by its name. */
+static void includers(struct types *t, const char *file, char ***out, size_t *nr, size_t *alloc)
+{
+	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file;
+	char *dir = slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
+	char *full = strcmp(t->root, ".") ? xasprintf("%s/%s", t->root, dir) : xstrdup(dir);
+	char *needle = xasprintf("\"%s\"", base);
+	DIR *d;
+	struct dirent *de;
+
+	if (strlen(base) > 2 && !strcmp(base + strlen(base) - 2, ".c") && (d = opendir(full))) {
+		while ((de = readdir(d))) {
+			size_t n = strlen(de->d_name);
+			char *rel;
+			const char *text;
+
+			if (n < 3 || strcmp(de->d_name + n - 2, ".c") || !strcmp(de->d_name, base))
+				continue;
+			rel = slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name);
+			text = load(t, rel);
+			if (text && strstr(text, needle)) {
+				ALLOC_GROW(*out, *nr + 1, *alloc);
+				(*out)[(*nr)++] = rel;
+			} else {
+				free(rel);
+			}
+		}
+		closedir(d);
+	}
+	free(needle);
+	free(full);
+	free(dir);
+}
+
+static size_t build_search_list(struct types *t, const char *file, int levels, char ***out,
+				struct hashmap *at)
 {
 	size_t nr = 0, alloc = 0, i, level_end;
+	char *arch = arch_of(file);
 	int level;
 
 	ALLOC_GROW(*out, 1, alloc);
 	(*out)[nr++] = xstrdup(file);
-	for (level = 0, i = 0; level < 2; level++) {
+	includers(t, file, out, &nr, &alloc);
+	for (i = 0; i < nr; i++)
+		hashmap_put(at, (*out)[i], i);
+	for (level = 0, i = 0; level < levels; level++) {
 		for (level_end = nr; i < level_end && nr < MAX_SEARCH; i++) {
 			const char *text = load(t, (*out)[i]);
 			char **inc = NULL;
-			size_t n = 0, a = 0, k, m;
+			size_t n = 0, a = 0, k;
 
 			if (!text)
 				continue;
-			includes(text, (*out)[i], &inc, &n, &a);
+			includes(text, (*out)[i], arch, &inc, &n, &a);
 			for (k = 0; k < n; k++) {
-				for (m = 0; m < nr && strcmp((*out)[m], inc[k]); m++)
-					;
-				if (m == nr && nr < MAX_SEARCH) {
+				if (hashmap_get(at, inc[k]) == (size_t)-1 && nr < MAX_SEARCH &&
+				    load(t, inc[k])) {
 					ALLOC_GROW(*out, nr + 1, alloc);
+					hashmap_put(at, inc[k], nr);
 					(*out)[nr++] = inc[k];
 				} else {
 					free(inc[k]);
@@ -368,38 +683,95 @@ static size_t search_list(struct types *t, const char *file, char ***out)
 			free(inc);
 		}
 	}
+	free(arch);
 	return nr;
 }
 
-static void free_list(char **v, size_t n)
+/* The index of file's search list of so many levels, computed once. */
+static size_t list_of(struct types *t, const char *file, int levels)
 {
-	size_t i;
+	char *key = xasprintf("%d:%s", levels, file);
+	size_t k = hashmap_get(&t->lists, key);
 
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
+	if (k == (size_t)-1) {
+		char **v = NULL;
+		struct hashmap at;
+		size_t nr;
+
+		memset(&at, 0, sizeof(at));
+		nr = build_search_list(t, file, levels, &v, &at);
+		ALLOC_GROW(t->list_v, t->nr_lists + 1, t->alloc_lists);
+		t->list_v[t->nr_lists].v = v;
+		t->list_v[t->nr_lists].nr = nr;
+		t->list_v[t->nr_lists].at = at;
+		hashmap_put(&t->lists, key, t->nr_lists);
+		k = t->nr_lists++;
+	}
+	free(key);
+	return k;
+}
+
+/* The search list of file; borrowed. */
+static size_t search_list(struct types *t, const char *file, int levels, char ***out)
+{
+	size_t k = list_of(t, file, levels);
+
+	*out = t->list_v[k].v;
+	return t->list_v[k].nr;
+}
+
+/* Where rel stands in file's search list (nearest is 0), or SIZE_MAX. */
+static size_t list_position(struct types *t, const char *file, int levels, const char *rel)
+{
+	size_t k = list_of(t, file, levels), at = hashmap_get(&t->list_v[k].at, rel);
+
+	return at == (size_t)-1 ? SIZE_MAX : at;
 }
 
 /* The body of struct sname as seen from file, or NULL; cached, borrowed. */
-static const char *find_struct(struct types *t, const char *file, const char *sname)
+static const char *find_struct(struct types *t, const char *file, const char *sname,
+			       const char **found_in)
 {
 	char *key = xasprintf("%s\001%s", file, sname), **files = NULL, *body = NULL;
-	size_t k = hashmap_get(&t->bodies, key), n, i;
+	const char *where = NULL;
+	size_t k = hashmap_get(&t->bodies, key);
+	int levels;
 
 	if (k != (size_t)-1) {
 		free(key);
+		if (found_in)
+			*found_in = t->body_file[k];
 		return t->body_v[k];
 	}
-	n = search_list(t, file, &files);
-	for (i = 0; i < n && !body; i++) {
-		const char *src = load(t, files[i]);
+	for (levels = NEAR_LEVELS; levels <= FAR_LEVELS && !body; levels++) {
+		/* the definitions of sname, the nearest in the search list first */
+		size_t best = (size_t)-1, d;
+		char *dkey = xasprintf("s:%s", sname);
 
-		if (src)
-			body = struct_body(src, sname);
+		search_list(t, file, levels, &files);
+		for (d = hashmap_get(&t->defs, dkey); d != (size_t)-1; d = t->def_v[d].next) {
+			size_t at = list_position(t, file, levels, t->rels[t->def_v[d].file]);
+
+			if (at < best) {
+				const char *src = t->texts[t->def_v[d].file];
+				char *b = struct_body(src, sname);
+
+				if (b) {
+					free(body);
+					body = b;
+					best = at;
+					where = files[at];
+				}
+			}
+		}
+		free(dkey);
 	}
-	free_list(files, n);
 	ALLOC_GROW(t->body_v, t->nr_bodies + 1, t->alloc_bodies);
+	ALLOC_GROW(t->body_file, t->nr_bodies + 1, t->alloc_body_file);
 	t->body_v[t->nr_bodies] = body;
+	t->body_file[t->nr_bodies] = where ? xstrdup(where) : NULL;
+	if (found_in)
+		*found_in = t->body_file[t->nr_bodies];
 	hashmap_put(&t->bodies, key, t->nr_bodies++);
 	free(key);
 	return body;
@@ -408,10 +780,16 @@ static const char *find_struct(struct types *t, const char *file, const char *sn
 enum field_kind types_field(struct types *t, const char *file, const char *sname,
 			    const char *field, char **decl)
 {
-	const char *body = find_struct(t, file, sname);
+	return types_field_element(t, file, sname, field, 0, decl);
+}
+
+enum field_kind types_field_element(struct types *t, const char *file, const char *sname,
+				    const char *field, unsigned subscripts, char **decl)
+{
+	const char *body = find_struct(t, file, sname, NULL);
 
 	*decl = NULL;
-	return body ? field_in(body, field, decl) : FIELD_UNKNOWN;
+	return body ? field_in(t, file, body, field, subscripts, decl) : FIELD_UNKNOWN;
 }
 
 /* The tag of a declaration's type: "foo" for "struct foo *p", "foo_t" for "foo_t p". */
@@ -460,14 +838,14 @@ char *types_field_struct(struct types *t, const char *file, const char *sname, c
 	return tag;
 }
 
-enum field_kind types_global(struct types *t, const char *file, const char *name, char **decl)
+/* The declaration of file-level variable name in text (a line at column 0), or NULL. */
+static const char *global_in(const char *text, const char *name, const char **line_out)
 {
-	const char *text = load(t, file), *p;
+	const char *p;
 	size_t n = strlen(name);
 
-	*decl = NULL;
-	for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + n, name)) {
-		const char *line = p, *r = p + n, *e;
+	for (p = find_word(text, name); p; p = find_word(p + n, name)) {
+		const char *line = p, *r = p + n;
 
 		while (line > text && line[-1] != '\n')
 			line--;
@@ -476,58 +854,59 @@ enum field_kind types_global(struct types *t, const char *file, const char *name
 			continue;
 		while (*r == ' ' || *r == '\t')
 			r++;
-		if (*r != ';' && *r != '=' && *r != '[' && !(r[0] == '_' && r[1] == '_'))
+		if (*r != ';' && *r != '=' && *r != '[' && *r != ',' && !(r[0] == '_' && r[1] == '_'))
 			continue;
-		for (e = r; *e && *e != ';' && *e != '\n'; e++)
+		*line_out = line;
+		return p;
+	}
+	return NULL;
+}
+
+enum field_kind types_global(struct types *t, const char *file, const char *name, char **decl)
+{
+	return types_global_element(t, file, name, 0, decl);
+}
+
+enum field_kind types_global_element(struct types *t, const char *file, const char *name,
+				     unsigned subscripts, char **decl)
+{
+	char **files;
+	size_t n = search_list(t, file, NEAR_LEVELS, &files), i;
+
+	*decl = NULL;
+	for (i = 0; i < n; i++) {
+		const char *text = load(t, files[i]), *line = NULL, *p, *e;
+		char *chunk;
+		enum field_kind k;
+
+		if (!text || !(p = global_in(text, name, &line)))
+			continue;
+		for (e = p; *e && *e != ';' && *e != '\n' && *e != '='; e++)
 			;
 		*decl = squeeze(line, (size_t)(e - line));
-		if (has_word(*decl, "__rcu"))
-			return FIELD_RCU;
-		if (*r == '[')
-			return FIELD_AGGREGATE;
-		{
-			const char *a = p;
-
-			while (a > line && (a[-1] == ' ' || a[-1] == '\t'))
-				a--;
-			if (a > line && a[-1] == '*')
-				return FIELD_POINTER;
-		}
-		{
-			char *type = xstrndup(line, (size_t)(p - line));
-			enum field_kind k = base_kind(type);
-
-			free(type);
-			return k;
-		}
+		chunk = xstrdup(*decl);
+		k = decl_kind(t, file, chunk, chunk + (p - line), strlen(name), subscripts, 0);
+		free(chunk);
+		return k;
 	}
 	return FIELD_UNKNOWN;
 }
 
 char *types_global_struct(struct types *t, const char *file, const char *name)
 {
-	const char *text = load(t, file), *p;
-	size_t n = strlen(name);
+	char **files;
+	size_t n = search_list(t, file, NEAR_LEVELS, &files), i;
 
-	for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + n, name)) {
-		const char *line = p, *r = p + n;
+	for (i = 0; i < n; i++) {
+		const char *text = load(t, files[i]), *line = NULL, *p;
+		char *decl, *tag;
 
-		while (line > text && line[-1] != '\n')
-			line--;
-		/* a file-level declaration: starts in column 0, not a directive */
-		if (line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '}' ||
-		    line[0] == '/' || line[0] == '*')
+		if (!text || !(p = global_in(text, name, &line)))
 			continue;
-		while (*r == ' ' || *r == '\t')
-			r++;
-		if (*r == ';' || *r == '=' || *r == '[' || *r == ',' || (r[0] == '_' && r[1] == '_')) {
-			char *decl = xstrndup(line, (size_t)(p - line + n));
-			char *tag = memchr(line, '(', (size_t)(p - line)) ? NULL : type_tag(decl, name);
-
-			free(decl);
-			if (tag)
-				return tag;
-		}
+		decl = xstrndup(line, (size_t)(p - line) + strlen(name));
+		tag = type_tag(decl, name);
+		free(decl);
+		return tag;
 	}
 	return NULL;
 }

@@ -27,10 +27,22 @@ struct types {
 	const char *root;	/* borrowed: the tree root */
 	struct hashmap files;	/* path -> index into texts */
 	char **texts;		/* owned file contents, NULL when unreadable */
-	size_t nr, alloc;
+	char **rels;		/* owned: the path of each text */
+	size_t nr, alloc, alloc_rels;
+	struct hashmap defs;	/* "s:name" (struct, union) or "t:name" (typedef) -> def_v */
+	struct types_def { size_t file, next; } *def_v;	/* next: same name, or -1 */
+	size_t nr_defs, alloc_defs;
 	struct hashmap bodies;	/* "file\001struct" -> index into body_v */
 	char **body_v;		/* owned struct bodies, NULL where not found */
-	size_t nr_bodies, alloc_bodies;
+	char **body_file;	/* owned: the file each body was found in, or NULL */
+	size_t nr_bodies, alloc_bodies, alloc_body_file;
+	struct hashmap lists;	/* file -> index into list_v */
+	struct types_list {
+		char **v;		/* owned: the files, nearest first */
+		size_t nr;
+		struct hashmap at;	/* file -> its position in v */
+	} *list_v;		/* owned search lists */
+	size_t nr_lists, alloc_lists;
 };
 
 /* root is borrowed and must outlive t. */
@@ -44,10 +56,17 @@ void types_release(struct types *t);
 enum field_kind types_field(struct types *t, const char *file, const char *sname,
 			    const char *field, char **decl);
 
+/* The same for an element of the field: s->f[i][j] is types_field_element(..., 2, ...). */
+enum field_kind types_field_element(struct types *t, const char *file, const char *sname,
+				    const char *field, unsigned subscripts, char **decl);
+
 /* The struct tag (or typedef name) of a field's type, for walking a->b->c. Caller frees. */
 char *types_field_struct(struct types *t, const char *file, const char *sname, const char *field);
 /* The kind of a file-level variable of file; *decl as for types_field(). */
 enum field_kind types_global(struct types *t, const char *file, const char *name, char **decl);
+/* The same for an element of it: arr[i] is types_global_element(..., 1, ...). */
+enum field_kind types_global_element(struct types *t, const char *file, const char *name,
+				     unsigned subscripts, char **decl);
 /* The struct tag (or typedef name) of a file-level variable of file. Caller frees. */
 char *types_global_struct(struct types *t, const char *file, const char *name);
 

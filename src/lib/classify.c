@@ -32,7 +32,7 @@ static const struct code {
 	{ "stored-again", SEV_REVIEW }, { "several-stores", SEV_REVIEW },
 	{ "several-loads", SEV_REVIEW }, { "loses-ordering", SEV_REVIEW },
 	{ "call-between", SEV_REVIEW }, { "callee-barrier", SEV_REVIEW },
-	{ "shared-barrier", SEV_REVIEW }, { "config", SEV_REVIEW },
+	{ "shared-barrier", SEV_REVIEW }, { "config", SEV_REVIEW }, { "zero-store", SEV_REVIEW },
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
 	{ "redundant", SEV_INFO },
@@ -116,6 +116,7 @@ static bool has_release_form(const struct access *a)
 {
 	static const char *const plain_like[] = {
 		"WRITE_ONCE", "atomic_set", "atomic64_set", "atomic_long_set",
+		"clear_bit",	/* clear_bit_unlock() is its release form */
 	};
 	size_t i;
 
@@ -182,7 +183,7 @@ bool classify_convertible(const struct protocol *p, const struct pair_end *e)
 /* ---- who can see what the conversion reorders ---- */
 
 /* Records access a of end e as changing ordering; true when another thread can see it. */
-static bool weigh(struct types *t, struct protocol *p, const struct pair_end *e,
+static bool weigh(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
 		  const struct access *a)
 {
 	struct changed *c;
@@ -195,7 +196,7 @@ static bool weigh(struct types *t, struct protocol *p, const struct pair_end *e,
 	c = &p->changed[p->nr_changed++];
 	c->access = a;
 	c->end = e;
-	c->cls = (int)visible_class(t, p, e, a, &c->evidence);
+	c->cls = (int)visible_class(ctx, p, e, a, &c->evidence);
 	p->changes++;
 	return c->cls == VIS_SHARED;
 }
@@ -213,6 +214,7 @@ static void list_add(struct strbuf *sb, const struct access *a)
 /* ---- the judgement of one protocol ---- */
 
 struct judge {
+	const struct classify_ctx *ctx;
 	struct types *t;
 	struct protocol *p;
 	const struct protocol *all;
@@ -254,6 +256,27 @@ static void rule_external(struct judge *j)
 		reason(p, "external",
 		       xasprintf("%s has a fixed byte order (%s): a layout shared with a device, firmware or another machine",
 				 p->variable, j->decl));
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		bool writer = is_writer(p, e);
+
+		if (e->caller || !(writer ? e->site->mmio_after : e->site->mmio_before))
+			continue;
+		reason(p, "external",
+		       xasprintf(writer ? "%s() in %s() is followed by a write to device memory (writel() or kin): it orders memory a device reads, which release and acquire do not"
+				: "%s() in %s() follows a read of device memory (readl() or kin): it orders what a device wrote, which release and acquire do not",
+				 e->site->primitive, site_where(e->site)));
+	}
+	if (p->object && nr_ends(p)) {
+		char *sname = xstrndup(p->object, strcspn(p->object, "."));
+		const char *where = types_struct_file(j->t, end_at(p, 0)->file, sname);
+
+		if (where && (!strncmp(where, "include/uapi/", 13) || strstr(where, "/include/uapi/")))
+			reason(p, "external",
+			       xasprintf("struct %s is declared in %s, a layout user space shares: the other side may be a program",
+					 sname, where));
+		free(sname);
+	}
 }
 
 /*
@@ -425,6 +448,47 @@ static void rule_one_side(struct judge *j)
 		       xasprintf("no reader found in the files given: no smp_rmb() follows a load of %s", p->variable));
 }
 
+/* A store of 0, NULL or false, or a cleared bit: it publishes no value a reader acts on. */
+static bool stores_zero(const struct access *a);
+
+/* A writer end that sets a value: one a caller makes, or a store of no zero. */
+static bool e_caller_or_nonzero(const struct pair_end *e)
+{
+	return e->caller || !stores_zero(e->access);
+}
+
+static bool stores_zero(const struct access *a)
+{
+	if (a->via && strstr(a->via, "clear_bit"))
+		return true;
+	if (a->via && strstr(a->via, "_bit"))
+		return false;
+	return a->value && (!strcmp(a->value, "0") || !strcmp(a->value, "NULL") ||
+			    !strcmp(a->value, "false"));
+}
+
+/*
+ * Every writer stores 0, NULL or false: readers that go on when they see a
+ * non-zero value read what some other writer published (in assembly, or
+ * one acqrel did not find), so these writers may not be their partners.
+ */
+static void rule_zero_store(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	if (!p->nr_writers || !p->nr_readers)
+		return;
+	for (i = 0; i < p->nr_writers; i++)
+		if (e_caller_or_nonzero(&p->writers[i]))
+			return;
+	reason(p, "zero-store",
+	       xasprintf("every writer stores %s (%s): a reader that goes on when %s is set pairs with a writer that sets it, which acqrel did not find; check which side each barrier pairs with",
+			 p->writers[0].access->value ? p->writers[0].access->value : "0",
+			 p->writers[0].access->via ? p->writers[0].access->via : "a plain store",
+			 p->variable));
+}
+
 static void rule_field_name_only(struct judge *j)
 {
 	if (j->p->evidence & (EV_OBJECT | EV_GLOBAL))
@@ -482,6 +546,9 @@ static unsigned stored_again(const struct access_list *l, const struct pair_end 
 			continue;
 		if (a->value && (!strcmp(a->value, "0") || !strcmp(a->value, "NULL") ||
 				 !strcmp(a->value, "false")))
+			continue;
+		/* clearing a bit stores a 0 too */
+		if (a->via && strstr(a->via, "clear_bit"))
 			continue;
 		k = key_of(a, e->file, &ev);
 		if (k && same_variable(k, key))
@@ -542,7 +609,7 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 		if (!a->is_write || a == e->access || same_as_publish(e, a) ||
 		    published_with(j, e, a))
 			continue;
-		if (weigh(j->t, p, e, a))
+		if (weigh(j->ctx, p, e, a))
 			list_add(&shared, a);
 	}
 	if (shared.len)
@@ -557,13 +624,21 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 				 site_where(s)));
 }
 
+/* Whether a and b read one bit of a word each, and not the same bit. */
+static bool other_bit(const struct access *a, const struct access *b)
+{
+	return a->via && b->via && strstr(a->via, "_bit") && strstr(b->via, "_bit") &&
+	       a->value && b->value && strcmp(a->value, b->value);
+}
+
 /* The line of another load of the subscribe variable before the barrier, or 0. */
 static unsigned loaded_again(const struct access_list *l, const struct access *key)
 {
 	size_t i;
 
 	for (i = 0; i < l->nr; i++)
-		if (!l->v[i].is_write && l->v[i].off != key->off && !strcmp(l->v[i].path, key->path))
+		if (!l->v[i].is_write && l->v[i].off != key->off &&
+		    !strcmp(l->v[i].path, key->path) && !other_bit(&l->v[i], key))
 			return l->v[i].line;
 	return 0;
 }
@@ -592,7 +667,7 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 
 		if (a->is_write || a == e->access || !strcmp(a->path, e->access->path))
 			continue;
-		if (weigh(j->t, p, e, a))
+		if (weigh(j->ctx, p, e, a))
 			list_add(&shared, a);
 	}
 	if (shared.len)
@@ -663,7 +738,7 @@ static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 
 			if (o->is_write != writer || o == a || !strcmp(o->path, a->path))
 				continue;
-			if (weigh(j->t, p, e, o))
+			if (weigh(j->ctx, p, e, o))
 				list_add(&shared, o);
 		}
 	}
@@ -697,6 +772,22 @@ static void rule_ends(struct judge *j)
 
 /* ---- rules: what needs no conversion ---- */
 
+/* What fence prim does for the protocol, as one phrase. */
+static const char *fence_does(const char *prim, bool writer)
+{
+	bool stores, loads;
+
+	prim_fence_orders(prim, &stores, &loads);
+	if (stores && loads)
+		return writer ? "is a full barrier: it orders every earlier access before the store to"
+			      : "is a full barrier: it orders the load of";
+	if (!strncmp(prim, "dma_", 4) || !strncmp(prim, "virt_", 5) || prim[0] != 's')
+		return writer ? "orders earlier stores, for devices too, before the store to"
+			      : "orders the load, for devices too, of";
+	return writer ? "orders earlier stores before the store to"
+		      : "orders the later loads after the load of";
+}
+
 /* Ends that stay as they are: bit operations, consumers' index updates, fences. */
 static void rule_ordered_ends(struct judge *j)
 {
@@ -725,8 +816,8 @@ static void rule_ordered_ends(struct judge *j)
 					 r == PRIM_ROLE_WMB ? "release" : "acquire", prim));
 		else if (r == PRIM_ROLE_FENCE)
 			reason(p, "stays",
-			       xasprintf("%s() in %s() orders %s at least as strongly as %s would, and stays",
-					 prim, fn, p->variable, is_writer(p, e) ? "a release" : "an acquire"));
+			       xasprintf("%s() in %s() %s %s, and stays",
+					 prim, fn, fence_does(prim, is_writer(p, e)), p->variable));
 	}
 }
 
@@ -809,6 +900,7 @@ static const struct classify_rule {
 	{ "operand", rule_operand_type },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
+	{ "zero-store", rule_zero_store },
 	{ "field-name-only", rule_field_name_only },
 	{ "side-effects", rule_operand },
 	{ "ends", rule_ends },
@@ -880,61 +972,24 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	return FIELD_UNKNOWN;
 }
 
-/* Names a comment on one side gives of the other side's function. */
-static bool names(const struct site *s, const char *fn)
-{
-	size_t i;
-
-	for (i = 0; fn && i < s->nr_refs; i++)
-		if (!strcmp(s->refs[i], fn))
-			return true;
-	return false;
-}
-
-/* Data the writer stores before its barrier that the reader loads after its own. */
-static bool data_overlaps(const struct pair_end *w, const struct pair_end *r)
-{
-	const struct access_list *stores = &w->site->window_before;
-	const struct access_list *loads = &r->site->window_after;
-	size_t i, k;
-	bool found = false;
-
-	for (i = 0; i < stores->nr && !found; i++) {
-		unsigned ev;
-		char *ks;
-
-		if (!stores->v[i].is_write || !(ks = key_of(&stores->v[i], w->file, &ev)))
-			continue;
-		for (k = 0; k < loads->nr && !found; k++) {
-			char *kl = loads->v[k].is_write ? NULL : key_of(&loads->v[k], r->file, &ev);
-
-			found = kl && same_variable(ks, kl);
-			free(kl);
-		}
-		free(ks);
-	}
-	return found;
-}
-
 static void evidence(struct protocol *p)
 {
 	size_t i, k;
 
 	for (i = 0; i < p->nr_writers; i++) {
 		for (k = 0; k < p->nr_readers; k++) {
-			if (names(p->writers[i].site, p->readers[k].site->function) ||
-			    names(p->readers[k].site, p->writers[i].site->function))
+			if (pair_comment_joins(&p->writers[i], &p->readers[k]))
 				p->evidence |= EV_COMMENT;
-			if (data_overlaps(&p->writers[i], &p->readers[k]))
+			if (pair_data_overlaps(&p->writers[i], &p->readers[k]))
 				p->evidence |= EV_DATA;
 		}
 	}
 }
 
-void classify_protocol(struct types *t, struct protocol *p, const struct protocol *all,
-		       size_t nr_all)
+void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 {
-	struct judge j = { t, p, all, nr_all, FIELD_UNKNOWN, NULL };
+	struct judge j = { ctx, ctx->t, p, ctx->all, ctx->nr_all, FIELD_UNKNOWN, NULL };
+	struct types *t = ctx->t;
 	const struct access *lock;
 	size_t i, n = 0;
 
@@ -1034,6 +1089,76 @@ void classify_shared_barriers(struct pair_result *out)
 					changed = true;
 					break;
 				}
+			}
+		}
+	}
+}
+
+/* Read-modify-writes that order what comes before them as a full barrier does. */
+static bool fully_ordered_rmw(const char *via)
+{
+	static const char *const suffixes[] = {
+		"xchg", "cmpxchg", "_return", "test_and_set_bit", "test_and_clear_bit",
+		"test_and_change_bit", "dec_and_test", "inc_and_test", "sub_and_test",
+		"add_negative", "fetch_add", "fetch_sub", "fetch_or", "fetch_and", "fetch_xor",
+		"fetch_andnot", "fetch_inc", "fetch_dec",
+	};
+	size_t i, n = strlen(via), k;
+
+	if (strstr(via, "_relaxed"))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
+		k = strlen(suffixes[i]);
+		if (n >= k && !strcmp(via + n - k, suffixes[i]))
+			return true;
+	}
+	return false;
+}
+
+static void publish(struct hashmap *published, const struct access *a, const char *file)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev), *base;
+
+	if (!key)
+		return;
+	base = base_key(key);
+	hashmap_put(published, base, 1);
+	free(base);
+	free(key);
+}
+
+static void publish_list(struct hashmap *published, const struct access_list *l, const char *file,
+			 bool all_stores)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write &&
+		    (all_stores || (l->v[i].via && fully_ordered_rmw(l->v[i].via))))
+			publish(published, &l->v[i], file);
+}
+
+void classify_published(const struct sites_run *run, struct hashmap *published)
+{
+	size_t i, k, c;
+
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+		const char *file = run->walk.files[i].rel;
+
+		for (k = 0; k < fs->nr; k++) {
+			const struct site *s = &fs->v[k];
+			enum prim_role r = prim_role(s->primitive);
+			bool orders = r == PRIM_ROLE_WMB || r == PRIM_ROLE_FENCE;
+
+			if (r == PRIM_ROLE_RELEASE)
+				publish_list(published, &s->operand, file, true);
+			publish_list(published, &s->window_after, file, orders);
+			publish_list(published, &s->window_before, file, false);
+			for (c = 0; c < s->nr_callers; c++) {
+				publish_list(published, &s->callers[c].after, file, orders);
+				publish_list(published, &s->callers[c].before, file, false);
 			}
 		}
 	}

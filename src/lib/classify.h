@@ -6,11 +6,24 @@
 #define ACQREL_CLASSIFY_H
 
 #include "pair.h"
+#include "hash.h"
 #include "types.h"
 
-/* Judges p, one of all[0..nr_all). Borrows everything. */
-void classify_protocol(struct types *t, struct protocol *p, const struct protocol *all,
-		       size_t nr_all);
+/* What a judgement looks at besides the protocol. Borrowed. */
+struct classify_ctx {
+	struct types *t;
+	const struct protocol *all;	/* every protocol of the run */
+	size_t nr_all;
+	const struct hashmap *published;	/* base keys some writer orders a store to:
+						   after a barrier, by a release or a
+						   fully ordered read-modify-write */
+};
+
+/* Judges p, one of c->all. */
+void classify_protocol(const struct classify_ctx *c, struct protocol *p);
+
+/* Fills published (zeroed) from every site of run. */
+void classify_published(const struct sites_run *run, struct hashmap *published);
 /*
  * Whether the conversion of p removes the barrier of end e: an smp_wmb()
  * whose publish store has a release form and that orders data, or an

@@ -65,6 +65,9 @@ static char *scope_of(const char *file)
 {
 	const char *slash = strrchr(file, '/');
 
+	/* user-space programs under tools/ never join kernel code, nor reach it */
+	if (!strncmp(file, "tools/", 6))
+		return xstrndup(file, slash ? (size_t)(slash - file) : strlen(file));
 	if (!strncmp(file, "include/", 8) || (!strncmp(file, "arch/", 5) && strstr(file, "/include/")))
 		return xstrdup("*");
 	return slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
@@ -175,4 +178,11 @@ bool touches(const struct access_list *l, const char *file, const char *key, boo
 		if (l->v[i].is_write == writes && access_is(&l->v[i], file, key))
 			return true;
 	return false;
+}
+
+bool key_in_tools(const char *key)
+{
+	const char *bar = strchr(key, '|');
+
+	return bar && !strncmp(bar + 1, "tools/", 6);
 }

@@ -33,6 +33,8 @@ bool access_is(const struct access *a, const char *file, const char *key);
 bool touches(const struct access_list *l, const char *file, const char *key, bool writes);
 /* Whether path is a base of key's path (p->q of p->q->x): an address dependency. */
 bool key_is_base_of(const char *path, const char *key);
+/* Whether key belongs to user-space code under tools/, which never joins the kernel. */
+bool key_in_tools(const char *key);
 /* Whether s is a plain identifier. */
 bool key_is_ident(const char *s);
 

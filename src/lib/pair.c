@@ -178,7 +178,8 @@ static char *other_scope(struct builder *b, char *key)
 	size_t i, found = (size_t)-1, n = 0;
 	char *any;
 
-	if (!bar)
+	/* user space under tools/ joins nothing outside its folder */
+	if (!bar || key_in_tools(key))
 		return key;
 	bit = strchr(bar, '#');
 	if (strncmp(bar + 1, "*", 1) || (bar[2] && bar[2] != '#')) {
@@ -191,7 +192,7 @@ static char *other_scope(struct builder *b, char *key)
 	}
 	/* the variable published in exactly one folder: that folder's writers */
 	for (i = 0; i < b->nr_w; i++) {
-		if (!same_variable(b->w[i].key, key))
+		if (!same_variable(b->w[i].key, key) || key_in_tools(b->w[i].key))
 			continue;
 		if (found == (size_t)-1 || strcmp(b->w[i].key, b->w[found].key))
 			n++;
@@ -295,12 +296,17 @@ static void add_fence(struct builder *b, const struct site *s, const struct file
 		      const char *file, const char *path)
 {
 	struct cand c = { NULL, 0, s, fs, file, path, NULL, NULL, (size_t)-1, true };
+	bool stores, loads;
 	int side;
 
+	prim_fence_orders(s->primitive, &stores, &loads);
 	for (side = 0; side < 2; side++) {
 		const struct access_list *l = side ? &s->window_before : &s->window_after;
 		size_t i;
 
+		/* a writer end orders stores before its publish store; a reader end loads */
+		if (side ? !loads : !stores)
+			continue;
 		for (i = 0; i < l->nr; i++) {
 			unsigned ev;
 			char *key;
@@ -478,8 +484,154 @@ static void resolve_objects(struct types *t, struct sites_run *run)
 	}
 }
 
+/*
+ * The subsystem of a file: its top folder, with the next one for the
+ * folders that hold many unrelated ones (drivers/net, fs/ext4, arch/x86).
+ */
+static char *subsystem_of(const char *file)
+{
+	static const char *const wide[] = { "drivers/", "fs/", "net/", "arch/", "sound/", "tools/" };
+	const char *slash = strchr(file, '/'), *second;
+	size_t i;
+
+	if (!slash)
+		return xstrdup(".");
+	for (i = 0; i < ARRAY_SIZE(wide); i++) {
+		if (strncmp(file, wide[i], strlen(wide[i])))
+			continue;
+		second = strchr(slash + 1, '/');
+		if (second)
+			return xstrndup(file, (size_t)(second - file));
+	}
+	return xstrndup(file, (size_t)(slash - file));
+}
+
+static bool is_header(const char *file)
+{
+	size_t n = strlen(file);
+
+	return n > 2 && !strcmp(file + n - 2, ".h");
+}
+
+/*
+ * Whether end e (a writer when writer) shares a subsystem with one of the
+ * other side's ends v[0..n), or is joined to one by a comment or by data
+ * both touch. A header belongs to whoever includes it.
+ */
+static bool end_belongs(const struct pair_end *e, bool writer, const struct pair_end *v, size_t n)
+{
+	char *mine = subsystem_of(e->file);
+	size_t i;
+	bool ok = is_header(e->file);
+
+	for (i = 0; i < n && !ok; i++) {
+		char *theirs = subsystem_of(v[i].file);
+
+		ok = !strcmp(mine, theirs) || is_header(v[i].file) ||
+		     (writer ? pair_comment_joins(e, &v[i]) || pair_data_overlaps(e, &v[i])
+			     : pair_comment_joins(&v[i], e) || pair_data_overlaps(&v[i], e));
+		free(theirs);
+	}
+	free(mine);
+	return ok;
+}
+
+/* Moves the ends of v[0..*nr) marked in leave to *to. */
+static void move_ends(struct pair_end *v, size_t *nr, const bool *leave, struct pair_end **to,
+		      size_t *to_nr, size_t *to_alloc)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < *nr; i++) {
+		if (leave[i]) {
+			ALLOC_GROW(*to, *to_nr + 1, *to_alloc);
+			(*to)[(*to_nr)++] = v[i];
+		} else {
+			v[kept++] = v[i];
+		}
+	}
+	*nr = kept;
+}
+
+/*
+ * Members of structs declared under include/ (sk_buff, file, bio, inode,
+ * list_head, ...) are used by unrelated subsystems: an end in a subsystem
+ * where the other side has no end stays in the protocol only when a comment
+ * names the other side or the two share data. The first such subsystem's
+ * ends become a protocol of their own (its readers; its writers when no
+ * writer stays), named key@subsystem; when every writer and reader is
+ * alone, the writers keep the protocol.
+ */
+static void split_generic(struct types *t, struct pair_result *out)
+{
+	size_t i, k, nr = out->nr;
+
+	for (i = 0; i < nr; i++) {
+		struct protocol *p = &out->v[i], fresh;
+		bool *leave_w, *leave_r;
+		const char *where;
+		char *sname, *subsys = NULL;
+		size_t stay_w = 0;
+
+		if (!p->object || !p->nr_writers || !p->nr_readers)
+			continue;
+		sname = xstrndup(p->object, strcspn(p->object, "."));
+		where = types_struct_file(t, p->writers[0].file, sname);
+		free(sname);
+		if (!where || strncmp(where, "include/", 8))
+			continue;
+		leave_w = xcalloc(p->nr_writers, sizeof(*leave_w));
+		leave_r = xcalloc(p->nr_readers, sizeof(*leave_r));
+		/* the readers of one subsystem with no writer that joins them */
+		for (k = 0; k < p->nr_readers; k++) {
+			char *s;
+
+			if (end_belongs(&p->readers[k], false, p->writers, p->nr_writers))
+				continue;
+			s = subsystem_of(p->readers[k].file);
+			if (!subsys)
+				subsys = xstrdup(s);
+			leave_r[k] = !strcmp(s, subsys);
+			free(s);
+		}
+		/* the writers of that subsystem go with them, when they do not belong either */
+		for (k = 0; k < p->nr_writers; k++) {
+			char *s = subsystem_of(p->writers[k].file);
+
+			if (subsys && !strcmp(s, subsys))
+				leave_w[k] = true;
+			else
+				stay_w++;
+			free(s);
+		}
+		if (!subsys || !stay_w) {
+			free(subsys);
+			free(leave_w);
+			free(leave_r);
+			continue;
+		}
+		memset(&fresh, 0, sizeof(fresh));
+		move_ends(p->readers, &p->nr_readers, leave_r, &fresh.readers, &fresh.nr_readers,
+			  &fresh.alloc_readers);
+		move_ends(p->writers, &p->nr_writers, leave_w, &fresh.writers, &fresh.nr_writers,
+			  &fresh.alloc_writers);
+		free(leave_w);
+		free(leave_r);
+		fresh.key = xasprintf("%s@%s", p->key, subsys);
+		fresh.variable = xstrdup(p->variable);
+		fresh.object = xstrdup(p->object);
+		fresh.bit = p->bit ? xstrdup(p->bit) : NULL;
+		fresh.evidence = p->evidence & ~(EV_COMMENT | EV_DATA);
+		free(subsys);
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = fresh;
+	}
+}
+
 void pair_run(struct sites_run *run, struct pair_result *out)
 {
+	struct classify_ctx ctx;
+	struct hashmap published;
 	struct types types;
 	struct builder b;
 	size_t i, j, k;
@@ -549,8 +701,16 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 				unpaired_writer(&b, s, run->walk.files[i].rel, run->walk.files[i].path);
 		}
 	}
+	split_generic(&types, out);
+	memset(&published, 0, sizeof(published));
+	classify_published(run, &published);
+	ctx.t = &types;
+	ctx.all = out->v;
+	ctx.nr_all = out->nr;
+	ctx.published = &published;
 	for (i = 0; i < out->nr; i++)
-		classify_protocol(&types, &out->v[i], out->v, out->nr);
+		classify_protocol(&ctx, &out->v[i]);
+	hashmap_release(&published);
 	classify_shared_barriers(out);
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
@@ -626,4 +786,45 @@ const struct access *pair_caller_access(const struct caller *c, const char *file
 		if (l->v[i].is_write == writes && access_is(&l->v[i], file, key))
 			return &l->v[i];
 	return NULL;
+}
+
+/* Names a comment on one side gives of the other side's function. */
+static bool names(const struct site *s, const char *fn)
+{
+	size_t i;
+
+	for (i = 0; fn && i < s->nr_refs; i++)
+		if (!strcmp(s->refs[i], fn))
+			return true;
+	return false;
+}
+
+bool pair_comment_joins(const struct pair_end *w, const struct pair_end *r)
+{
+	return names(w->site, r->site->function) || names(r->site, w->site->function);
+}
+
+/* Data the writer stores before its barrier that the reader loads after its own. */
+bool pair_data_overlaps(const struct pair_end *w, const struct pair_end *r)
+{
+	const struct access_list *stores = &w->site->window_before;
+	const struct access_list *loads = &r->site->window_after;
+	size_t i, k;
+	bool found = false;
+
+	for (i = 0; i < stores->nr && !found; i++) {
+		unsigned ev;
+		char *ks;
+
+		if (!stores->v[i].is_write || !(ks = key_of(&stores->v[i], w->file, &ev)))
+			continue;
+		for (k = 0; k < loads->nr && !found; k++) {
+			char *kl = loads->v[k].is_write ? NULL : key_of(&loads->v[k], r->file, &ev);
+
+			found = kl && same_variable(ks, kl);
+			free(kl);
+		}
+		free(ks);
+	}
+	return found;
 }

@@ -99,6 +99,11 @@ void pair_result_release(struct pair_result *out);
 const struct access *pair_caller_access(const struct caller *c, const char *file,
 					const char *key, bool writes);
 
+/* A comment at writer w names reader r's function, or the reverse. */
+bool pair_comment_joins(const struct pair_end *w, const struct pair_end *r);
+/* Data writer w stores before its barrier that reader r loads after its own. */
+bool pair_data_overlaps(const struct pair_end *w, const struct pair_end *r);
+
 /* Whether p has a reason with this code. */
 bool protocol_has_reason(const struct protocol *p, const char *code);
 

@@ -569,6 +569,9 @@ static bool is_shared(const struct parser *p, TSNode n)
 			if (p->is_macro)
 				return false;
 			s = node_text(p, n, &len);
+			/* current is the running task's pointer, no shared datum */
+			if (len == 7 && !memcmp(s, "current", 7))
+				return false;
 			if (find_local(p, s, len) || is_c_keyword(s, len) ||
 			    (len > 2 && s[0] == '_' && s[1] == '_' && len < 12 &&
 			     (!memcmp(s, "__user", 6) || !memcmp(s, "__iomem", 7) ||

@@ -334,3 +334,15 @@ int prim_mmio(const char *s, size_t len)
 	}
 	return 0;
 }
+
+void prim_fence_orders(const char *s, bool *stores, bool *loads)
+{
+	size_t len = strlen(s);
+	static const char *const load_only[] = {
+		"smp_rmb", "rmb", "dma_rmb", "virt_rmb", "smp_acquire__after_ctrl_dep",
+	};
+	static const char *const store_only[] = { "smp_wmb", "wmb", "dma_wmb", "virt_wmb" };
+
+	*stores = !IN_LIST(s, len, load_only);
+	*loads = !IN_LIST(s, len, store_only);
+}

@@ -57,6 +57,13 @@ enum prim_lock {
 /* How the call of s[0..len) acts on the lock its first argument names. */
 enum prim_lock prim_lock_op(const char *s, size_t len);
 
+/*
+ * Which accesses fence s (NUL-terminated) orders: earlier stores before
+ * later stores (*stores), earlier loads before later ones (*loads). Full
+ * barriers do both.
+ */
+void prim_fence_orders(const char *s, bool *stores, bool *loads);
+
 /* What a primitive does in a protocol. */
 enum prim_role {
 	PRIM_ROLE_NONE,

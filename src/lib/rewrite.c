@@ -840,8 +840,13 @@ static const char *plan_load(const struct rewrite_file *f, const struct access *
 }
 
 /* test_bit(B, &X) around the subscribe load becomes test_bit_acquire(B, &X). */
-static const char *plan_test_bit(const struct rewrite_file *f, const struct access *a,
-				 const char *other, const char *pairs, struct planned *out)
+/*
+ * Renames the bit operation around a's operand: test_bit(B, &X) becomes
+ * test_bit_acquire(B, &X), clear_bit(B, &X) becomes clear_bit_unlock(B, &X).
+ */
+static const char *plan_bit_rename(const struct rewrite_file *f, const struct access *a,
+				   const char *from, const char *to, const char *other,
+				   const char *pairs, struct planned *out)
 {
 	struct line l;
 	size_t col, k, call = (size_t)-1;
@@ -850,7 +855,9 @@ static const char *plan_test_bit(const struct rewrite_file *f, const struct acce
 
 	if (why)
 		return why;
-	/* the nearest "test_bit(" left of the operand whose only comma precedes it */
+	size_t n = strlen(from);
+
+	/* the nearest "from(" left of the operand whose only comma precedes it */
 	for (k = col; k-- > 0;) {
 		char c = l.start[k];
 
@@ -861,22 +868,28 @@ static const char *plan_test_bit(const struct rewrite_file *f, const struct acce
 		else if (c == ',' && !depth)
 			commas++;
 		else if (c == '(' && !depth) {
-			if (k >= 8 && !memcmp(l.start + k - 8, "test_bit", 8) &&
-			    (k == 8 || !is_ident(l.start[k - 9])) && commas == 1)
-				call = k - 8;
+			if (k >= n && !memcmp(l.start + k - n, from, n) &&
+			    (k == n || !is_ident(l.start[k - n - 1])) && commas == 1)
+				call = k - n;
 			break;
 		}
 	}
 	if (call == (size_t)-1)
-		return "the bit test is not test_bit(B, &X) on one line";
-	return replace_in_line(&l, a->line, call, call + 9, "test_bit_acquire(", other, pairs,
-			       "the rewritten bit test would pass 100 columns", out);
+		return "the bit operation is not OP(B, &X) on one line";
+	return replace_in_line(&l, a->line, call, call + n + 1, to, other, pairs,
+			       "the rewritten bit operation would pass 100 columns", out);
 }
 
-/* A store by a bit operation (set_bit(), clear_bit(), ...): it has no release form. */
+/* A store by clear_bit(), whose release form is clear_bit_unlock(). */
+bool rewrite_clear_bit_store(const struct access *a)
+{
+	return a->is_write && a->via && !strcmp(a->via, "clear_bit");
+}
+
+/* A store by a bit operation other than clear_bit() (set_bit(), ...): it has no release form. */
 bool rewrite_bitop_store(const struct access *a)
 {
-	return a->is_write && a->via && strstr(a->via, "_bit");
+	return a->is_write && a->via && strstr(a->via, "_bit") && !rewrite_clear_bit_store(a);
 }
 
 bool rewrite_test_bit_load(const struct access *a)
@@ -1290,10 +1303,14 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		for (k = 0; k < n && !why; k++) {
 			struct planned *pl = next_plan(g, rw, f);
 
-			if (writer)
+			if (writer && rewrite_clear_bit_store(acc[k]))
+				why = plan_bit_rename(f, acc[k], "clear_bit", "clear_bit_unlock(",
+						      reader_form, note_at, pl);
+			else if (writer)
 				why = plan_store(f, acc[k], reader_form, note_at, pl);
 			else if (rewrite_test_bit_load(acc[k]))
-				why = plan_test_bit(f, acc[k], writer_form, note_at, pl);
+				why = plan_bit_rename(f, acc[k], "test_bit", "test_bit_acquire(",
+						      writer_form, note_at, pl);
 			else
 				why = plan_load(f, acc[k], writer_form, note_at, pl);
 			if (!why)

@@ -51,6 +51,8 @@ void rewrite_release(struct rewrite *rw);
 
 /* A publish store by a bit operation (set_bit(), ...), which has no release form. */
 bool rewrite_bitop_store(const struct access *a);
+/* A publish store by clear_bit(), which becomes clear_bit_unlock(). */
+bool rewrite_clear_bit_store(const struct access *a);
 /* A subscribe load by test_bit(), which becomes test_bit_acquire(). */
 bool rewrite_test_bit_load(const struct access *a);
 

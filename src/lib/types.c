@@ -777,6 +777,14 @@ static const char *find_struct(struct types *t, const char *file, const char *sn
 	return body;
 }
 
+const char *types_struct_file(struct types *t, const char *file, const char *sname)
+{
+	const char *where = NULL;
+
+	find_struct(t, file, sname, &where);
+	return where;
+}
+
 enum field_kind types_field(struct types *t, const char *file, const char *sname,
 			    const char *field, char **decl)
 {
@@ -929,4 +937,29 @@ bool types_arch_64bit_only(struct types *t, const char *arch)
 		only = !strncmp(q, "def_bool y\n", 11);
 	}
 	return only;
+}
+
+bool types_is_function(struct types *t, const char *file, const char *name)
+{
+	char **files;
+	size_t n = search_list(t, file, NEAR_LEVELS, &files), i, len = strlen(name);
+
+	for (i = 0; i < n; i++) {
+		const char *text = load(t, files[i]), *p;
+
+		for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + len, name)) {
+			const char *line = p, *r = p + len;
+
+			while (line > text && line[-1] != '\n')
+				line--;
+			while (*r == ' ' || *r == '\t')
+				r++;
+			/* a prototype or definition at file level: "type name(" in column 0 */
+			if (*r == '(' && p > line && line[0] != ' ' && line[0] != '\t' &&
+			    line[0] != '#' && line[0] != '/' && line[0] != '*' &&
+			    !memchr(line, '=', (size_t)(p - line)) && !memchr(line, '(', (size_t)(p - line)))
+				return true;
+		}
+	}
+	return false;
 }

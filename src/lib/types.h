@@ -56,6 +56,9 @@ void types_release(struct types *t);
 enum field_kind types_field(struct types *t, const char *file, const char *sname,
 			    const char *field, char **decl);
 
+/* The file that defines struct sname as seen from file, or NULL; borrowed. */
+const char *types_struct_file(struct types *t, const char *file, const char *sname);
+
 /* The same for an element of the field: s->f[i][j] is types_field_element(..., 2, ...). */
 enum field_kind types_field_element(struct types *t, const char *file, const char *sname,
 				    const char *field, unsigned subscripts, char **decl);
@@ -75,6 +78,9 @@ char *types_global_struct(struct types *t, const char *file, const char *name);
  * def_bool y (arm64, s390, ...), so a u64 there is a native word.
  */
 bool types_arch_64bit_only(struct types *t, const char *arch);
+
+/* Whether name is declared or defined as a function at file level, as seen from file. */
+bool types_is_function(struct types *t, const char *file, const char *name);
 
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);

@@ -1,5 +1,6 @@
 /* visible.c: who else can see an access whose ordering a conversion changes */
 #include "visible.h"
+#include "classify.h"
 #include "key.h"
 #include "strbuf.h"
 #include "types.h"
@@ -11,7 +12,7 @@
 const char *visibility_name(enum visibility v)
 {
 	static const char *const names[] = {
-		"shared", "private", "locked", "before publication", "address",
+		"shared", "private", "locked", "before publication", "address", "not published",
 	};
 
 	return names[v];
@@ -19,6 +20,7 @@ const char *visibility_name(enum visibility v)
 
 /* What a rule looks at. */
 struct seen {
+	const struct classify_ctx *ctx;
 	struct types *t;
 	const struct protocol *p;
 	const struct pair_end *e;	/* the end whose conversion changes a's ordering */
@@ -129,32 +131,65 @@ static const struct lock_event *holds(const struct lock_list *l, size_t off, con
 	return h;
 }
 
+/* The accesses of end o to the variable of a (a load when loads), in its windows. */
+static size_t other_accesses(const struct pair_end *o, const struct access *a, const char *file,
+			     bool loads, const struct access **out, size_t max)
+{
+	const struct access_list *lists[2];
+	unsigned ev;
+	char *key = key_of(a, file, &ev);
+	size_t n = 0, i, k;
+
+	if (!key)
+		return 0;
+	lists[0] = o->caller ? &o->caller->before : &o->site->window_before;
+	lists[1] = o->caller ? &o->caller->after : &o->site->window_after;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < lists[k]->nr && n < max; i++)
+			if (lists[k]->v[i].is_write != loads &&
+			    access_is(&lists[k]->v[i], o->file, key))
+				out[n++] = &lists[k]->v[i];
+	free(key);
+	return n;
+}
+
 /*
- * This side holds a lock at the access, and every end of the other side
- * holds the same lock (a struct field or global, as resolved from the
- * types) at its barrier: whatever the access orders, the lock orders too.
+ * This side holds a lock at the access, and on the other side every
+ * access to the same variable holds that lock too (a struct field or a
+ * global, as resolved from the types); where an end of the other side does
+ * not touch the variable next to its barrier, it holds the lock there:
+ * whatever the access orders, the lock orders too.
  */
 static char *rule_locked(const struct seen *s)
 {
 	const struct pair_end *others = s->writer ? s->p->readers : s->p->writers;
 	size_t nr_others = s->writer ? s->p->nr_readers : s->p->nr_writers;
 	const struct lock_list *mine = s->e->caller ? &s->e->caller->locks : &s->e->site->locks;
-	size_t from = 0, i, at;
+	size_t from = 0, i, k, at;
 	const struct lock_event *h;
 
 	if (!nr_others)
 		return NULL;
 	while ((h = lock_held(mine, s->a->off, &from))) {
+		bool touched = false;
+
 		for (i = 0; i < nr_others; i++) {
 			const struct lock_list *theirs = locks_of(&others[i], &at);
+			const struct access *acc[16];
+			size_t n = other_accesses(&others[i], s->a, s->e->file, s->writer, acc, 16);
 
-			if (!holds(theirs, at, others[i].file, &h->lock, s->e->file))
+			for (k = 0; k < n; k++)
+				if (!holds(theirs, acc[k]->off, others[i].file, &h->lock, s->e->file))
+					break;
+			if (k < n || (!n && !holds(theirs, at, others[i].file, &h->lock, s->e->file)))
 				break;
+			touched |= n > 0;
 		}
 		if (i == nr_others)
-			return xasprintf("under %s, which %s also hold%s", h->lock.path,
-					 s->writer ? "its readers" : "its writers",
-					 nr_others == 1 ? "s" : "");
+			return xasprintf("under %s, which every %s holds too %s",
+					 h->lock.path, s->writer ? "reader" : "writer",
+					 touched ? (s->writer ? "where it loads it" : "where it stores it")
+						 : "at its barrier");
 	}
 	return NULL;
 }
@@ -199,6 +234,64 @@ static char *rule_constant(const struct seen *s)
 	return out;
 }
 
+/* ---- nothing to lose: no writer orders anything before it ---- */
+
+/*
+ * A load before smp_rmb() of a variable that no writer anywhere in the
+ * tree orders after other stores (it is never stored after a barrier, by a
+ * release, or by a fully ordered read-modify-write): the value it reads
+ * says nothing about the data, with the barrier or without it.
+ */
+static char *rule_not_published(const struct seen *s)
+{
+	unsigned ev;
+	char *key, *base, *out = NULL;
+
+	if (s->writer || !s->ctx->published || !(key = key_of(s->a, s->e->file, &ev)))
+		return NULL;
+	base = base_key(key);
+	/* a field name alone may be some other struct's: not enough to say nobody orders it */
+	if ((ev & (EV_OBJECT | EV_GLOBAL)) && hashmap_get(s->ctx->published, base) == (size_t)-1)
+		out = xasprintf("no writer in the tree orders a store to %s after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data",
+				s->a->path);
+	free(base);
+	free(key);
+	return out;
+}
+
+/* ---- address: a name whose value is an address, nothing is loaded ---- */
+
+/* An array member or global array used as a value: its name is its address. */
+static char *rule_array(const struct seen *s)
+{
+	char *decl = NULL, *out = NULL;
+	const char *dot = s->a->object ? strchr(s->a->object, '.') : NULL;
+	enum field_kind k = FIELD_UNKNOWN;
+
+	if (s->writer || s->a->path[strlen(s->a->path) - 1] == ']')
+		return NULL;
+	if (dot && !strchr(dot, '[')) {
+		char *sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+
+		k = types_field(s->t, s->e->file, sname, dot + 1, &decl);
+		free(sname);
+	} else if (key_is_ident(s->a->path)) {
+		k = types_global(s->t, s->e->file, s->a->path, &decl);
+	}
+	if (k == FIELD_AGGREGATE && decl && strchr(decl, '['))
+		out = xasprintf("an array (%s): its name is its address, nothing is loaded", decl);
+	free(decl);
+	return out;
+}
+
+/* A plain identifier that names a function: a function designator, no load. */
+static char *rule_function(const struct seen *s)
+{
+	if (s->writer || !key_is_ident(s->a->path) || !types_is_function(s->t, s->e->file, s->a->path))
+		return NULL;
+	return xasprintf("%s is a function: its name is its address, nothing is loaded", s->a->path);
+}
+
 static const struct visibility_rule {
 	const char *name;
 	enum visibility cls;
@@ -209,14 +302,17 @@ static const struct visibility_rule {
 	{ "user", VIS_PRIVATE, rule_user },
 	{ "current", VIS_PRIVATE, rule_current },
 	{ "address", VIS_ADDRESS, rule_address },
+	{ "array", VIS_ADDRESS, rule_array },
+	{ "function", VIS_ADDRESS, rule_function },
 	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
 	{ "locked", VIS_LOCKED, rule_locked },
+	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
 };
 
-enum visibility visible_class(struct types *t, const struct protocol *p, const struct pair_end *e,
-			      const struct access *a, char **evidence)
+enum visibility visible_class(const struct classify_ctx *c, const struct protocol *p,
+			      const struct pair_end *e, const struct access *a, char **evidence)
 {
-	struct seen s = { t, p, e, a, false };
+	struct seen s = { c, c->t, p, e, a, false };
 	size_t i;
 
 	s.writer = e >= p->writers && e < p->writers + p->nr_writers;

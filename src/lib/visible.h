@@ -19,9 +19,10 @@ enum visibility {
 	VIS_LOCKED,		/* every other side holds a lock this side holds here */
 	VIS_BEFORE_PUBLICATION,	/* constant once the data is published */
 	VIS_ADDRESS,		/* an address computation the data's address depends on */
+	VIS_NOT_PUBLISHED,	/* no writer orders a store to it after other stores */
 };
 
-/* "shared", "private", "locked", "before publication", "address" */
+/* "shared", "private", "locked", "before publication", "address", "not published" */
 const char *visibility_name(enum visibility v);
 
 /*
@@ -30,8 +31,8 @@ const char *visibility_name(enum visibility v);
  * a writer, a load before smp_rmb() when e is a reader). *evidence gets a
  * short phrase saying why (caller frees), or NULL for shared.
  */
-struct types;
-enum visibility visible_class(struct types *t, const struct protocol *p, const struct pair_end *e,
-			      const struct access *a, char **evidence);
+struct classify_ctx;
+enum visibility visible_class(const struct classify_ctx *c, const struct protocol *p,
+			      const struct pair_end *e, const struct access *a, char **evidence);
 
 #endif

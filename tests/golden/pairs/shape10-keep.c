@@ -102,7 +102,7 @@ shape10-keep.c:55: protocol r->tail (demo_ring.tail): convert
   writer shape10-keep.c:55: smp_mb() in demo_ring_kick(); publish store at line 56
   reader shape10-keep.c:65: smp_rmb() in demo_ring_peek(); subscribe load at line 63
   evidence: object, data
-  stays: smp_mb() in demo_ring_kick() orders r->tail at least as strongly as a release would, and stays
+  stays: smp_mb() in demo_ring_kick() is a full barrier: it orders every earlier access before the store to r->tail, and stays
   adjacent: each barrier that goes orders r->tail and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 

@@ -26,6 +26,12 @@ static int demo_pipe_pop(struct demo_pipe *f)
 	return f->items[head % 64];
 }
 
+/* the consumer publishes head: the producer reads it before reusing a slot */
+static void demo_pipe_consume(struct demo_pipe *f)
+{
+	smp_store_release(&f->head, f->head + 1);
+}
+
 /*
  * check-name: shape 11, only the paired load becomes the acquire; the other load's lost ordering is a caveat (review)
  * check-command: acqrel patch --diff --include-review $file

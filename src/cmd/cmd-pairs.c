@@ -81,8 +81,11 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 	for (i = 0; i < p->nr_changed; i++) {
 		const struct changed *c = &p->changed[i];
 
-		strbuf_addf(sb, "    %s %s (line %u) %s %s() in %s(): %s%s%s\n",
-			    c->access->is_write ? "store" : "load", c->access->path, c->access->line,
+		strbuf_addf(sb, "    %s %s (line %u", c->access->is_write ? "store" : "load",
+			    c->access->path, c->access->line);
+		if (c->call)
+			strbuf_addf(sb, " in %s(), called at line %u", c->call->name, c->call->line);
+		strbuf_addf(sb, ") %s %s() in %s(): %s%s%s\n",
 			    c->access->is_write ? "after" : "before", c->end->site->primitive,
 			    c->end->caller ? c->end->caller->function : site_where(c->end->site),
 			    visibility_name(c->cls), c->evidence ? ": " : "",
@@ -166,7 +169,12 @@ static void json_protocol(struct strbuf *sb, const struct protocol *p, bool firs
 		json_add_string(sb, c->access->path);
 		strbuf_addf(sb, ", \"kind\": \"%s\", \"line\": %u, \"file\": ",
 			    c->access->is_write ? "write" : "read", c->access->line);
-		json_add_string(sb, c->end->file);
+		json_add_string(sb, c->file);
+		if (c->call) {
+			strbuf_adds(sb, ", \"called\": ");
+			json_add_string(sb, c->call->name);
+			strbuf_addf(sb, ", \"call_line\": %u", c->call->line);
+		}
 		strbuf_addf(sb, ", \"class\": \"%s\", \"evidence\": ", visibility_name(c->cls));
 		json_add_string(sb, c->evidence);
 		strbuf_addch(sb, '}');

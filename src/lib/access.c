@@ -114,3 +114,32 @@ const struct lock_event *lock_held(const struct lock_list *l, size_t off, size_t
 	*from_index = l->nr;
 	return NULL;
 }
+
+void call_list_push(struct call_list *l, const char *name, size_t len, size_t off)
+{
+	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+	l->v[l->nr].name = xstrndup(name, len);
+	l->v[l->nr].off = off;
+	l->v[l->nr].line = 0;
+	l->nr++;
+}
+
+void call_list_copy(struct call_list *dst, const struct call_list *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->nr; i++) {
+		call_list_push(dst, src->v[i].name, strlen(src->v[i].name), src->v[i].off);
+		dst->v[dst->nr - 1].line = src->v[i].line;
+	}
+}
+
+void call_list_release(struct call_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->v[i].name);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}

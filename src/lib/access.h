@@ -27,6 +27,7 @@ enum access_flag {
 	ACCESS_CURSOR = 4,	/* through a loff_t * parameter: the caller's file position */
 	ACCESS_USER = 8,	/* through a __user pointer: user memory, not kernel data */
 	ACCESS_PER_CPU = 16,	/* per_cpu(var, cpu): some CPU's copy of a per-CPU variable */
+	ACCESS_LOCAL_TYPE = 32,	/* its struct is defined in its C file: that file's own type */
 };
 
 struct access_list {
@@ -44,6 +45,22 @@ void access_list_copy(struct access_list *dst, const struct access_list *src);
 size_t access_list_count(const struct access_list *l, bool writes);
 /* Frees every access and the array; l is empty afterwards. */
 void access_list_release(struct access_list *l);
+
+/* A call next to a barrier: the function it calls, by name as written. */
+struct call_ref {
+	char *name;		/* owned: "foo", or "ops->fn" for a call through a pointer */
+	size_t off;		/* byte offset in the file */
+	unsigned line;		/* 1-based; filled from off by the caller */
+};
+
+struct call_list {
+	struct call_ref *v;
+	size_t nr, alloc;
+};
+
+void call_list_push(struct call_list *l, const char *name, size_t len, size_t off);
+void call_list_copy(struct call_list *dst, const struct call_list *src);
+void call_list_release(struct call_list *l);
 
 /*
  * A lock operation in a function: what a lock holds is decided from these,

@@ -182,23 +182,35 @@ bool classify_convertible(const struct protocol *p, const struct pair_end *e)
 
 /* ---- who can see what the conversion reorders ---- */
 
-/* Records access a of end e as changing ordering; true when another thread can see it. */
-static bool weigh(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
-		  const struct access *a)
+/*
+ * Records access a as changing ordering when end e converts; true when
+ * another thread can see it. a is made by e's function itself, or (call
+ * not NULL) by a function it calls there, defined in file.
+ */
+static bool weigh_in(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
+		     const struct access *a, const struct call_ref *call, const char *file)
 {
 	struct changed *c;
 	size_t i;
 
 	for (i = 0; i < p->nr_changed; i++)
-		if (p->changed[i].access == a)
+		if (p->changed[i].access == a && p->changed[i].end == e)
 			return p->changed[i].cls == VIS_SHARED;
 	ALLOC_GROW(p->changed, p->nr_changed + 1, p->alloc_changed);
 	c = &p->changed[p->nr_changed++];
 	c->access = a;
 	c->end = e;
-	c->cls = (int)visible_class(ctx, p, e, a, &c->evidence);
+	c->call = call;
+	c->file = file;
+	c->cls = (int)visible_class(ctx, p, e, a, file, call ? call->off : a->off, &c->evidence);
 	p->changes++;
 	return c->cls == VIS_SHARED;
+}
+
+static bool weigh(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
+		  const struct access *a)
+{
+	return weigh_in(ctx, p, e, a, NULL, e->file);
 }
 
 /* Appends "a (line N)" to a list of paths unless it is there. */
@@ -586,6 +598,87 @@ static bool same_as_publish(const struct pair_end *e, const struct access *a)
 	return !strcmp(a->path, e->access->path) || access_is(a, e->file, e->access->path);
 }
 
+/* A call that orders, or touches, nothing a conversion reorders. */
+static bool call_is_benign(const char *name)
+{
+	size_t len = strlen(name);
+	bool w;
+	int addr;
+
+	return prim_classify(name, len) != PRIM_NONE || prim_benign_call(name, len) ||
+	       prim_lock_op(name, len) != PRIM_LOCK_NONE || prim_marked_access(name, len, &w, &addr) ||
+	       prim_mmio(name, len);
+}
+
+/* How deep calls are followed from a barrier's window. */
+#define MAX_CALL_DEPTH 3
+
+/*
+ * Weighs the stores (writer) or loads (reader) of function f, which end e
+ * reaches through call (its own, at depth 0), and of the functions f calls,
+ * MAX_CALL_DEPTH deep; a function not found, or past that depth, is listed
+ * in unknown as "top() (which calls name())".
+ */
+static void weigh_function(struct judge *j, const struct pair_end *e, bool writer,
+			   const struct call_ref *call, const struct func_summary *f,
+			   unsigned depth, struct strbuf *shared, struct strbuf *unknown)
+{
+	size_t k;
+
+	for (k = 0; k < f->accesses.nr; k++) {
+		const struct access *a = &f->accesses.v[k];
+
+		if (a->is_write == writer && weigh_in(j->ctx, j->p, e, a, call, f->file))
+			list_add(shared, a);
+	}
+	for (k = 0; k < f->calls.nr; k++) {
+		const char *name = f->calls.v[k].name;
+		const struct func_summary *g;
+
+		if (call_is_benign(name))
+			continue;
+		g = depth + 1 < MAX_CALL_DEPTH && key_is_ident(name)
+		    ? defs_function(j->ctx->defs, f->file, name) : NULL;
+		if (g && g->parsed) {
+			weigh_function(j, e, writer, call, g, depth + 1, shared, unknown);
+			continue;
+		}
+		if (!strstr(unknown->buf, call->name))
+			strbuf_addf(unknown, "%s%s() (which calls %s())", unknown->len ? ", " : "",
+				    call->name, name);
+		return;
+	}
+}
+
+/*
+ * The calls in end e's window whose stores (writer) or loads (reader) the
+ * conversion reorders: the accesses of each callee acqrel finds, and of
+ * what it calls in turn, are weighed one by one, the shared ones listed in
+ * shared; a callee not found is listed in unknown.
+ */
+static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
+			struct strbuf *shared, struct strbuf *unknown)
+{
+	const struct call_list *calls = writer ? &e->site->calls_after : &e->site->calls_before;
+	size_t i;
+
+	for (i = 0; i < calls->nr; i++) {
+		const struct call_ref *c = &calls->v[i];
+		const struct func_summary *f;
+
+		if (call_is_benign(c->name))
+			continue;
+		f = key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
+							   : NULL;
+		if (!f || !f->parsed) {
+			if (!strstr(unknown->buf, c->name))
+				strbuf_addf(unknown, "%s%s()", unknown->len ? ", " : "", c->name);
+			continue;
+		}
+		weigh_function(j, e, writer, c, f, 0, shared, unknown);
+	}
+}
+
 /*
  * Each smp_wmb() that goes: the stores after it, other than the publish
  * store and the other publish stores of its group, lose their ordering
@@ -595,7 +688,7 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 {
 	struct protocol *p = j->p;
 	const struct site *s = e->site;
-	struct strbuf shared = STRBUF_INIT;
+	struct strbuf shared = STRBUF_INIT, unknown = STRBUF_INIT;
 	unsigned line;
 	size_t i;
 
@@ -612,16 +705,17 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 		if (weigh(j->ctx, p, e, a))
 			list_add(&shared, a);
 	}
+	weigh_calls(j, e, true, &shared, &unknown);
 	if (shared.len)
 		reason(p, "several-stores",
 		       xasprintf("smp_wmb() in %s() also orders the stores to %s, which other threads can see: with a release on %s instead, they are no longer ordered after the data",
 				 site_where(s), shared.buf, p->variable));
-	strbuf_release(&shared);
-	if (s->call_after)
+	if (unknown.len)
 		reason(p, "call-between",
-		       xasprintf("a call (%s()) sits between smp_wmb() and the store to %s in %s(); its stores would no longer be ordered after the data",
-				 s->call_after_name ? s->call_after_name : "?", p->variable,
-				 site_where(s)));
+		       xasprintf("smp_wmb() in %s() also orders the stores made by %s, whose bodies acqrel does not follow: with a release on %s instead, they are no longer ordered after the data",
+				 site_where(s), unknown.buf, p->variable));
+	strbuf_release(&shared);
+	strbuf_release(&unknown);
 }
 
 /* Whether a and b read one bit of a word each, and not the same bit. */
@@ -652,7 +746,7 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 {
 	struct protocol *p = j->p;
 	const struct site *s = e->site;
-	struct strbuf shared = STRBUF_INIT;
+	struct strbuf shared = STRBUF_INIT, unknown = STRBUF_INIT;
 	unsigned line;
 	size_t i;
 
@@ -670,16 +764,17 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 		if (weigh(j->ctx, p, e, a))
 			list_add(&shared, a);
 	}
+	weigh_calls(j, e, false, &shared, &unknown);
 	if (shared.len)
 		reason(p, "loses-ordering",
 		       xasprintf("the loads of %s before smp_rmb() in %s() can see other threads' stores: with an acquire on %s instead, they are no longer ordered before the loads after it",
 				 shared.buf, site_where(s), p->variable));
-	strbuf_release(&shared);
-	if (s->call_before || s->window_call_before)
+	if (unknown.len)
 		reason(p, "call-between",
-		       xasprintf("a call (%s()) sits before smp_rmb() in %s(), near the load of %s; the loads it makes would lose their ordering",
-				 s->call_before_name ? s->call_before_name : "?", site_where(s),
-				 p->variable));
+		       xasprintf("smp_rmb() in %s() also orders the loads made by %s, whose bodies acqrel does not follow: with an acquire on %s instead, they are no longer ordered before the loads after it",
+				 site_where(s), unknown.buf, p->variable));
+	strbuf_release(&shared);
+	strbuf_release(&unknown);
 }
 
 /* The first store after (or last load before) a call is to key. */
@@ -1115,7 +1210,7 @@ static bool fully_ordered_rmw(const char *via)
 	return false;
 }
 
-static void publish(struct hashmap *published, const struct access *a, const char *file)
+static void note_key(struct hashmap *set, const struct access *a, const char *file)
 {
 	unsigned ev;
 	char *key = key_of(a, file, &ev), *base;
@@ -1123,23 +1218,31 @@ static void publish(struct hashmap *published, const struct access *a, const cha
 	if (!key)
 		return;
 	base = base_key(key);
-	hashmap_put(published, base, 1);
+	hashmap_put(set, base, 1);
 	free(base);
 	free(key);
 }
 
-static void publish_list(struct hashmap *published, const struct access_list *l, const char *file,
-			 bool all_stores)
+/*
+ * Notes in set the variables of l's stores (stores) or loads (!stores):
+ * every one when all, else those a fully ordered read-modify-write makes
+ * (it loads and stores at once).
+ */
+static void note_list(struct hashmap *set, const struct access_list *l, const char *file,
+		      bool stores, bool all)
 {
 	size_t i;
 
-	for (i = 0; i < l->nr; i++)
-		if (l->v[i].is_write &&
-		    (all_stores || (l->v[i].via && fully_ordered_rmw(l->v[i].via))))
-			publish(published, &l->v[i], file);
+	for (i = 0; i < l->nr; i++) {
+		bool rmw = l->v[i].is_write && l->v[i].via && fully_ordered_rmw(l->v[i].via);
+
+		if ((all && l->v[i].is_write == stores) || rmw)
+			note_key(set, &l->v[i], file);
+	}
 }
 
-void classify_published(const struct sites_run *run, struct hashmap *published)
+void classify_ordered(const struct sites_run *run, struct hashmap *published,
+		      struct hashmap *subscribed)
 {
 	size_t i, k, c;
 
@@ -1150,15 +1253,21 @@ void classify_published(const struct sites_run *run, struct hashmap *published)
 		for (k = 0; k < fs->nr; k++) {
 			const struct site *s = &fs->v[k];
 			enum prim_role r = prim_role(s->primitive);
-			bool orders = r == PRIM_ROLE_WMB || r == PRIM_ROLE_FENCE;
+			bool stores = false, loads = false;
 
+			if (r == PRIM_ROLE_WMB || r == PRIM_ROLE_RMB || r == PRIM_ROLE_FENCE)
+				prim_fence_orders(s->primitive, &stores, &loads);
 			if (r == PRIM_ROLE_RELEASE)
-				publish_list(published, &s->operand, file, true);
-			publish_list(published, &s->window_after, file, orders);
-			publish_list(published, &s->window_before, file, false);
+				note_list(published, &s->operand, file, true, true);
+			if (r == PRIM_ROLE_ACQUIRE)
+				note_list(subscribed, &s->operand, file, false, true);
+			note_list(published, &s->window_after, file, true, stores);
+			note_list(published, &s->window_before, file, true, false);
+			note_list(subscribed, &s->window_before, file, false, loads);
+			note_list(subscribed, &s->window_after, file, false, false);
 			for (c = 0; c < s->nr_callers; c++) {
-				publish_list(published, &s->callers[c].after, file, orders);
-				publish_list(published, &s->callers[c].before, file, false);
+				note_list(published, &s->callers[c].after, file, true, stores);
+				note_list(subscribed, &s->callers[c].before, file, false, loads);
 			}
 		}
 	}

@@ -6,6 +6,7 @@
 #define ACQREL_CLASSIFY_H
 
 #include "pair.h"
+#include "defs.h"
 #include "hash.h"
 #include "types.h"
 
@@ -17,13 +18,22 @@ struct classify_ctx {
 	const struct hashmap *published;	/* base keys some writer orders a store to:
 						   after a barrier, by a release or a
 						   fully ordered read-modify-write */
+	const struct hashmap *subscribed;	/* base keys some reader orders later loads after */
+	struct defs *defs;		/* the bodies of called functions */
 };
 
 /* Judges p, one of c->all. */
 void classify_protocol(const struct classify_ctx *c, struct protocol *p);
 
-/* Fills published (zeroed) from every site of run. */
-void classify_published(const struct sites_run *run, struct hashmap *published);
+/*
+ * Fills published and subscribed (zeroed) from every site of run: the
+ * base keys of variables some writer orders a store to (after a barrier
+ * that orders stores, by a release or a fully ordered read-modify-write),
+ * and of those some reader orders later loads after (before a barrier
+ * that orders loads, by an acquire or such a read-modify-write).
+ */
+void classify_ordered(const struct sites_run *run, struct hashmap *published,
+		      struct hashmap *subscribed);
 /*
  * Whether the conversion of p removes the barrier of end e: an smp_wmb()
  * whose publish store has a release form and that orders data, or an

@@ -126,7 +126,7 @@ char *key_of(const struct access *a, const char *file, unsigned *ev)
 		return key;
 	}
 	if (a->object) {
-		char *scope = scope_of(file), *key;
+		char *scope = a->flags & ACCESS_LOCAL_TYPE ? xstrdup(file) : scope_of(file), *key;
 		const char *sub = constant_subscript(a->path);
 
 		key = xasprintf("%s%s|%s", a->object, sub ? sub : "", scope);
@@ -185,4 +185,15 @@ bool key_in_tools(const char *key)
 	const char *bar = strchr(key, '|');
 
 	return bar && !strncmp(bar + 1, "tools/", 6);
+}
+
+bool key_file_scoped(const char *key)
+{
+	const char *bar = strchr(key, '|');
+	size_t n;
+
+	if (!bar)
+		return false;
+	n = strcspn(bar + 1, "#");
+	return n > 2 && !memcmp(bar + 1 + n - 2, ".c", 2);
 }

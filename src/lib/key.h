@@ -35,6 +35,8 @@ bool touches(const struct access_list *l, const char *file, const char *key, boo
 bool key_is_base_of(const char *path, const char *key);
 /* Whether key belongs to user-space code under tools/, which never joins the kernel. */
 bool key_in_tools(const char *key);
+/* Whether key is a field of a struct a C file defines for itself, which joins nothing outside it. */
+bool key_file_scoped(const char *key);
 /* Whether s is a plain identifier. */
 bool key_is_ident(const char *s);
 

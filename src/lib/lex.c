@@ -23,6 +23,7 @@ struct cand {
 	size_t off, len;
 	int depth;
 	size_t arg_off, arg_len;	/* first identifier argument, for XXX_DEFINE(name, ...) */
+	bool leads;			/* it starts the declaration: no type before it */
 };
 
 #define COND_STACK 64
@@ -133,8 +134,11 @@ static char *function_name(const struct lexer *lx)
 	const char *name = lx->buf + c->off;
 	const char *arg = lx->buf + c->arg_off;
 
-	/* SYSCALL_DEFINE3(setpriority, ...) defines sys_setpriority() */
-	if (c->arg_len && all_caps(name, c->len)) {
+	/*
+	 * SYSCALL_DEFINE3(setpriority, ...) defines sys_setpriority(); a caps
+	 * name after a type (static inline bool IS_ERR(...)) is the function's
+	 */
+	if (c->arg_len && c->leads && all_caps(name, c->len)) {
 		if (c->len > 14 && !memcmp(name, "SYSCALL_DEFINE", 14))
 			return xasprintf("sys_%.*s", (int)c->arg_len, arg);
 		if (c->len > 21 && !memcmp(name, "COMPAT_SYSCALL_DEFINE", 21))
@@ -238,6 +242,7 @@ static void code_token(struct lexer *lx, const struct token *t)
 					lx->best.len = lx->prev.len;
 					lx->best.depth = lx->paren;
 					lx->best.arg_len = 0;
+					lx->best.leads = lx->prev2.kind == T_NONE;
 					lx->pending = lx->best;
 					lx->want_arg = true;
 				}

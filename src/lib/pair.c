@@ -178,8 +178,8 @@ static char *other_scope(struct builder *b, char *key)
 	size_t i, found = (size_t)-1, n = 0;
 	char *any;
 
-	/* user space under tools/ joins nothing outside its folder */
-	if (!bar || key_in_tools(key))
+	/* user space under tools/ joins nothing outside its folder, a C file's own struct nothing */
+	if (!bar || key_in_tools(key) || key_file_scoped(key))
 		return key;
 	bit = strchr(bar, '#');
 	if (strncmp(bar + 1, "*", 1) || (bar[2] && bar[2] != '#')) {
@@ -192,7 +192,8 @@ static char *other_scope(struct builder *b, char *key)
 	}
 	/* the variable published in exactly one folder: that folder's writers */
 	for (i = 0; i < b->nr_w; i++) {
-		if (!same_variable(b->w[i].key, key) || key_in_tools(b->w[i].key))
+		if (!same_variable(b->w[i].key, key) || key_in_tools(b->w[i].key) ||
+		    key_file_scoped(b->w[i].key))
 			continue;
 		if (found == (size_t)-1 || strcmp(b->w[i].key, b->w[found].key))
 			n++;
@@ -453,19 +454,39 @@ done:
 	return out;
 }
 
+/*
+ * The object of a (struct.field) from its type path, when the parser could
+ * not name it; and whether that struct is defined in a C file, where it is
+ * that file's own type and no other file's struct of the name.
+ */
+static void resolve_access(struct types *t, const char *file, struct access *a)
+{
+	const char *where;
+	char *sname;
+
+	if (!a->object && a->type_path)
+		a->object = resolve(t, file, a->type_path);
+	if (!a->object || a->object[0] == '@')
+		return;
+	sname = xstrndup(a->object, strcspn(a->object, "."));
+	where = types_struct_file(t, file, sname);
+	if (where && strlen(where) > 2 && !strcmp(where + strlen(where) - 2, ".c"))
+		a->flags |= ACCESS_LOCAL_TYPE;
+	free(sname);
+}
+
 static void resolve_list(struct types *t, const char *file, struct access_list *l)
 {
 	size_t i;
 
 	for (i = 0; i < l->nr; i++)
-		if (!l->v[i].object && l->v[i].type_path)
-			l->v[i].object = resolve(t, file, l->v[i].type_path);
+		resolve_access(t, file, &l->v[i]);
 }
 
 /* Objects that need declarations from other files: a->b->c, globals. */
 static void resolve_objects(struct types *t, struct sites_run *run)
 {
-	size_t i, j;
+	size_t i, j, k, c;
 
 	for (i = 0; i < run->walk.nr; i++) {
 		struct file_sites *fs = &run->files[i];
@@ -480,6 +501,15 @@ static void resolve_objects(struct types *t, struct sites_run *run)
 			resolve_list(t, run->walk.files[i].rel, &s->window_before);
 			resolve_list(t, run->walk.files[i].rel, &s->window_after);
 			resolve_list(t, run->walk.files[i].rel, &s->operand);
+			for (k = 0; k < s->locks.nr; k++)
+				resolve_access(t, run->walk.files[i].rel, &s->locks.v[k].lock);
+			for (c = 0; c < s->nr_callers; c++) {
+				resolve_list(t, run->walk.files[i].rel, &s->callers[c].before);
+				resolve_list(t, run->walk.files[i].rel, &s->callers[c].after);
+				for (k = 0; k < s->callers[c].locks.nr; k++)
+					resolve_access(t, run->walk.files[i].rel,
+						       &s->callers[c].locks.v[k].lock);
+			}
 		}
 	}
 }
@@ -631,7 +661,7 @@ static void split_generic(struct types *t, struct pair_result *out)
 void pair_run(struct sites_run *run, struct pair_result *out)
 {
 	struct classify_ctx ctx;
-	struct hashmap published;
+	struct hashmap published, subscribed;
 	struct types types;
 	struct builder b;
 	size_t i, j, k;
@@ -703,14 +733,18 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	}
 	split_generic(&types, out);
 	memset(&published, 0, sizeof(published));
-	classify_published(run, &published);
+	memset(&subscribed, 0, sizeof(subscribed));
+	classify_ordered(run, &published, &subscribed);
 	ctx.t = &types;
 	ctx.all = out->v;
 	ctx.nr_all = out->nr;
 	ctx.published = &published;
+	ctx.subscribed = &subscribed;
+	ctx.defs = out->defs = defs_new(&types);
 	for (i = 0; i < out->nr; i++)
 		classify_protocol(&ctx, &out->v[i]);
 	hashmap_release(&published);
+	hashmap_release(&subscribed);
 	classify_shared_barriers(out);
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);
@@ -772,6 +806,7 @@ void pair_result_release(struct pair_result *out)
 	for (i = 0; i < out->nr_u; i++)
 		free(out->u[i].text);
 	free(out->u);
+	defs_free(out->defs);
 	memset(out, 0, sizeof(*out));
 }
 

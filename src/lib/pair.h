@@ -40,6 +40,8 @@ struct reason {
 struct changed {
 	const struct access *access;	/* borrowed */
 	const struct pair_end *end;	/* borrowed: the end whose barrier goes */
+	const struct call_ref *call;	/* borrowed or NULL: the call that makes the access */
+	const char *file;		/* borrowed: the file of the access */
 	int cls;			/* enum visibility */
 	char *evidence;			/* owned or NULL (shared) */
 };
@@ -74,6 +76,7 @@ struct pair_result {
 	size_t nr, alloc;
 	struct unpaired *u;
 	size_t nr_u, alloc_u;
+	struct defs *defs;	/* owned: the called functions that changed accesses come from */
 };
 
 /*

@@ -91,6 +91,7 @@ struct parser {
 	size_t call_len;
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
 	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
+	struct call_list *calls_out;	/* where collect() lists the calls it sees, or NULL */
 	/* "local = <load>": the load's node and the local's name */
 	TSNode assign_node;
 	const char *assign_name;
@@ -722,6 +723,9 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		size_t len;
 		const char *name = node_text(p, fn, &len);
 
+		if (p->calls_out && len < 128)
+			call_list_push(p->calls_out, name, len, file_off(p, n));
+
 		if (!is(p, fn, S_IDENT) || !prim_benign_call(name, len)) {
 			if (!p->nr_calls++) {
 				p->call_name = name;
@@ -1331,7 +1335,23 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 		struct access_list own = { NULL, 0, 0 };
 		size_t i;
 
+		struct call_list own_calls = { NULL, 0, 0 };
+
+		p->calls_out = &own_calls;
 		collect(p, p->path[at], &own);
+		p->calls_out = NULL;
+		for (i = 0; i < own_calls.nr; i++) {
+			struct call_list *to = NULL;
+
+			if (own_calls.v[i].off < site->off)
+				to = &site->calls_before;
+			else if (own_calls.v[i].off > site->off)
+				to = &site->calls_after;
+			if (to)
+				call_list_push(to, own_calls.v[i].name, strlen(own_calls.v[i].name),
+					       own_calls.v[i].off);
+		}
+		call_list_release(&own_calls);
 		for (i = 0; i < own.nr; i++) {
 			struct access_list *to = NULL;
 
@@ -1349,11 +1369,14 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 		free(own.v);
 	}
 	p->saw_mmio = 0;
+	p->calls_out = &site->calls_before;
 	neighbour(p, at, false, &site->window_before, &site->window_call_before,
 		  &site->call_before_name, true);
 	site->mmio_before = (p->saw_mmio & PRIM_MMIO_READ) != 0;
 	p->saw_mmio = 0;
+	p->calls_out = &site->calls_after;
 	neighbour(p, at, true, &site->window_after, &site->window_call_after, NULL, true);
+	p->calls_out = NULL;
 	site->mmio_after = (p->saw_mmio & PRIM_MMIO_WRITE) != 0;
 }
 
@@ -1426,17 +1449,19 @@ static void loops_as_for(char *s, size_t len)
 	}
 }
 
-int parser_accesses(struct parser *p, const char *buf, size_t len,
-		    const struct lex_context *c, struct parse_site *sites, size_t n)
+/*
+ * Parses context c of buf[0..len) into a tree, with its locals known;
+ * returns 0 and *tree, 1 when the context is empty, or a PARSE_* error.
+ */
+static int parse_context(struct parser *p, const char *buf, size_t len,
+			 const struct lex_context *c, TSTree **tree)
 {
 	static const char macro_head[] = "void __acqrel_macro(void)\n{\n";
-	struct lock_list locks = { NULL, 0, 0 };
-	TSTree *tree;
-	TSNode root;
 	size_t i, end = c->end > len ? len : c->end;
 
+	*tree = NULL;
 	if (end <= c->start)
-		return 0;
+		return 1;
 	if (end - c->start > PARSE_MAX_BODY)
 		return PARSE_TOO_LARGE;
 	p->is_macro = c->kind == LEX_MACRO;
@@ -1452,25 +1477,37 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 			    (p->snippet.buf[i + 1] == '\n' || p->snippet.buf[i + 1] == '\r'))
 				p->snippet.buf[i] = ' ';
 		strbuf_adds(&p->snippet, "\n;}\n");
-		p->text = p->snippet.buf;
-		p->text_len = p->snippet.len;
 	} else {
 		p->prefix = 0;
 		strbuf_reset(&p->snippet);
 		strbuf_add(&p->snippet, buf + c->start, end - c->start);
-		p->text = p->snippet.buf;
-		p->text_len = p->snippet.len;
 	}
+	p->text = p->snippet.buf;
+	p->text_len = p->snippet.len;
 	if (max_nesting(p->text, p->text_len) > PARSE_MAX_NESTING)
 		return PARSE_TOO_DEEP;
 	loops_as_for(p->snippet.buf + p->prefix, p->snippet.len - p->prefix);
-	tree = ts_parser_parse_string(p->ts, NULL, p->text, (uint32_t)p->text_len);
-	if (!tree) {
+	*tree = ts_parser_parse_string(p->ts, NULL, p->text, (uint32_t)p->text_len);
+	if (!*tree) {
 		ts_parser_reset(p->ts);
 		return PARSE_TIMED_OUT;
 	}
+	collect_locals(p, ts_tree_root_node(*tree));
+	return 0;
+}
+
+int parser_accesses(struct parser *p, const char *buf, size_t len,
+		    const struct lex_context *c, struct parse_site *sites, size_t n)
+{
+	struct lock_list locks = { NULL, 0, 0 };
+	TSTree *tree;
+	TSNode root;
+	size_t i, end = c->end > len ? len : c->end;
+	int err = parse_context(p, buf, len, c, &tree);
+
+	if (err)
+		return err > 0 ? 0 : err;
 	root = ts_tree_root_node(tree);
-	collect_locals(p, root);
 	collect_locks(p, root, &locks);
 	for (i = 0; i < n; i++) {
 		if (sites[i].off >= c->start && sites[i].off + sites[i].len <= end) {
@@ -1479,6 +1516,31 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 		}
 	}
 	lock_list_release(&locks);
+	ts_tree_delete(tree);
+	return 0;
+}
+
+int parser_function(struct parser *p, const char *buf, size_t len, const struct lex_context *c,
+		    struct access_list *accesses, struct lock_list *locks, struct call_list *calls)
+{
+	TSTree *tree;
+	TSNode root, def, body;
+	int err = parse_context(p, buf, len, c, &tree);
+
+	if (err)
+		return err > 0 ? 0 : err;
+	root = ts_tree_root_node(tree);
+	def = is(p, root, S_FUNC_DEF) ? root : ts_node_named_child(root, 0);
+	if (!ts_node_is_null(def) && is(p, def, S_FUNC_DEF)) {
+		collect_locks(p, root, locks);
+		body = ts_node_child_by_field_name(def, "body", 4);
+		if (!ts_node_is_null(body)) {
+			p->calls_out = calls;
+			p->saw_mmio = 0;
+			collect(p, body, accesses);
+			p->calls_out = NULL;
+		}
+	}
 	ts_tree_delete(tree);
 	return 0;
 }

@@ -22,6 +22,8 @@ struct parse_site {
 	char *call_before_name;		/* out, owned: the first such call before */
 	char *call_after_name;		/* and after the barrier, or NULL */
 	struct lock_list locks;		/* out: the lock operations of its function */
+	struct call_list calls_before;	/* out: the calls in the window before, nearest first */
+	struct call_list calls_after;	/* out: and in the window after */
 	bool mmio_before;		/* out: readl() and kin in the window before */
 	bool mmio_after;		/* out: writel() and kin in the window after */
 };
@@ -40,6 +42,13 @@ void parser_free(struct parser *p);
 enum { PARSE_TOO_LARGE = -1, PARSE_TOO_DEEP = -2, PARSE_TIMED_OUT = -3 };
 int parser_accesses(struct parser *p, const char *buf, size_t len,
 		    const struct lex_context *c, struct parse_site *sites, size_t n);
+
+/*
+ * Every access, lock operation and call of the function of context c (a
+ * function definition), in source order. Returns 0 or a PARSE_* reason.
+ */
+int parser_function(struct parser *p, const char *buf, size_t len, const struct lex_context *c,
+		    struct access_list *accesses, struct lock_list *locks, struct call_list *calls);
 
 /* Largest function or macro body parsed, in bytes. */
 #define PARSE_MAX_BODY (4u << 20)

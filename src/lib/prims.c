@@ -190,6 +190,7 @@ bool prim_benign_call(const char *s, size_t len)
 		"lower_32_bits", "upper_32_bits", "le32_to_cpu", "le16_to_cpu", "cpu_to_le32",
 		"cpu_to_le16", "le64_to_cpu", "cpu_to_le64", "be32_to_cpu", "cpu_to_be32",
 		"data_race", "schedule", "cond_resched", "msleep", "usleep_range", "udelay",
+		"smp_processor_id", "raw_smp_processor_id", "get_cpu", "put_cpu",
 		"ndelay", "mdelay", "complete", "complete_all", "IS_ENABLED", "unreachable",
 	};
 	static const char *const prefixes[] = {
@@ -198,7 +199,7 @@ bool prim_benign_call(const char *s, size_t len)
 		"raw_spin_unlock", "mutex_lock", "mutex_unlock", "read_lock", "read_unlock",
 		"write_lock", "write_unlock", "lockdep_",
 		/* waits: their own loads are the wait queue's; the condition's are collected */
-		"wait_event", "swait_event", "wait_var_event", "wake_up",
+		"wait_event", "swait_event", "wait_var_event", "wake_up", "__builtin_",
 	};
 	size_t i, n;
 

@@ -138,6 +138,14 @@ static void set_lines(struct access_list *al, const struct lines *l)
 		al->v[i].line = lines_find(l, al->v[i].off, NULL);
 }
 
+static void set_call_lines(struct call_list *cl, const struct lines *l)
+{
+	size_t i;
+
+	for (i = 0; i < cl->nr; i++)
+		cl->v[i].line = lines_find(l, cl->v[i].off, NULL);
+}
+
 static void add_ref(struct site *s, const char *name, size_t len)
 {
 	size_t i;
@@ -301,6 +309,8 @@ static void parse_sites_release(struct parse_site *ps, size_t n)
 		access_list_release(&ps[i].window_before);
 		access_list_release(&ps[i].window_after);
 		lock_list_release(&ps[i].locks);
+		call_list_release(&ps[i].calls_before);
+		call_list_release(&ps[i].calls_after);
 	}
 }
 
@@ -596,6 +606,10 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		s->after = ps[i].after;
 		s->operand = ps[i].operand;
 		s->locks = ps[i].locks;
+		s->calls_before = ps[i].calls_before;
+		s->calls_after = ps[i].calls_after;
+		set_call_lines(&s->calls_before, &lines);
+		set_call_lines(&s->calls_after, &lines);
 		s->mmio_before = ps[i].mmio_before;
 		s->mmio_after = ps[i].mmio_after;
 		set_lines(&s->before, &lines);
@@ -629,6 +643,8 @@ void file_sites_release(struct file_sites *fs)
 		access_list_release(&s->window_before);
 		access_list_release(&s->window_after);
 		lock_list_release(&s->locks);
+		call_list_release(&s->calls_before);
+		call_list_release(&s->calls_after);
 		free(s->call_before_name);
 		free(s->call_after_name);
 		for (j = 0; j < s->nr_refs; j++)

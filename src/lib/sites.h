@@ -35,6 +35,8 @@ struct site {
 	char *call_before_name;		/* owned or NULL: the first of those calls */
 	char *call_after_name;
 	struct lock_list locks;		/* the lock operations of its function */
+	struct call_list calls_before;	/* the calls in the windows, nearest first */
+	struct call_list calls_after;
 	bool mmio_before, mmio_after;	/* device reads before, device writes after it */
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;

@@ -475,6 +475,28 @@ static enum field_kind field_in(struct types *t, const char *file, const char *b
 	return FIELD_UNKNOWN;
 }
 
+/* Past white space, comments and preprocessor lines: where the next declaration starts. */
+static const char *skip_directives(const char *q)
+{
+	for (;;) {
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (*q == '#') {
+			while (*q && (*q != '\n' || q[-1] == '\\'))
+				q++;
+		} else if (q[0] == '/' && q[1] == '*') {
+			const char *e = strstr(q + 2, "*/");
+
+			q = e ? e + 2 : q + strlen(q);
+		} else if (q[0] == '/' && q[1] == '/') {
+			while (*q && *q != '\n')
+				q++;
+		} else {
+			return q;
+		}
+	}
+}
+
 /*
  * The kind a typedef name stands for, from "typedef T name;", "typedef T
  * (*name)(...);" or "typedef struct/union/enum { ... } name;" in file's
@@ -498,7 +520,7 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 		else if (*r != ';' && *r != '[')
 			continue;
 		/* back to the statement's start */
-		for (q = p; q > text && q[-1] != ';' && q[-1] != '{' && q[-1] != '#'; q--)
+		for (q = p; q > text && q[-1] != ';' && q[-1] != '{'; q--)
 			if (q[-1] == '}')
 				break;
 		if (q > text && q[-1] == '}') {
@@ -511,17 +533,15 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 				else if (*s == '{' && --level == 0)
 					break;
 			}
-			for (q = s; q > text && q[-1] != ';' && q[-1] != '}' && q[-1] != '#'; q--)
+			for (q = s; q > text && q[-1] != ';' && q[-1] != '}' && q[-1] != '{'; q--)
 				;
-			while (*q == ' ' || *q == '\t' || *q == '\n')
-				q++;
+			q = skip_directives(q);
 			if (strncmp(q, "typedef", 7))
 				continue;
 			return has_word(q, "enum") && (size_t)(find_word(q, "enum") - q) < (size_t)(s - q)
 			       ? FIELD_SCALAR : FIELD_AGGREGATE;
 		}
-		while (*q == ' ' || *q == '\t' || *q == '\n')
-			q++;
+		q = skip_directives(q);
 		if (strncmp(q, "typedef", 7) || word_char(q[7]))
 			continue;
 		if (!strcmp(r, "function pointer"))
@@ -962,4 +982,14 @@ bool types_is_function(struct types *t, const char *file, const char *name)
 		}
 	}
 	return false;
+}
+
+const char *types_text(struct types *t, const char *rel)
+{
+	return load(t, rel);
+}
+
+size_t types_search_list(struct types *t, const char *file, char ***out)
+{
+	return search_list(t, file, FAR_LEVELS, out);
 }

@@ -82,6 +82,11 @@ bool types_arch_64bit_only(struct types *t, const char *arch);
 /* Whether name is declared or defined as a function at file level, as seen from file. */
 bool types_is_function(struct types *t, const char *file, const char *name);
 
+/* The contents of root/rel, read once and kept; NULL when unreadable. Borrowed. */
+const char *types_text(struct types *t, const char *rel);
+/* The files a lookup from file searches, nearest first. Borrowed. */
+size_t types_search_list(struct types *t, const char *file, char ***out);
+
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);
 

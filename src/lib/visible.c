@@ -12,7 +12,7 @@
 const char *visibility_name(enum visibility v)
 {
 	static const char *const names[] = {
-		"shared", "private", "locked", "before publication", "address", "not published",
+		"shared", "private", "locked", "before publication", "address", "unordered",
 	};
 
 	return names[v];
@@ -26,6 +26,8 @@ struct seen {
 	const struct pair_end *e;	/* the end whose conversion changes a's ordering */
 	const struct access *a;
 	bool writer;			/* e is a writer: a is a store after its barrier */
+	const char *file;		/* the file of a: e's, or a callee's */
+	size_t at;			/* where e's function makes the access (its call) */
 };
 
 /* The lock events of e's function, and where its barrier (or call) sits. */
@@ -170,13 +172,13 @@ static char *rule_locked(const struct seen *s)
 
 	if (!nr_others)
 		return NULL;
-	while ((h = lock_held(mine, s->a->off, &from))) {
+	while ((h = lock_held(mine, s->at, &from))) {
 		bool touched = false;
 
 		for (i = 0; i < nr_others; i++) {
 			const struct lock_list *theirs = locks_of(&others[i], &at);
 			const struct access *acc[16];
-			size_t n = other_accesses(&others[i], s->a, s->e->file, s->writer, acc, 16);
+			size_t n = other_accesses(&others[i], s->a, s->file, s->writer, acc, 16);
 
 			for (k = 0; k < n; k++)
 				if (!holds(theirs, acc[k]->off, others[i].file, &h->lock, s->e->file))
@@ -221,10 +223,10 @@ static char *rule_constant(const struct seen *s)
 	if (dot) {
 		char *sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
 
-		types_field(s->t, s->e->file, sname, dot + 1, &decl);
+		types_field(s->t, s->file, sname, dot + 1, &decl);
 		free(sname);
 	} else if (key_is_ident(s->a->path)) {
-		types_global(s->t, s->e->file, s->a->path, &decl);
+		types_global(s->t, s->file, s->a->path, &decl);
 	}
 	if (decl && has_word(decl, "__ro_after_init"))
 		out = xasprintf("declared __ro_after_init (%s): set during boot, read-only after", decl);
@@ -247,12 +249,52 @@ static char *rule_not_published(const struct seen *s)
 	unsigned ev;
 	char *key, *base, *out = NULL;
 
-	if (s->writer || !s->ctx->published || !(key = key_of(s->a, s->e->file, &ev)))
+	if (s->writer || !s->ctx->published || !(key = key_of(s->a, s->file, &ev)))
 		return NULL;
 	base = base_key(key);
 	/* a field name alone may be some other struct's: not enough to say nobody orders it */
 	if ((ev & (EV_OBJECT | EV_GLOBAL)) && hashmap_get(s->ctx->published, base) == (size_t)-1)
 		out = xasprintf("no writer in the tree orders a store to %s after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data",
+				s->a->path);
+	free(base);
+	free(key);
+	return out;
+}
+
+/*
+ * A store after smp_wmb() of a scalar that no reader anywhere orders later
+ * loads after (it is never loaded before a barrier that orders loads, by
+ * an acquire, or by a fully ordered read-modify-write). It stays a caveat
+ * (shape 7: a store with no known reader), since a reader may rely on it
+ * through an address or index dependency; the evidence says so.
+ */
+static char *rule_not_subscribed(const struct seen *s)
+{
+	unsigned ev;
+	char *key, *base, *out = NULL, *decl = NULL;
+	const char *dot;
+	enum field_kind k = FIELD_UNKNOWN;
+
+	if (!s->writer || !s->ctx->subscribed || !(key = key_of(s->a, s->file, &ev)))
+		return NULL;
+	if (!(ev & (EV_OBJECT | EV_GLOBAL))) {
+		free(key);
+		return NULL;
+	}
+	dot = s->a->object ? strchr(s->a->object, '.') : NULL;
+	if (dot) {
+		char *sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+
+		k = types_field(s->t, s->file, sname, dot + 1, &decl);
+		free(sname);
+	} else if (key_is_ident(s->a->path)) {
+		k = types_global(s->t, s->file, s->a->path, &decl);
+	}
+	free(decl);
+	base = base_key(key);
+	if ((k == FIELD_SCALAR || k == FIELD_WIDE || k == FIELD_ATOMIC) &&
+	    hashmap_get(s->ctx->subscribed, base) == (size_t)-1)
+		out = xasprintf("no reader in the tree orders loads after loading %s (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell",
 				s->a->path);
 	free(base);
 	free(key);
@@ -273,10 +315,10 @@ static char *rule_array(const struct seen *s)
 	if (dot && !strchr(dot, '[')) {
 		char *sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
 
-		k = types_field(s->t, s->e->file, sname, dot + 1, &decl);
+		k = types_field(s->t, s->file, sname, dot + 1, &decl);
 		free(sname);
 	} else if (key_is_ident(s->a->path)) {
-		k = types_global(s->t, s->e->file, s->a->path, &decl);
+		k = types_global(s->t, s->file, s->a->path, &decl);
 	}
 	if (k == FIELD_AGGREGATE && decl && strchr(decl, '['))
 		out = xasprintf("an array (%s): its name is its address, nothing is loaded", decl);
@@ -287,7 +329,7 @@ static char *rule_array(const struct seen *s)
 /* A plain identifier that names a function: a function designator, no load. */
 static char *rule_function(const struct seen *s)
 {
-	if (s->writer || !key_is_ident(s->a->path) || !types_is_function(s->t, s->e->file, s->a->path))
+	if (s->writer || !key_is_ident(s->a->path) || !types_is_function(s->t, s->file, s->a->path))
 		return NULL;
 	return xasprintf("%s is a function: its name is its address, nothing is loaded", s->a->path);
 }
@@ -301,18 +343,21 @@ static const struct visibility_rule {
 	{ "cursor", VIS_PRIVATE, rule_cursor },
 	{ "user", VIS_PRIVATE, rule_user },
 	{ "current", VIS_PRIVATE, rule_current },
-	{ "address", VIS_ADDRESS, rule_address },
 	{ "array", VIS_ADDRESS, rule_array },
 	{ "function", VIS_ADDRESS, rule_function },
+	{ "address", VIS_ADDRESS, rule_address },
 	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
+	/* last: it only says why a shared store may not matter, for the reviewer */
+	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },
 };
 
 enum visibility visible_class(const struct classify_ctx *c, const struct protocol *p,
-			      const struct pair_end *e, const struct access *a, char **evidence)
+			      const struct pair_end *e, const struct access *a, const char *file,
+			      size_t at, char **evidence)
 {
-	struct seen s = { c, c->t, p, e, a, false };
+	struct seen s = { c, c->t, p, e, a, false, file, at };
 	size_t i;
 
 	s.writer = e >= p->writers && e < p->writers + p->nr_writers;

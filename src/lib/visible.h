@@ -19,20 +19,23 @@ enum visibility {
 	VIS_LOCKED,		/* every other side holds a lock this side holds here */
 	VIS_BEFORE_PUBLICATION,	/* constant once the data is published */
 	VIS_ADDRESS,		/* an address computation the data's address depends on */
-	VIS_NOT_PUBLISHED,	/* no writer orders a store to it after other stores */
+	VIS_NOT_PUBLISHED,	/* a load of a variable no writer orders a store to */
 };
 
-/* "shared", "private", "locked", "before publication", "address", "not published" */
+/* "shared", "private", "locked", "before publication", "address", "unordered" */
 const char *visibility_name(enum visibility v);
 
 /*
- * The class of access a, in the function of end e of protocol p, whose
- * ordering the conversion of e changes (a store after smp_wmb() when e is
- * a writer, a load before smp_rmb() when e is a reader). *evidence gets a
- * short phrase saying why (caller frees), or NULL for shared.
+ * The class of access a, whose ordering the conversion of end e of
+ * protocol p changes (a store after smp_wmb() when e is a writer, a load
+ * before smp_rmb() when e is a reader). a is in file (e's, or a called
+ * function's) and e's function makes it at offset at (a's own, or its
+ * call's). *evidence gets a short phrase saying why (caller frees), or
+ * NULL for shared.
  */
 struct classify_ctx;
 enum visibility visible_class(const struct classify_ctx *c, const struct protocol *p,
-			      const struct pair_end *e, const struct access *a, char **evidence);
+			      const struct pair_end *e, const struct access *a, const char *file,
+			      size_t at, char **evidence);
 
 #endif

@@ -68,7 +68,7 @@ rules-paths.c:36: protocol q->gen (demo_seq.gen): review
   evidence: object, data
   several-stores: smp_wmb() in demo_seq_bump() also orders the stores to q->stat (line 38), which other threads can see: with a release on q->gen instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): shared
+    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): shared: no reader in the tree orders loads after loading q->stat (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

@@ -49,7 +49,7 @@ shape07-several-stores.c:14: protocol w->height (demo_win.height): review
   evidence: object, data
   several-stores: smp_wmb() in demo_win_resize() also orders the stores to w->width (line 15), which other threads can see: with a release on w->height instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store w->width (line 15) after smp_wmb() in demo_win_resize(): shared
+    store w->width (line 15) after smp_wmb() in demo_win_resize(): shared: no reader in the tree orders loads after loading w->width (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
 shape07-several-stores.c:30: protocol w->stamp (demo_win.stamp): review
   writer shape07-several-stores.c:30: smp_wmb() in demo_win_stamp(); publish store at line 31
@@ -57,7 +57,7 @@ shape07-several-stores.c:30: protocol w->stamp (demo_win.stamp): review
   evidence: object, data
   several-stores: smp_wmb() in demo_win_stamp() also orders the stores to w->width (line 31), which other threads can see: with a release on w->stamp instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store w->width (line 31) after smp_wmb() in demo_win_stamp(): shared
+    store w->width (line 31) after smp_wmb() in demo_win_stamp(): shared: no reader in the tree orders loads after loading w->width (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

@@ -78,7 +78,7 @@ shape11-two-loads.c:44: protocol l->tail (demo_log.tail): convert
   evidence: object, data
   adjacent: each barrier that goes orders l->tail and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    load l->head (line 50) before smp_rmb() in demo_log_peek(): not published: no writer in the tree orders a store to l->head after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+    load l->head (line 50) before smp_rmb() in demo_log_peek(): unordered: no writer in the tree orders a store to l->head after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
 
  * check-output-end
  */

@@ -1,0 +1,38 @@
+/*
+ * defs.h: what a function (or function-like macro) called next to a
+ * barrier does: its definition,
+ * found from the calling file (the file itself, then the headers it
+ * includes, then, for a C file that another includes, that one's), parsed
+ * for its loads, stores, locks and calls. A function defined in another C
+ * file, or called through a pointer, is not found.
+ */
+#ifndef ACQREL_DEFS_H
+#define ACQREL_DEFS_H
+
+#include "access.h"
+#include "types.h"
+
+struct func_summary {
+	const char *file;		/* where it is defined, relative to the root */
+	bool owns_file;			/* file is owned (else borrowed from the defs) */
+	struct access_list accesses;	/* its loads and stores, in source order */
+	struct lock_list locks;
+	struct call_list calls;
+	bool is_static;			/* declared static */
+	bool is_init;			/* declared __init: it runs once, at boot */
+	bool parsed;			/* false when too large or too deep to parse */
+};
+
+struct defs;
+
+/* Borrows t, which must outlive the result. Caller frees with defs_free(). */
+struct defs *defs_new(struct types *t);
+void defs_free(struct defs *d);
+
+/*
+ * The summary of the function called name, as a call in file sees it, or
+ * NULL when its definition is not found. Borrowed from d.
+ */
+const struct func_summary *defs_function(struct defs *d, const char *file, const char *name);
+
+#endif

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel: the files of this fixture are in types.tree/. */
+
+/*
+ * check-name: a typedef chain in an included header, an element of an array of pointers, a u64 on 32-bit architectures and on arm64
+ * check-command: acqrel pairs types.tree
+ * check-output-start
+types.tree/arch/arm64/kernel/demo_clock.c:8: protocol c->cycles (demo_clock.cycles): convert
+  writer types.tree/arch/arm64/kernel/demo_clock.c:8: smp_wmb() in demo_clock_set(); publish store at line 9
+  reader types.tree/arch/arm64/kernel/demo_clock.c:16: smp_rmb() in demo_clock_read(); subscribe load at line 14
+  evidence: object, data
+  adjacent: each barrier that goes orders c->cycles and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+types.tree/drivers/demo/table.c:9: protocol t->used (demo_table.used): convert
+  writer types.tree/drivers/demo/table.c:9: smp_wmb() in demo_table_add(); publish store at line 10
+  reader types.tree/drivers/demo/table.c:17: smp_rmb() in demo_table_last(); subscribe load at line 15
+  evidence: object, data
+  adjacent: each barrier that goes orders t->used and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+types.tree/drivers/demo/table.c:25: protocol t->rows[i][j] (demo_table.rows): convert
+  writer types.tree/drivers/demo/table.c:25: smp_wmb() in demo_table_put(); publish store at line 26
+  reader types.tree/drivers/demo/table.c:33: smp_rmb() in demo_table_get(); subscribe load at line 31
+  evidence: object, data
+  adjacent: each barrier that goes orders t->rows[i][j] and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+types.tree/drivers/demo/table.c:41: protocol t->gen (demo_table.gen): review
+  writer types.tree/drivers/demo/table.c:41: smp_wmb() in demo_table_bump(); publish store at line 42
+  reader types.tree/drivers/demo/table.c:49: smp_rmb() in demo_table_gen(); subscribe load at line 47
+  evidence: object, data
+  type-size: t->gen is 64-bit (demo_seq_t gen): smp_load_acquire() and smp_store_release() on it fail to build on 32-bit architectures ("Need native word sized stores/loads")
+  ordering: 0 other accesses change ordering
+
+ * check-output-end
+ */

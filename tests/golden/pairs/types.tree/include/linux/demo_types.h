@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Synthetic fixture for acqrel: types declared away from their users. */
+#ifndef _LINUX_DEMO_TYPES_H
+#define _LINUX_DEMO_TYPES_H
+
+typedef unsigned int demo_idx_t;
+typedef demo_idx_t demo_slot_t;
+typedef u64 demo_seq_t;
+
+struct demo_entry;
+
+struct demo_table {
+	struct demo_entry *rows[4][8];
+	demo_slot_t used;
+	demo_seq_t gen;
+	int payload[32];
+};
+
+#endif

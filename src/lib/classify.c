@@ -865,6 +865,42 @@ static void rule_ends(struct judge *j)
 	}
 }
 
+/*
+ * An acquire or release that some configuration compiles out (its access
+ * under an #if branch) while the barrier it replaces stays: that
+ * configuration would lose the ordering. Refused.
+ */
+static void rule_config(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, c;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		const struct site *s = e->site;
+
+		if (!classify_convertible(p, e))
+			continue;
+		if (!e->caller && !sites_compiled_with(e->fs, e->access->off, s->off)) {
+			reason(p, "config",
+			       xasprintf("the %s of %s at line %u is compiled under an #if branch that %s() at line %u is not: a configuration without that branch would lose the barrier and get no %s in its place",
+					 is_writer(p, e) ? "store" : "load", p->variable, e->access->line,
+					 s->primitive, s->line, is_writer(p, e) ? "release" : "acquire"));
+			continue;
+		}
+		for (c = 0; e->caller && c < s->nr_callers; c++) {
+			const struct access *a = pair_caller_access(&s->callers[c], e->file, p->key,
+								    is_writer(p, e));
+
+			if (a && !sites_compiled_with(e->fs, a->off, s->callers[c].off))
+				reason(p, "config",
+				       xasprintf("the %s of %s at line %u in %s() is compiled under an #if branch that its call of %s() is not",
+						 is_writer(p, e) ? "store" : "load", p->variable, a->line,
+						 s->callers[c].function, s->function));
+		}
+	}
+}
+
 /* ---- rules: what needs no conversion ---- */
 
 /* What fence prim does for the protocol, as one phrase. */
@@ -999,6 +1035,7 @@ static const struct classify_rule {
 	{ "field-name-only", rule_field_name_only },
 	{ "side-effects", rule_operand },
 	{ "ends", rule_ends },
+	{ "config", rule_config },
 	{ "ordered-ends", rule_ordered_ends },
 };
 

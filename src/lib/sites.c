@@ -502,6 +502,79 @@ static void table_callers(struct parser *p, const char *buf, size_t len, const s
 	lex_result_release(&cl);
 }
 
+/* The branches of the file's preprocessor conditionals, from its directive lines. */
+static void scan_conds(const char *buf, size_t len, struct file_sites *fs)
+{
+	int stack[256], depth = 0;
+	size_t at = 0;
+
+	while (at < len) {
+		const char *line = buf + at, *eol = memchr(line, '\n', len - at), *q = line;
+		size_t next = eol ? (size_t)(eol - buf) + 1 : len;
+
+		while (q < buf + next && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < buf + next && *q == '#') {
+			size_t n;
+
+			for (q++; q < buf + next && (*q == ' ' || *q == '\t'); q++)
+				;
+			for (n = 0; q + n < buf + next && is_c_ident_char((unsigned char)q[n]); n++)
+				;
+			if ((n == 2 && !memcmp(q, "if", 2)) || (n == 5 && !memcmp(q, "ifdef", 5)) ||
+			    (n == 6 && !memcmp(q, "ifndef", 6)) ||
+			    (depth > 0 && ((n == 4 && (!memcmp(q, "elif", 4) || !memcmp(q, "else", 4))) ||
+					   (n == 7 && !memcmp(q, "elifdef", 7)) ||
+					   (n == 8 && !memcmp(q, "elifndef", 8))))) {
+				bool sibling = q[0] == 'e';
+				int parent;
+
+				if (sibling) {
+					if (depth <= (int)ARRAY_SIZE(stack) && stack[depth - 1] >= 0)
+						fs->conds[stack[depth - 1]].end = at;
+					depth--;
+				}
+				parent = depth > 0 && depth <= (int)ARRAY_SIZE(stack) ? stack[depth - 1] : -1;
+				ALLOC_GROW(fs->conds, fs->nr_conds + 1, fs->alloc_conds);
+				fs->conds[fs->nr_conds].start = at;
+				fs->conds[fs->nr_conds].end = len;
+				fs->conds[fs->nr_conds].parent = parent;
+				if (depth < (int)ARRAY_SIZE(stack))
+					stack[depth] = (int)fs->nr_conds;
+				fs->nr_conds++;
+				depth++;
+			} else if (n == 5 && !memcmp(q, "endif", 5) && depth > 0) {
+				if (depth <= (int)ARRAY_SIZE(stack) && stack[depth - 1] >= 0)
+					fs->conds[stack[depth - 1]].end = at;
+				depth--;
+			}
+		}
+		at = next;
+	}
+}
+
+/* The innermost conditional branch around off, or -1. */
+static int cond_at(const struct file_sites *fs, size_t off)
+{
+	int best = -1;
+	size_t i;
+
+	for (i = 0; i < fs->nr_conds && fs->conds[i].start <= off; i++)
+		if (off < fs->conds[i].end)
+			best = (int)i;
+	return best;
+}
+
+bool sites_compiled_with(const struct file_sites *fs, size_t inner, size_t outer)
+{
+	int a = cond_at(fs, inner), b = cond_at(fs, outer);
+
+	/* a must be b or one of b's ancestors */
+	while (b >= 0 && b != a)
+		b = fs->conds[b].parent;
+	return a == b;
+}
+
 void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
 		       struct file_sites *fs)
 {
@@ -527,6 +600,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		return;
 	}
 	lines_build(&lines, buf, len);
+	scan_conds(buf, len, fs);
 	if (bad < len)
 		skip_list_add(&fs->notes, xstrdup(path),
 			      xasprintf("invalid UTF-8 at line %u, read as bytes",
@@ -660,6 +734,7 @@ void file_sites_release(struct file_sites *fs)
 		free(s->callers);
 	}
 	free(fs->v);
+	free(fs->conds);
 	skip_list_release(&fs->skipped);
 	skip_list_release(&fs->notes);
 	memset(fs, 0, sizeof(*fs));

@@ -49,9 +49,17 @@ struct site {
 					   calls it: callers acqrel cannot see */
 };
 
+/* A branch of a preprocessor conditional: #if..#else, #else..#endif, ... */
+struct cond_region {
+	size_t start, end;		/* byte offsets of its directive lines */
+	int parent;			/* the region around it, or -1 */
+};
+
 struct file_sites {
 	struct site *v;
 	size_t nr, alloc;
+	struct cond_region *conds;	/* in file order of their start */
+	size_t nr_conds, alloc_conds;
 	struct skip_list skipped;	/* this file, or parts of it, not analysed */
 	struct skip_list notes;		/* read, but worth a word (invalid UTF-8) */
 	bool parsed;			/* the prefilter let it through */
@@ -62,6 +70,13 @@ struct sites_run {
 	struct file_sites *files;	/* one per walk.files entry */
 	size_t nr_parsed;		/* files that went past the prefilter */
 };
+
+/*
+ * Whether the code at inner is compiled in every configuration that
+ * compiles the code at outer: each conditional branch around inner also
+ * holds outer.
+ */
+bool sites_compiled_with(const struct file_sites *fs, size_t inner, size_t outer);
 
 /* Where a site is: its function, else its macro, else "file scope". Borrowed. */
 const char *site_where(const struct site *s);

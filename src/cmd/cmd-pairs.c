@@ -36,6 +36,10 @@ static void text_end(struct strbuf *sb, const char *role, const struct pair_end 
 				    s->callers[i].via ? s->callers[i].via : "");
 		strbuf_addch(sb, '\n');
 	}
+	else if (e->helper)
+		strbuf_addf(sb, " in %s() at line %u%s%s, called at line %u\n", e->helper->name,
+			    e->access->line, strcmp(e->access_file, e->file) ? " of " : "",
+			    strcmp(e->access_file, e->file) ? e->access_file : "", e->helper->line);
 	else
 		strbuf_addf(sb, " at line %u\n", e->access->line);
 	/* an accessor: its callers read the data */
@@ -109,6 +113,12 @@ static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
 		strbuf_adds(sb, ", \"primitive\": ");
 		json_add_string(sb, s->primitive);
 		strbuf_addf(sb, ", \"access_line\": %u", v[i].access->line);
+		if (v[i].helper) {
+			strbuf_adds(sb, ", \"helper\": ");
+			json_add_string(sb, v[i].helper->name);
+			strbuf_adds(sb, ", \"access_file\": ");
+			json_add_string(sb, v[i].access_file);
+		}
 		if (v[i].caller) {
 			strbuf_adds(sb, ", \"caller\": ");
 			json_add_string(sb, v[i].caller->function);

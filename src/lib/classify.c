@@ -480,22 +480,49 @@ static bool stores_zero(const struct access *a)
 }
 
 /*
- * Every writer stores 0, NULL or false: readers that go on when they see a
- * non-zero value read what some other writer published (in assembly, or
- * one acqrel did not find), so these writers may not be their partners.
+ * How reader end e acts on the value it loads: 1 when its barrier runs only
+ * if the value is non-zero (if (x) { smp_rmb(); ... }, if (!x) return;
+ * smp_rmb();), -1 when only if it is zero, 0 when the code does not say.
+ */
+static int acts_on(const struct pair_end *e)
+{
+	const struct site *s = e->site;
+
+	if (e->caller || !s->guard)
+		return 0;
+	if (strcmp(s->guard, e->access->path) && !(e->helper && strstr(s->guard, e->helper->name)) &&
+	    !(e->access->via && strstr(s->guard, e->access->via) && strstr(s->guard, e->access->path)))
+		return 0;
+	return s->guard_sense;
+}
+
+/*
+ * Every writer stores 0, NULL or false, and the readers whose code says
+ * how they act go on only when the value is set: they read what some
+ * other writer published (in assembly, or one acqrel did not find), so
+ * these writers may not be their partners.
  */
 static void rule_zero_store(struct judge *j)
 {
 	struct protocol *p = j->p;
-	size_t i;
+	size_t i, set = 0;
 
 	if (!p->nr_writers || !p->nr_readers)
 		return;
 	for (i = 0; i < p->nr_writers; i++)
 		if (e_caller_or_nonzero(&p->writers[i]))
 			return;
+	for (i = 0; i < p->nr_readers; i++) {
+		int how = acts_on(&p->readers[i]);
+
+		if (how < 0)
+			return;
+		set += how > 0;
+	}
+	if (!set)
+		return;
 	reason(p, "zero-store",
-	       xasprintf("every writer stores %s (%s): a reader that goes on when %s is set pairs with a writer that sets it, which acqrel did not find; check which side each barrier pairs with",
+	       xasprintf("every writer stores %s (%s), but the readers go on only when %s is set: they pair with a writer that sets it, which acqrel did not find; check which side each barrier pairs with",
 			 p->writers[0].access->value ? p->writers[0].access->value : "0",
 			 p->writers[0].access->via ? p->writers[0].access->via : "a plain store",
 			 p->variable));
@@ -598,18 +625,6 @@ static bool same_as_publish(const struct pair_end *e, const struct access *a)
 	return !strcmp(a->path, e->access->path) || access_is(a, e->file, e->access->path);
 }
 
-/* A call that orders, or touches, nothing a conversion reorders. */
-static bool call_is_benign(const char *name)
-{
-	size_t len = strlen(name);
-	bool w;
-	int addr;
-
-	return prim_classify(name, len) != PRIM_NONE || prim_benign_call(name, len) ||
-	       prim_lock_op(name, len) != PRIM_LOCK_NONE || prim_marked_access(name, len, &w, &addr) ||
-	       prim_mmio(name, len);
-}
-
 /* How deep calls are followed from a barrier's window. */
 #define MAX_CALL_DEPTH 3
 
@@ -628,14 +643,15 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 	for (k = 0; k < f->accesses.nr; k++) {
 		const struct access *a = &f->accesses.v[k];
 
-		if (a->is_write == writer && weigh_in(j->ctx, j->p, e, a, call, f->file))
+		if (a->is_write == writer && a != e->access &&
+		    weigh_in(j->ctx, j->p, e, a, call, f->file))
 			list_add(shared, a);
 	}
 	for (k = 0; k < f->calls.nr; k++) {
 		const char *name = f->calls.v[k].name;
 		const struct func_summary *g;
 
-		if (call_is_benign(name))
+		if (prim_quiet_call(name))
 			continue;
 		g = depth + 1 < MAX_CALL_DEPTH && key_is_ident(name)
 		    ? defs_function(j->ctx->defs, f->file, name) : NULL;
@@ -666,7 +682,7 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 		const struct call_ref *c = &calls->v[i];
 		const struct func_summary *f;
 
-		if (call_is_benign(c->name))
+		if (prim_quiet_call(c->name))
 			continue;
 		f = key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
 							   : NULL;
@@ -881,7 +897,8 @@ static void rule_config(struct judge *j)
 
 		if (!classify_convertible(p, e))
 			continue;
-		if (!e->caller && !sites_compiled_with(e->fs, e->access->off, s->off)) {
+		if (!e->caller && !sites_compiled_with(e->fs, e->helper ? e->helper->off : e->access->off,
+						       s->off)) {
 			reason(p, "config",
 			       xasprintf("the %s of %s at line %u is compiled under an #if branch that %s() at line %u is not: a configuration without that branch would lose the barrier and get no %s in its place",
 					 is_writer(p, e) ? "store" : "load", p->variable, e->access->line,

@@ -124,8 +124,10 @@ static struct func_summary *summarise(struct defs *d, const struct lexed *lx,
 	s->is_init = head_has(text, c, "__init");
 	s->parsed = parser_function(d->parser, text, strlen(text), c, &s->accesses, &s->locks,
 				    &s->calls) == 0;
-	for (i = 0; i < s->accesses.nr; i++)
+	for (i = 0; i < s->accesses.nr; i++) {
 		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off);
+		types_resolve_access(d->t, lx->rel, &s->accesses.v[i]);
+	}
 	for (i = 0; i < s->calls.nr; i++)
 		s->calls.v[i].line = line_of(text, s->calls.v[i].off);
 	return s;
@@ -187,8 +189,10 @@ static struct func_summary *summarise_macro(struct defs *d, const char *rel,
 	s->is_static = true;
 	s->parsed = parser_function(d->parser, text, strlen(text), c, &s->accesses, &s->locks,
 				    &s->calls) == 0;
-	for (i = 0; i < s->accesses.nr; i++)
+	for (i = 0; i < s->accesses.nr; i++) {
 		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off);
+		types_resolve_access(d->t, rel, &s->accesses.v[i]);
+	}
 	for (i = 0; i < s->calls.nr; i++)
 		s->calls.v[i].line = line_of(text, s->calls.v[i].off);
 	return s;

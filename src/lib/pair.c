@@ -1,6 +1,7 @@
 /* pair.c: join writers and readers into protocols, and judge each */
 #include "pair.h"
 #include "classify.h"
+#include "defs.h"
 #include "key.h"
 #include "prims.h"
 #include "hash.h"
@@ -8,6 +9,7 @@
 #include "types.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,10 +34,13 @@ struct cand {
 	const struct caller *caller;	/* the access is in this caller, or NULL */
 	size_t next;			/* next candidate of the same key, or -1 */
 	bool used;
+	const struct call_ref *helper;	/* the access is in the function this calls, or NULL */
+	const char *access_file;	/* the access's file, when not file */
 };
 
 struct builder {
 	struct pair_result *out;
+	struct defs *defs;		/* the bodies of called functions */
 	struct hashmap keys;		/* key -> protocol index */
 	struct hashmap wkeys;		/* key -> first writer candidate */
 	struct hashmap writer_fns;	/* function name -> a writer candidate there */
@@ -51,7 +56,7 @@ static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct
 		if ((*v)[i].site != c->site)
 			continue;
 		/* one end per site: the access nearest the barrier */
-		if (!c->caller && !(*v)[i].caller) {
+		if (!c->caller && !(*v)[i].caller && !c->helper && !(*v)[i].helper) {
 			const struct access *old = (*v)[i].access, *new = c->access;
 			unsigned at = c->site->line;
 
@@ -68,6 +73,8 @@ static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct
 	(*v)[*nr].path = c->path;
 	(*v)[*nr].access = c->access;
 	(*v)[*nr].caller = c->caller;
+	(*v)[*nr].helper = c->helper;
+	(*v)[*nr].access_file = c->access_file ? c->access_file : c->file;
 	(*nr)++;
 }
 
@@ -159,6 +166,8 @@ static void list_candidates(struct builder *b, const struct site *s, const struc
 		c->caller = caller;
 		c->ev |= caller ? EV_CALL : 0;
 		c->used = false;
+		c->helper = NULL;
+		c->access_file = NULL;
 		c->next = hashmap_get(&b->wkeys, key);
 		hashmap_put(&b->wkeys, key, b->nr_w);
 		if (s->function && hashmap_get(&b->writer_fns, s->function) == (size_t)-1)
@@ -207,6 +216,55 @@ static char *other_scope(struct builder *b, char *key)
 	return key;
 }
 
+/* Most accesses a function may have to be taken for a predicate helper or accessor. */
+#define HELPER_MAX_ACCESSES 16
+
+/*
+ * A predicate helper or accessor called before smp_rmb() (if
+ * (!foo_ready(f)) return; smp_rmb();): its last load of a variable a
+ * writer publishes is the subscribe load, and the acquire goes into the
+ * helper. c is the reader's candidate, filled in when one is found.
+ */
+static bool subscribe_in_helper(struct builder *b, const struct site *s, struct cand *c)
+{
+	size_t i, k;
+
+	for (i = 0; b->defs && i < s->calls_before.nr; i++) {
+		const struct call_ref *call = &s->calls_before.v[i];
+		const struct func_summary *f;
+
+		if (prim_quiet_call(call->name) || !key_is_ident(call->name))
+			continue;
+		f = defs_function(b->defs, c->file, call->name);
+		if (!f || !f->parsed || f->accesses.nr > HELPER_MAX_ACCESSES)
+			continue;
+		for (k = f->accesses.nr; k-- > 0;) {
+			const struct access *a = &f->accesses.v[k];
+			struct protocol *p;
+			unsigned ev;
+			char *key;
+
+			if (a->is_write || !(key = key_of(a, f->file, &ev)))
+				continue;
+			if (hashmap_get(&b->wkeys, key) == (size_t)-1)
+				key = other_scope(b, key);
+			if (hashmap_get(&b->wkeys, key) == (size_t)-1) {
+				free(key);
+				continue;
+			}
+			c->access = a;
+			c->helper = call;
+			c->access_file = f->file;
+			p = protocol_for(b, key, a);
+			p->evidence |= ev | EV_CALL;
+			add_end(&p->readers, &p->nr_readers, &p->alloc_readers, c);
+			free(key);
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * Readers: the nearest keyed load before smp_rmb() (or the acquire's
  * operand; or, for an smp_rmb() that starts its function, before a call of
@@ -217,7 +275,7 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 		       const char *file, const char *path, enum prim_role role)
 {
 	const struct access_list *own = role == PRIM_ROLE_RMB ? &s->window_before : &s->operand;
-	struct cand c = { NULL, 0, s, fs, file, path, NULL, NULL, (size_t)-1, true };
+	struct cand c = { NULL, 0, s, fs, file, path, NULL, NULL, (size_t)-1, true, NULL, NULL };
 	struct cand nearest = c;
 	bool use_callers = role == PRIM_ROLE_RMB && !access_list_count(own, false) && s->nr_callers;
 	size_t i, src, nr_src = use_callers ? s->nr_callers : 1;
@@ -254,6 +312,10 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 				free(key);
 			}
 		}
+	}
+	if (role == PRIM_ROLE_RMB && subscribe_in_helper(b, s, &c)) {
+		free(nearest.key);
+		return;
 	}
 	for (i = 0; nearest.key && i < s->nr_refs; i++) {
 		size_t k = hashmap_get(&b->writer_fns, s->refs[i]);
@@ -296,7 +358,7 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 static void add_fence(struct builder *b, const struct site *s, const struct file_sites *fs,
 		      const char *file, const char *path)
 {
-	struct cand c = { NULL, 0, s, fs, file, path, NULL, NULL, (size_t)-1, true };
+	struct cand c = { NULL, 0, s, fs, file, path, NULL, NULL, (size_t)-1, true, NULL, NULL };
 	bool stores, loads;
 	int side;
 
@@ -424,63 +486,12 @@ static int cmp_unpaired(const void *a, const void *b)
 	return (x->site->column > y->site->column) - (x->site->column < y->site->column);
 }
 
-/* ctx->ring->tail: the object of the last field, through the declared types. */
-static char *resolve(struct types *t, const char *file, const char *type_path)
-{
-	char *cur, *seg, *copy = xstrdup(type_path), *save = NULL, *next, *out = NULL;
-
-	seg = strtok_r(copy, ".", &save);
-	if (!seg)
-		goto done;
-	cur = seg[0] == '@' ? types_global_struct(t, file, seg + 1) : xstrdup(seg);
-	seg = strtok_r(NULL, ".", &save);
-	while (cur && seg) {
-		next = strtok_r(NULL, ".", &save);
-		if (!next) {
-			out = xasprintf("%s.%s", cur, seg);
-			break;
-		}
-		{
-			char *tag = types_field_struct(t, file, cur, seg);
-
-			free(cur);
-			cur = tag;
-		}
-		seg = next;
-	}
-	free(cur);
-done:
-	free(copy);
-	return out;
-}
-
-/*
- * The object of a (struct.field) from its type path, when the parser could
- * not name it; and whether that struct is defined in a C file, where it is
- * that file's own type and no other file's struct of the name.
- */
-static void resolve_access(struct types *t, const char *file, struct access *a)
-{
-	const char *where;
-	char *sname;
-
-	if (!a->object && a->type_path)
-		a->object = resolve(t, file, a->type_path);
-	if (!a->object || a->object[0] == '@')
-		return;
-	sname = xstrndup(a->object, strcspn(a->object, "."));
-	where = types_struct_file(t, file, sname);
-	if (where && strlen(where) > 2 && !strcmp(where + strlen(where) - 2, ".c"))
-		a->flags |= ACCESS_LOCAL_TYPE;
-	free(sname);
-}
-
 static void resolve_list(struct types *t, const char *file, struct access_list *l)
 {
 	size_t i;
 
 	for (i = 0; i < l->nr; i++)
-		resolve_access(t, file, &l->v[i]);
+		types_resolve_access(t, file, &l->v[i]);
 }
 
 /* Objects that need declarations from other files: a->b->c, globals. */
@@ -502,12 +513,12 @@ static void resolve_objects(struct types *t, struct sites_run *run)
 			resolve_list(t, run->walk.files[i].rel, &s->window_after);
 			resolve_list(t, run->walk.files[i].rel, &s->operand);
 			for (k = 0; k < s->locks.nr; k++)
-				resolve_access(t, run->walk.files[i].rel, &s->locks.v[k].lock);
+				types_resolve_access(t, run->walk.files[i].rel, &s->locks.v[k].lock);
 			for (c = 0; c < s->nr_callers; c++) {
 				resolve_list(t, run->walk.files[i].rel, &s->callers[c].before);
 				resolve_list(t, run->walk.files[i].rel, &s->callers[c].after);
 				for (k = 0; k < s->callers[c].locks.nr; k++)
-					resolve_access(t, run->walk.files[i].rel,
+					types_resolve_access(t, run->walk.files[i].rel,
 						       &s->callers[c].locks.v[k].lock);
 			}
 		}
@@ -670,6 +681,7 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	memset(&b, 0, sizeof(b));
 	b.out = out;
 	types_init(&types, run->walk.root);
+	b.defs = out->defs = defs_new(&types);
 	resolve_objects(&types, run);
 	/* writers first, so that readers can look their variables up */
 	for (pass = 0; pass < 2; pass++) {
@@ -740,7 +752,7 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	ctx.nr_all = out->nr;
 	ctx.published = &published;
 	ctx.subscribed = &subscribed;
-	ctx.defs = out->defs = defs_new(&types);
+	ctx.defs = out->defs;
 	for (i = 0; i < out->nr; i++)
 		classify_protocol(&ctx, &out->v[i]);
 	hashmap_release(&published);

@@ -25,6 +25,10 @@ struct pair_end {
 	const char *path;		/* borrowed: as the user opens it */
 	const struct access *access;	/* borrowed: publish store or subscribe load */
 	const struct caller *caller;	/* borrowed or NULL: the access is in this caller */
+	const struct call_ref *helper;	/* borrowed or NULL: the access is in the function
+					   this call of the barrier's function calls (a
+					   predicate helper or accessor) */
+	const char *access_file;	/* borrowed: the file of access (file, or the helper's) */
 };
 
 struct reason {

@@ -1301,6 +1301,93 @@ static void path_to(struct parser *p, TSNode root, uint32_t so)
 	ts_tree_cursor_delete(&c);
 }
 
+/*
+ * A condition reduced to what it tests: outer parentheses, likely(),
+ * unlikely() and '!' stripped (each '!' flips *sense). Returns the
+ * remaining node, or a null node when it is no bare value (a comparison,
+ * && or ||): then what it implies about the value is not plain.
+ */
+static TSNode bare_test(const struct parser *p, TSNode n, int *sense)
+{
+	unsigned depth;
+
+	for (depth = 0; depth < 64 && !ts_node_is_null(n); depth++) {
+		if (is(p, n, S_PAREN_EXPR) && ts_node_named_child_count(n) == 1) {
+			n = ts_node_named_child(n, 0);
+		} else if (is(p, n, S_UNARY)) {
+			TSNode op = ts_node_child(n, 0);
+
+			if (ts_node_is_null(op) || strcmp(ts_node_type(op), "!"))
+				return (TSNode){ 0 };
+			*sense = -*sense;
+			n = ts_node_child_by_field_name(n, "argument", 8);
+		} else if (is(p, n, S_CALL)) {
+			size_t len;
+			const char *name = callee_name(p, n, &len);
+
+			if (name && ((len == 6 && !memcmp(name, "likely", 6)) ||
+				     (len == 8 && !memcmp(name, "unlikely", 8))))
+				n = first_arg(p, n);
+			else
+				return n;
+		} else if (is(p, n, S_FIELD) || is(p, n, S_IDENT) || is(p, n, S_SUBSCRIPT) ||
+			   is(p, n, S_POINTER)) {
+			return n;
+		} else {
+			return (TSNode){ 0 };
+		}
+	}
+	return (TSNode){ 0 };
+}
+
+/*
+ * What the barrier at path[at] runs under: the test of the nearest if
+ * around it (its branch runs when the test is true, its else when false)
+ * or of an if before it in its block whose branch leaves (the barrier runs
+ * when that test is false). Sets site->guard and site->guard_sense.
+ */
+static void note_guard(struct parser *p, size_t at, struct parse_site *site)
+{
+	size_t k;
+
+	for (k = at; k > 0; k--) {
+		TSNode node = p->path[k], parent = p->path[k - 1], cond = { 0 }, test;
+		int sense = 1;
+		size_t i, nr;
+
+		if (is(p, parent, S_FUNC_DEF))
+			return;
+		if (is(p, parent, S_IF) && !is(p, node, S_PAREN_EXPR)) {
+			cond = ts_node_child_by_field_name(parent, "condition", 9);
+			sense = is(p, node, S_ELSE) ? -1 : 1;
+		} else if (is(p, parent, S_COMPOUND)) {
+			nr = children_of(p, parent);
+			for (i = 0; i < nr && !ts_node_eq(p->kids[i], node); i++)
+				;
+			/* the nearest statement before it: an if whose branch leaves */
+			while (i > 0 && is(p, p->kids[i - 1], S_COMMENT))
+				i--;
+			if (i > 0 && is(p, p->kids[i - 1], S_IF) &&
+			    ts_node_is_null(ts_node_child_by_field_name(p->kids[i - 1], "alternative", 11)) &&
+			    contains_jump(p, ts_node_child_by_field_name(p->kids[i - 1], "consequence", 11))) {
+				cond = ts_node_child_by_field_name(p->kids[i - 1], "condition", 9);
+				sense = -1;
+			}
+		}
+		if (ts_node_is_null(cond))
+			continue;
+		test = bare_test(p, cond, &sense);
+		if (!ts_node_is_null(test)) {
+			size_t len;
+			const char *s = node_text(p, test, &len);
+
+			site->guard = normalise(s, len);
+			site->guard_sense = sense;
+		}
+		return;
+	}
+}
+
 static void site_accesses(struct parser *p, TSNode root, struct parse_site *site)
 {
 	uint32_t so = (uint32_t)(site->off - p->file_base + p->prefix);
@@ -1330,6 +1417,7 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 		at--;
 	neighbour(p, at, false, &site->before, &site->call_before, &site->call_before_name, false);
 	neighbour(p, at, true, &site->after, &site->call_after, &site->call_after_name, false);
+	note_guard(p, at, site);
 	/* the windows start with the rest of the call's own statement */
 	if (!ts_node_eq(p->path[at], call)) {
 		struct access_list own = { NULL, 0, 0 };

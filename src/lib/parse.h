@@ -24,6 +24,9 @@ struct parse_site {
 	struct lock_list locks;		/* out: the lock operations of its function */
 	struct call_list calls_before;	/* out: the calls in the window before, nearest first */
 	struct call_list calls_after;	/* out: and in the window after */
+	char *guard;			/* out, owned or NULL: the bare test the barrier runs
+					   under ("s->ready", "foo(s)") */
+	int guard_sense;		/* out: 1 when it runs if the test is non-zero, -1 if zero */
 	bool mmio_before;		/* out: readl() and kin in the window before */
 	bool mmio_after;		/* out: writel() and kin in the window after */
 };

@@ -347,3 +347,14 @@ void prim_fence_orders(const char *s, bool *stores, bool *loads)
 	*stores = !IN_LIST(s, len, load_only);
 	*loads = !IN_LIST(s, len, store_only);
 }
+
+bool prim_quiet_call(const char *name)
+{
+	size_t len = strlen(name);
+	bool w;
+	int addr;
+
+	return prim_classify(name, len) != PRIM_NONE || prim_benign_call(name, len) ||
+	       prim_lock_op(name, len) != PRIM_LOCK_NONE || prim_marked_access(name, len, &w, &addr) ||
+	       prim_mmio(name, len);
+}

@@ -38,6 +38,13 @@ bool prim_benign_call(const char *s, size_t len);
  */
 bool prim_waitqueue_by_name(const char *s, size_t len);
 
+/*
+ * A call (NUL-terminated name) whose own loads and stores no conversion
+ * reorders: barriers and acquire/release, benign calls, locks, marked
+ * accesses (seen as accesses already), device accesses.
+ */
+bool prim_quiet_call(const char *name);
+
 /* writel(), iowrite32(), writeq_relaxed(), ...: device memory; readl() and kin. */
 enum { PRIM_MMIO_WRITE = 1, PRIM_MMIO_READ = 2 };
 int prim_mmio(const char *s, size_t len);

@@ -1268,6 +1268,11 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			g->nr++;
 			continue;
 		}
+		if (e->helper && strcmp(e->access_file, e->file)) {
+			why = *owned = xasprintf("the subscribe load is in %s() in %s: the acquire would go there, for every caller",
+						 e->helper->name, e->access_file);
+			break;
+		}
 		if (e->caller && protocol_has_reason(p, "callee-barrier")) {
 			why = *owned = xasprintf("%s() is one call level away and not every caller %s %s right %s the call",
 						 e->site->function, writer ? "stores" : "loads",

@@ -311,6 +311,7 @@ static void parse_sites_release(struct parse_site *ps, size_t n)
 		lock_list_release(&ps[i].locks);
 		call_list_release(&ps[i].calls_before);
 		call_list_release(&ps[i].calls_after);
+		free(ps[i].guard);
 	}
 }
 
@@ -684,6 +685,8 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 		s->calls_after = ps[i].calls_after;
 		set_call_lines(&s->calls_before, &lines);
 		set_call_lines(&s->calls_after, &lines);
+		s->guard = ps[i].guard;
+		s->guard_sense = ps[i].guard_sense;
 		s->mmio_before = ps[i].mmio_before;
 		s->mmio_after = ps[i].mmio_after;
 		set_lines(&s->before, &lines);
@@ -719,6 +722,7 @@ void file_sites_release(struct file_sites *fs)
 		lock_list_release(&s->locks);
 		call_list_release(&s->calls_before);
 		call_list_release(&s->calls_after);
+		free(s->guard);
 		free(s->call_before_name);
 		free(s->call_after_name);
 		for (j = 0; j < s->nr_refs; j++)

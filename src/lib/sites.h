@@ -38,6 +38,8 @@ struct site {
 	struct call_list calls_before;	/* the calls in the windows, nearest first */
 	struct call_list calls_after;
 	bool mmio_before, mmio_after;	/* device reads before, device writes after it */
+	char *guard;			/* owned or NULL: the bare test it runs under */
+	int guard_sense;		/* 1: when the test is non-zero; -1: when it is zero */
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;
 	/* for an smp_wmb() with no store after it, or an smp_rmb() with no load

@@ -1,5 +1,6 @@
 /* types.c: struct field declarations, found by text in the file and its headers */
 #include "types.h"
+#include "access.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -992,4 +993,55 @@ const char *types_text(struct types *t, const char *rel)
 size_t types_search_list(struct types *t, const char *file, char ***out)
 {
 	return search_list(t, file, FAR_LEVELS, out);
+}
+
+/* ctx->ring->tail: the object of the last field, through the declared types. */
+static char *resolve(struct types *t, const char *file, const char *type_path)
+{
+	char *cur, *seg, *copy = xstrdup(type_path), *save = NULL, *next, *out = NULL;
+
+	seg = strtok_r(copy, ".", &save);
+	if (!seg)
+		goto done;
+	cur = seg[0] == '@' ? types_global_struct(t, file, seg + 1) : xstrdup(seg);
+	seg = strtok_r(NULL, ".", &save);
+	while (cur && seg) {
+		next = strtok_r(NULL, ".", &save);
+		if (!next) {
+			out = xasprintf("%s.%s", cur, seg);
+			break;
+		}
+		{
+			char *tag = types_field_struct(t, file, cur, seg);
+
+			free(cur);
+			cur = tag;
+		}
+		seg = next;
+	}
+	free(cur);
+done:
+	free(copy);
+	return out;
+}
+
+/*
+ * The object of a (struct.field) from its type path, when the parser could
+ * not name it; and whether that struct is defined in a C file, where it is
+ * that file's own type and no other file's struct of the name.
+ */
+void types_resolve_access(struct types *t, const char *file, struct access *a)
+{
+	const char *where;
+	char *sname;
+
+	if (!a->object && a->type_path)
+		a->object = resolve(t, file, a->type_path);
+	if (!a->object || a->object[0] == '@')
+		return;
+	sname = xstrndup(a->object, strcspn(a->object, "."));
+	where = types_struct_file(t, file, sname);
+	if (where && strlen(where) > 2 && !strcmp(where + strlen(where) - 2, ".c"))
+		a->flags |= ACCESS_LOCAL_TYPE;
+	free(sname);
 }

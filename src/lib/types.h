@@ -87,6 +87,14 @@ const char *types_text(struct types *t, const char *rel);
 /* The files a lookup from file searches, nearest first. Borrowed. */
 size_t types_search_list(struct types *t, const char *file, char ***out);
 
+/*
+ * Fills in what the parser could not: a's object (struct.field) through a
+ * chain of fields (ctx->ring->tail), and ACCESS_LOCAL_TYPE when that
+ * struct is defined in a C file. file is a's file.
+ */
+struct access;
+void types_resolve_access(struct types *t, const char *file, struct access *a);
+
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);
 

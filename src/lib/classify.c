@@ -625,6 +625,8 @@ static bool same_as_publish(const struct pair_end *e, const struct access *a)
 	return !strcmp(a->path, e->access->path) || access_is(a, e->file, e->access->path);
 }
 
+static bool published_with(const struct judge *j, const struct pair_end *e, const struct access *a);
+
 /* How deep calls are followed from a barrier's window. */
 #define MAX_CALL_DEPTH 3
 
@@ -643,8 +645,9 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 	for (k = 0; k < f->accesses.nr; k++) {
 		const struct access *a = &f->accesses.v[k];
 
-		if (a->is_write == writer && a != e->access &&
-		    weigh_in(j->ctx, j->p, e, a, call, f->file))
+		if (a->is_write != writer || a == e->access || (writer && published_with(j, e, a)))
+			continue;
+		if (weigh_in(j->ctx, j->p, e, a, call, f->file))
 			list_add(shared, a);
 	}
 	for (k = 0; k < f->calls.nr; k++) {

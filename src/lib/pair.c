@@ -119,9 +119,35 @@ static void unpaired(struct builder *b, const struct site *s, const char *file, 
 
 
 
+/* Most accesses a function may have to be taken for a helper that publishes or subscribes. */
+#define HELPER_MAX_ACCESSES 16
+
 static void list_candidates(struct builder *b, const struct site *s, const struct file_sites *fs,
 			    const char *file, const char *path, const struct access_list *l,
-			    const struct caller *caller);
+			    const struct caller *caller, const struct call_ref *helper,
+			    const char *access_file);
+
+/*
+ * The stores of small functions called after smp_wmb(): a publish store
+ * may sit in one (smp_wmb(); foo_publish(q);), and the release then goes
+ * there.
+ */
+static void callee_candidates(struct builder *b, const struct site *s, const struct file_sites *fs,
+			      const char *file, const char *path)
+{
+	size_t i;
+
+	for (i = 0; b->defs && i < s->calls_after.nr; i++) {
+		const struct call_ref *call = &s->calls_after.v[i];
+		const struct func_summary *f;
+
+		if (prim_quiet_call(call->name) || !key_is_ident(call->name))
+			continue;
+		f = defs_function(b->defs, file, call->name);
+		if (f && f->parsed && f->accesses.nr <= HELPER_MAX_ACCESSES)
+			list_candidates(b, s, fs, file, path, &f->accesses, NULL, call, f->file);
+	}
+}
 
 /*
  * Writers: every keyed store in the window after smp_wmb() (or after each
@@ -134,16 +160,20 @@ static void writer_candidates(struct builder *b, const struct site *s, const str
 
 	if (role == PRIM_ROLE_WMB && !access_list_count(&s->window_after, true) && s->nr_callers) {
 		for (c = 0; c < s->nr_callers; c++)
-			list_candidates(b, s, fs, file, path, &s->callers[c].after, &s->callers[c]);
+			list_candidates(b, s, fs, file, path, &s->callers[c].after, &s->callers[c],
+					NULL, NULL);
 		return;
 	}
 	list_candidates(b, s, fs, file, path, role == PRIM_ROLE_WMB ? &s->window_after : &s->operand,
-			NULL);
+			NULL, NULL, NULL);
+	if (role == PRIM_ROLE_WMB)
+		callee_candidates(b, s, fs, file, path);
 }
 
 static void list_candidates(struct builder *b, const struct site *s, const struct file_sites *fs,
 			    const char *file, const char *path, const struct access_list *l,
-			    const struct caller *caller)
+			    const struct caller *caller, const struct call_ref *helper,
+			    const char *access_file)
 {
 	size_t i;
 
@@ -152,7 +182,8 @@ static void list_candidates(struct builder *b, const struct site *s, const struc
 		unsigned ev;
 		char *key;
 
-		if (!l->v[i].is_write || !(key = key_of(&l->v[i], file, &ev)))
+		if (!l->v[i].is_write ||
+		    !(key = key_of(&l->v[i], access_file ? access_file : file, &ev)))
 			continue;
 		ALLOC_GROW(b->w, b->nr_w + 1, b->alloc_w);
 		c = &b->w[b->nr_w];
@@ -166,8 +197,9 @@ static void list_candidates(struct builder *b, const struct site *s, const struc
 		c->caller = caller;
 		c->ev |= caller ? EV_CALL : 0;
 		c->used = false;
-		c->helper = NULL;
-		c->access_file = NULL;
+		c->helper = helper;
+		c->access_file = access_file;
+		c->ev |= helper ? EV_CALL : 0;
 		c->next = hashmap_get(&b->wkeys, key);
 		hashmap_put(&b->wkeys, key, b->nr_w);
 		if (s->function && hashmap_get(&b->writer_fns, s->function) == (size_t)-1)
@@ -216,8 +248,6 @@ static char *other_scope(struct builder *b, char *key)
 	return key;
 }
 
-/* Most accesses a function may have to be taken for a predicate helper or accessor. */
-#define HELPER_MAX_ACCESSES 16
 
 /*
  * A predicate helper or accessor called before smp_rmb() (if

@@ -1303,7 +1303,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		n = end_accesses(p, e, writer, acc, e->site->nr_callers + 1);
 		if (!n)
 			why = "a caller of the barrier's function has no access to rewrite";
-		else if (!e->caller && label_between(f, e->site->line, acc[0]->line))
+		else if (!e->caller && !e->helper && label_between(f, e->site->line, acc[0]->line))
 			why = "a label between the barrier and the access joins other paths there";
 		for (k = 0; k < n && !why; k++) {
 			struct planned *pl = next_plan(g, rw, f);

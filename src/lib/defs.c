@@ -5,6 +5,7 @@
 #include "parse.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,4 +233,161 @@ const struct func_summary *defs_function(struct defs *d, const char *file, const
 	hashmap_put(&d->found, key, d->nr_sums++);
 	free(key);
 	return s;
+}
+
+void field_stores_release(struct field_stores *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+/* The function of lx around off, or NULL. */
+static const struct lex_context *function_at(const struct lexed *lx, size_t off)
+{
+	size_t i;
+
+	for (i = 0; i < lx->lr.nr_ctxs; i++) {
+		const struct lex_context *c = &lx->lr.ctxs[i];
+
+		if (c->kind == LEX_FUNCTION && c->start <= off && off < c->end)
+			return c;
+	}
+	return NULL;
+}
+
+/*
+ * Whether the function c assigns base (an identifier) from an allocation
+ * before at: "base = kzalloc(", "base = kmem_cache_alloc(", "foo_alloc(".
+ */
+static bool allocated_before(const char *text, const struct lex_context *c, const char *base,
+			     size_t blen, size_t at)
+{
+	const char *p = text + c->start, *end = text + at;
+
+	while (p < end && (p = memmem(p, (size_t)(end - p), base, blen))) {
+		const char *q = p + blen, *call;
+
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(*q)) {
+			p += blen;
+			continue;
+		}
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '=' && q[1] != '=') {
+			for (call = q + 1; *call == ' ' || *call == '\t'; call++)
+				;
+			while (is_c_ident_char(*call))
+				call++;
+			if (*call == '(' && memmem(q, (size_t)(call - q), "alloc", 5))
+				return true;
+		}
+		p += blen;
+	}
+	return false;
+}
+
+/* Searches one file's text for stores of field, appending them. */
+static void scan_field_stores(struct defs *d, const char *rel, const char *field,
+			      struct field_stores *out)
+{
+	const struct lexed *lx = lexed_of(d, rel);
+	const char *text = types_text(d->t, rel), *p;
+	size_t n = strlen(field);
+
+	if (!lx || !text)
+		return;
+	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
+		const char *q = p + n, *b = p, *base_end;
+		bool arrow, store = false;
+
+		if (is_c_ident_char(*q) || p == text || is_c_ident_char(p[-1]))
+			continue;
+		arrow = p - text >= 2 && p[-1] == '>' && p[-2] == '-';
+		if (!arrow && p[-1] != '.')
+			continue;
+		b = p - (arrow ? 2 : 1);
+		base_end = b;
+		while (b > text && is_c_ident_char(b[-1]))
+			b--;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		/* x->f = v, x->f op= v, x->f++; ++x->f; WRITE_ONCE(x->f, v) and kin */
+		if ((*q == '=' && q[1] != '=') ||
+		    (strchr("+-*/|&^%", *q) && q[1] == '=') ||
+		    ((q[0] == '<' || q[0] == '>') && q[1] == q[0] && q[2] == '=') ||
+		    (q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-'))
+			store = true;
+		{
+			const char *s = b;
+
+			while (s > text && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '('))
+				s--;
+			if (s - text >= 2 && ((s[-1] == '+' && s[-2] == '+') || (s[-1] == '-' && s[-2] == '-')))
+				store = true;
+			if (s > text && s[-1] == '&')
+				out->complete = false;	/* an address taken: stored who knows where */
+			if (s - text >= 10 && !memcmp(s - 10, "WRITE_ONCE", 10))
+				store = true;
+		}
+		if (!store)
+			continue;
+		{
+			const struct lex_context *fn = function_at(lx, (size_t)(p - text));
+			struct field_store *fs;
+			const char *line;
+			unsigned ln = 1;
+
+			for (line = text; (line = memchr(line, '\n', (size_t)(p - line))); line++)
+				ln++;
+			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+			fs = &out->v[out->nr++];
+			fs->file = lx->rel;
+			fs->function = fn ? fn->name : NULL;
+			fs->line = ln;
+			fs->init = fn && head_has(text, fn, "__init");
+			fs->fresh = fn && base_end > b &&
+				    allocated_before(text, fn, b, (size_t)(base_end - b), (size_t)(b - text));
+		}
+	}
+}
+
+void defs_field_stores(struct defs *d, const char *file, const char *sname, const char *field,
+		       struct field_stores *out)
+{
+	const char *where = types_struct_file(d->t, file, sname), *slash;
+	char *dir, *full;
+	DIR *dh;
+	struct dirent *de;
+
+	out->complete = false;
+	if (!where)
+		return;
+	if (strlen(where) > 2 && !strcmp(where + strlen(where) - 2, ".c")) {
+		out->complete = true;
+		out->scope = where;
+		scan_field_stores(d, where, field, out);
+		return;
+	}
+	if (!strncmp(where, "include/", 8) || strstr(where, "/include/") || !(slash = strrchr(where, '/')))
+		return;
+	/* a header of its subsystem's folder: the files of that folder use it */
+	dir = xstrndup(where, (size_t)(slash - where));
+	full = strcmp(types_root(d->t), ".") ? xasprintf("%s/%s", types_root(d->t), dir) : xstrdup(dir);
+	if ((dh = opendir(full))) {
+		out->complete = true;
+		out->scope = where;
+		while ((de = readdir(dh))) {
+			size_t n = strlen(de->d_name);
+			char *rel;
+
+			if (n < 3 || de->d_name[n - 2] != '.' || (de->d_name[n - 1] != 'c' && de->d_name[n - 1] != 'h'))
+				continue;
+			rel = xasprintf("%s/%s", dir, de->d_name);
+			scan_field_stores(d, rel, field, out);
+			free(rel);
+		}
+		closedir(dh);
+	}
+	free(full);
+	free(dir);
 }

@@ -35,4 +35,32 @@ void defs_free(struct defs *d);
  */
 const struct func_summary *defs_function(struct defs *d, const char *file, const char *name);
 
+/* Where a struct field is stored, as far as its struct can be seen. */
+struct field_store {
+	const char *file;	/* borrowed */
+	const char *function;	/* borrowed, or NULL at file scope */
+	unsigned line;
+	bool init;		/* in an __init function */
+	bool fresh;		/* through a pointer the function just allocated */
+};
+
+struct field_stores {
+	struct field_store *v;
+	size_t nr, alloc;
+	bool complete;		/* every file that sees the struct was searched, and no
+				   store escaped the search (an address taken, a memcpy) */
+	const char *scope;	/* borrowed: what was searched, for the evidence */
+};
+
+/*
+ * The stores of field of struct sname (seen from file) in the files that
+ * can see the struct: its own C file when a C file defines it, or the
+ * files of the folder of the header that defines it when that header is
+ * no public one (not under include/). out must be zeroed; release it with
+ * field_stores_release().
+ */
+void defs_field_stores(struct defs *d, const char *file, const char *sname, const char *field,
+		       struct field_stores *out);
+void field_stores_release(struct field_stores *s);
+
 #endif

@@ -1045,3 +1045,8 @@ void types_resolve_access(struct types *t, const char *file, struct access *a)
 		a->flags |= ACCESS_LOCAL_TYPE;
 	free(sname);
 }
+
+const char *types_root(const struct types *t)
+{
+	return t->root;
+}

@@ -82,6 +82,8 @@ bool types_arch_64bit_only(struct types *t, const char *arch);
 /* Whether name is declared or defined as a function at file level, as seen from file. */
 bool types_is_function(struct types *t, const char *file, const char *name);
 
+/* The tree root lookups are relative to. Borrowed. */
+const char *types_root(const struct types *t);
 /* The contents of root/rel, read once and kept; NULL when unreadable. Borrowed. */
 const char *types_text(struct types *t, const char *rel);
 /* The files a lookup from file searches, nearest first. Borrowed. */

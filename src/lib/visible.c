@@ -1,6 +1,7 @@
 /* visible.c: who else can see an access whose ordering a conversion changes */
 #include "visible.h"
 #include "classify.h"
+#include "defs.h"
 #include "key.h"
 #include "strbuf.h"
 #include "types.h"
@@ -334,6 +335,41 @@ static char *rule_function(const struct seen *s)
 	return xasprintf("%s is a function: its name is its address, nothing is loaded", s->a->path);
 }
 
+/*
+ * A load of a field all of whose stores, in the files that can see its
+ * struct, are in __init functions or through a pointer the storing
+ * function has just allocated: it is written before the object is
+ * published, and constant afterwards.
+ */
+static char *rule_init_only(const struct seen *s)
+{
+	struct field_stores st;
+	struct strbuf sb = STRBUF_INIT;
+	char *sname, *field, *out = NULL;
+	const char *dot;
+	size_t i;
+
+	if (s->writer || !s->a->object || !s->ctx->defs || !(dot = strchr(s->a->object, '.')))
+		return NULL;
+	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "["));
+	memset(&st, 0, sizeof(st));
+	defs_field_stores(s->ctx->defs, s->file, sname, field, &st);
+	for (i = 0; i < st.nr && (st.v[i].init || st.v[i].fresh); i++)
+		if (i < 3)
+			strbuf_addf(&sb, "%s%s() at %s:%u%s", i ? ", " : "",
+				    st.v[i].function ? st.v[i].function : "?", st.v[i].file,
+				    st.v[i].line, st.v[i].init ? " (__init)" : " (just allocated)");
+	if (st.complete && st.nr && i == st.nr)
+		out = xasprintf("every store of %s.%s in the files that see the struct (%s) is made before the object is published: %s%s",
+				sname, field, st.scope, sb.buf, st.nr > 3 ? ", ..." : "");
+	strbuf_release(&sb);
+	field_stores_release(&st);
+	free(sname);
+	free(field);
+	return out;
+}
+
 static const struct visibility_rule {
 	const char *name;
 	enum visibility cls;
@@ -347,6 +383,7 @@ static const struct visibility_rule {
 	{ "function", VIS_ADDRESS, rule_function },
 	{ "address", VIS_ADDRESS, rule_address },
 	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
+	{ "init-only", VIS_BEFORE_PUBLICATION, rule_init_only },
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
 	/* last: it only says why a shared store may not matter, for the reviewer */

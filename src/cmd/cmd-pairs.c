@@ -1,5 +1,6 @@
 /* cmd-pairs.c: acqrel pairs [--json] PATH... */
 #include "cmd.h"
+#include "../lib/classify.h"
 #include "../lib/json.h"
 #include "../lib/pair.h"
 #include "../lib/sites.h"
@@ -98,7 +99,8 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 	strbuf_addch(sb, '\n');
 }
 
-static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
+static void json_ends(struct strbuf *sb, const struct protocol *p, const struct pair_end *v,
+		      size_t n)
 {
 	size_t i;
 
@@ -112,7 +114,9 @@ static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
 		json_add_string(sb, s->function ? s->function : s->macro);
 		strbuf_adds(sb, ", \"primitive\": ");
 		json_add_string(sb, s->primitive);
-		strbuf_addf(sb, ", \"access_line\": %u", v[i].access->line);
+		strbuf_addf(sb, ", \"access_line\": %u, \"access\": ", v[i].access->line);
+		json_add_string(sb, v[i].access->path);
+		strbuf_addf(sb, ", \"converts\": %s", classify_convertible(p, &v[i]) ? "true" : "false");
 		if (v[i].helper) {
 			strbuf_adds(sb, ", \"helper\": ");
 			json_add_string(sb, v[i].helper->name);
@@ -120,9 +124,25 @@ static void json_ends(struct strbuf *sb, const struct pair_end *v, size_t n)
 			json_add_string(sb, v[i].access_file);
 		}
 		if (v[i].caller) {
+			size_t k;
+			bool first = true;
+
 			strbuf_adds(sb, ", \"caller\": ");
 			json_add_string(sb, v[i].caller->function);
-			strbuf_addf(sb, ", \"call_line\": %u", v[i].caller->line);
+			strbuf_addf(sb, ", \"call_line\": %u, \"caller_accesses\": [", v[i].caller->line);
+			/* the access each caller makes, which a rewrite changes */
+			for (k = 0; k < s->nr_callers; k++) {
+				const struct access *a = pair_caller_access(&s->callers[k], v[i].file,
+									    p->key, v == p->writers);
+
+				if (!a)
+					continue;
+				strbuf_addf(sb, "%s{\"line\": %u, \"access\": ", first ? "" : ", ", a->line);
+				json_add_string(sb, a->path);
+				strbuf_addch(sb, '}');
+				first = false;
+			}
+			strbuf_addch(sb, ']');
 		} else if (s->nr_callers) {
 			size_t k;
 
@@ -155,9 +175,9 @@ static void json_protocol(struct strbuf *sb, const struct protocol *p, bool firs
 		json_add_string(sb, p->bit);
 	}
 	strbuf_adds(sb, ", \"writers\": ");
-	json_ends(sb, p->writers, p->nr_writers);
+	json_ends(sb, p, p->writers, p->nr_writers);
 	strbuf_adds(sb, ", \"readers\": ");
-	json_ends(sb, p->readers, p->nr_readers);
+	json_ends(sb, p, p->readers, p->nr_readers);
 	strbuf_adds(sb, ", \"evidence\": [");
 	for (i = 0; i < ARRAY_SIZE(evidence_names); i++) {
 		if (p->evidence & (1u << i)) {

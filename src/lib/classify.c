@@ -33,6 +33,7 @@ static const struct code {
 	{ "several-loads", SEV_REVIEW }, { "loses-ordering", SEV_REVIEW },
 	{ "call-between", SEV_REVIEW }, { "callee-barrier", SEV_REVIEW },
 	{ "shared-barrier", SEV_REVIEW }, { "config", SEV_REVIEW }, { "zero-store", SEV_REVIEW },
+	{ "unanchored", SEV_REVIEW },
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
 	{ "redundant", SEV_INFO },
@@ -170,11 +171,23 @@ static bool orders_no_data(const struct pair_end *e)
 	return true;
 }
 
+/*
+ * Whether end e's access is of p's variable. A comment can join a barrier
+ * whose loads are of other variables (the subscribe load is then
+ * elsewhere); such an end is never rewritten.
+ */
+static bool anchored(const struct protocol *p, const struct pair_end *e)
+{
+	return access_is(e->access, e->access_file, p->key);
+}
+
 /* An end whose barrier the conversion removes: smp_wmb() or smp_rmb() with such a form. */
 bool classify_convertible(const struct protocol *p, const struct pair_end *e)
 {
 	enum prim_role r = prim_role(e->site->primitive);
 
+	if (!anchored(p, e))
+		return false;
 	if (is_writer(p, e))
 		return r == PRIM_ROLE_WMB && has_release_form(e->access) && !orders_no_data(e);
 	return r == PRIM_ROLE_RMB && has_acquire_form(e->access);
@@ -528,6 +541,25 @@ static void rule_zero_store(struct judge *j)
 			 p->variable));
 }
 
+/* An end joined by a comment whose access is of another variable: converted by nobody. */
+static void rule_unanchored(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+
+		if (anchored(p, e))
+			continue;
+		reason(p, "unanchored",
+		       xasprintf("a comment joins %s() in %s(), but the %s next to it is of %s, not of %s: the real %s is elsewhere (a caller?), and acqrel rewrites neither",
+				 e->site->primitive, site_where(e->site),
+				 is_writer(p, e) ? "store" : "load", e->access->path, p->variable,
+				 is_writer(p, e) ? "publish store" : "subscribe load"));
+	}
+}
+
 static void rule_field_name_only(struct judge *j)
 {
 	if (j->p->evidence & (EV_OBJECT | EV_GLOBAL))
@@ -622,7 +654,16 @@ static bool published_with(const struct judge *j, const struct pair_end *e, cons
 /* Whether a is the publish variable stored again (stored_again() weighs that). */
 static bool same_as_publish(const struct pair_end *e, const struct access *a)
 {
-	return !strcmp(a->path, e->access->path) || access_is(a, e->file, e->access->path);
+	unsigned ev;
+	char *key;
+	bool same;
+
+	if (!strcmp(a->path, e->access->path))
+		return true;
+	key = key_of(e->access, e->access_file, &ev);
+	same = key && access_is(a, e->file, key);
+	free(key);
+	return same;
 }
 
 static bool published_with(const struct judge *j, const struct pair_end *e, const struct access *a);
@@ -950,7 +991,7 @@ static void rule_ordered_ends(struct judge *j)
 		enum prim_role r = prim_role(e->site->primitive);
 		const char *prim = e->site->primitive, *fn = site_where(e->site);
 
-		if (classify_convertible(p, e))
+		if (classify_convertible(p, e) || !anchored(p, e))
 			continue;
 		if (r == PRIM_ROLE_WMB && is_writer(p, e) && orders_no_data(e))
 			reason(p, "stays",
@@ -1051,6 +1092,7 @@ static const struct classify_rule {
 	{ "operand", rule_operand_type },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
+	{ "unanchored", rule_unanchored },
 	{ "zero-store", rule_zero_store },
 	{ "field-name-only", rule_field_name_only },
 	{ "side-effects", rule_operand },

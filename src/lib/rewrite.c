@@ -1218,6 +1218,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			{ "several-loads", "its variable is loaded at several places before the read barrier" },
 			{ "stored-again", "its variable is stored again near the publish store" },
 			{ "config", "an access it would rewrite is compiled only under a condition its barrier is not" },
+			{ "unanchored", "a barrier a comment joins to it has no access of its variable next to it" },
 		};
 
 		for (i = 0; i < ARRAY_SIZE(blocking); i++) {

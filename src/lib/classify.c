@@ -172,13 +172,35 @@ static bool orders_no_data(const struct pair_end *e)
 }
 
 /*
+ * A writer of p in the same function as reader end e, or NULL: then the
+ * reader loads what its own function stores (the producer re-reading its
+ * index after smp_wmb(); ... smp_rmb()), which is no subscription to
+ * another thread's publication; the barrier orders something else.
+ */
+static const struct pair_end *own_store(const struct protocol *p, const struct pair_end *e)
+{
+	size_t i;
+
+	if (is_writer(p, e) || e->caller || e->helper || !e->site->function)
+		return NULL;
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *w = &p->writers[i];
+
+		if (!w->caller && w->site->function && !strcmp(w->file, e->file) &&
+		    !strcmp(w->site->function, e->site->function))
+			return w;
+	}
+	return NULL;
+}
+
+/*
  * Whether end e's access is of p's variable. A comment can join a barrier
  * whose loads are of other variables (the subscribe load is then
  * elsewhere); such an end is never rewritten.
  */
 static bool anchored(const struct protocol *p, const struct pair_end *e)
 {
-	return access_is(e->access, e->access_file, p->key);
+	return access_is(e->access, e->access_file, p->key) && !own_store(p, e);
 }
 
 /* An end whose barrier the conversion removes: smp_wmb() or smp_rmb() with such a form. */
@@ -549,9 +571,17 @@ static void rule_unanchored(struct judge *j)
 
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
+		const struct pair_end *w;
 
 		if (anchored(p, e))
 			continue;
+		if ((w = own_store(p, e))) {
+			reason(p, "unanchored",
+			       xasprintf("%s() loads %s before smp_rmb() at line %u after storing it itself (line %u): it reads its own store, no other thread's publication, and the barrier orders something else; acqrel rewrites neither",
+					 site_where(e->site), p->variable, e->site->line,
+					 w->access->line));
+			continue;
+		}
 		reason(p, "unanchored",
 		       xasprintf("a comment joins %s() in %s(), but the %s next to it is of %s, not of %s: the real %s is elsewhere (a caller?), and acqrel rewrites neither",
 				 e->site->primitive, site_where(e->site),

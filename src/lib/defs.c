@@ -131,6 +131,8 @@ static struct func_summary *summarise(struct defs *d, const struct lexed *lx,
 	}
 	for (i = 0; i < s->calls.nr; i++)
 		s->calls.v[i].line = line_of(text, s->calls.v[i].off);
+	for (i = 0; i < s->locks.nr; i++)
+		types_resolve_access(d->t, lx->rel, &s->locks.v[i].lock);
 	return s;
 }
 
@@ -344,6 +346,7 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 			fs->file = lx->rel;
 			fs->function = fn ? fn->name : NULL;
 			fs->line = ln;
+			fs->off = (size_t)(p - text);
 			fs->init = fn && head_has(text, fn, "__init");
 			fs->fresh = fn && base_end > b &&
 				    allocated_before(text, fn, b, (size_t)(base_end - b), (size_t)(b - text));

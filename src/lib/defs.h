@@ -40,6 +40,7 @@ struct field_store {
 	const char *file;	/* borrowed */
 	const char *function;	/* borrowed, or NULL at file scope */
 	unsigned line;
+	size_t off;		/* byte offset of the field's name */
 	bool init;		/* in an __init function */
 	bool fresh;		/* through a pointer the function just allocated */
 };

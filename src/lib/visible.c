@@ -197,6 +197,51 @@ static char *rule_locked(const struct seen *s)
 	return NULL;
 }
 
+/*
+ * A load under a lock that every store of its field holds, in the files
+ * that can see the struct: its value cannot change while this side holds
+ * the lock, whatever the other side's barriers do.
+ */
+static char *rule_locked_stores(const struct seen *s)
+{
+	const struct lock_list *mine = s->e->caller ? &s->e->caller->locks : &s->e->site->locks;
+	const struct lock_event *h;
+	struct field_stores st;
+	char *sname, *field, *out = NULL;
+	const char *dot;
+	size_t from = 0, i;
+
+	if (s->writer || !s->a->object || !s->ctx->defs || !(dot = strchr(s->a->object, '.')))
+		return NULL;
+	if (!lock_held(mine, s->at, &from))
+		return NULL;
+	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "["));
+	memset(&st, 0, sizeof(st));
+	defs_field_stores(s->ctx->defs, s->file, sname, field, &st);
+	from = 0;
+	while (st.complete && st.nr && !out && (h = lock_held(mine, s->at, &from))) {
+		for (i = 0; i < st.nr; i++) {
+			const struct func_summary *f = st.v[i].function
+				? defs_function(s->ctx->defs, st.v[i].file, st.v[i].function) : NULL;
+
+			/* an __init store runs before anyone reads; others must hold the lock */
+			if (st.v[i].init || st.v[i].fresh)
+				continue;
+			if (!f || !f->parsed || strcmp(f->file, st.v[i].file) ||
+			    !holds(&f->locks, st.v[i].off, st.v[i].file, &h->lock, s->e->file))
+				break;
+		}
+		if (i == st.nr)
+			out = xasprintf("under %s, which every store of %s.%s in %s holds (%zu store%s)",
+					h->lock.path, sname, field, st.scope, st.nr, st.nr == 1 ? "" : "s");
+	}
+	field_stores_release(&st);
+	free(sname);
+	free(field);
+	return out;
+}
+
 /* ---- before publication: it does not change once the data is out ---- */
 
 static bool has_word(const char *s, const char *w)
@@ -385,6 +430,7 @@ static const struct visibility_rule {
 	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
 	{ "init-only", VIS_BEFORE_PUBLICATION, rule_init_only },
 	{ "locked", VIS_LOCKED, rule_locked },
+	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
 	/* last: it only says why a shared store may not matter, for the reviewer */
 	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },

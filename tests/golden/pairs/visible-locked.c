@@ -94,8 +94,45 @@ static int demo_cfg_get(struct demo_cfg *c)
 	return gen && mode ? c->val[0] : -1;
 }
 
+/* head is stored only under ring_lock (found by searching the file), and loaded under it */
+struct demo_ring {
+	struct mutex ring_lock;
+	int ev[16];
+	unsigned int head;
+	unsigned int tail;
+};
+
+static void demo_ring_advance(struct demo_ring *r)
+{
+	mutex_lock(&r->ring_lock);
+	r->head = (r->head + 1) % 16;
+	mutex_unlock(&r->ring_lock);
+}
+
+static void demo_ring_post(struct demo_ring *r, int e)
+{
+	r->ev[r->tail % 16] = e;
+	smp_wmb();
+	WRITE_ONCE(r->tail, r->tail + 1);
+}
+
+static int demo_ring_get(struct demo_ring *r)
+{
+	unsigned int head, tail;
+	int e = -1;
+
+	mutex_lock(&r->ring_lock);
+	head = r->head;
+	tail = READ_ONCE(r->tail);
+	smp_rmb();
+	if (head != tail)
+		e = r->ev[head];
+	mutex_unlock(&r->ring_lock);
+	return e;
+}
+
 /*
- * check-name: a load both sides order with one lock is no caveat; both sides under one lock is redundant; a lock held on one side only orders nothing
+ * check-name: a load both sides order with one lock, or whose every store holds the lock, is no caveat; both sides under one lock is redundant; a lock one side holds orders nothing
  * check-command: acqrel pairs $file
  * check-output-start
 visible-locked.c:17: protocol ch->tail (demo_chan.tail): convert
@@ -123,6 +160,14 @@ visible-locked.c:79: protocol c->gen (demo_cfg.gen): review
   ordering: 2 other accesses change ordering; 2 can be seen by another thread
     store c->mode (line 81) after smp_wmb() in demo_cfg_set(): shared
     load c->mode (line 90) before smp_rmb() in demo_cfg_get(): shared
+
+visible-locked.c:115: protocol r->tail (demo_ring.tail): convert
+  writer visible-locked.c:115: smp_wmb() in demo_ring_post(); publish store at line 116
+  reader visible-locked.c:127: smp_rmb() in demo_ring_get(); subscribe load at line 126
+  evidence: object, data
+  adjacent: each barrier that goes orders r->tail and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    load r->head (line 125) before smp_rmb() in demo_ring_get(): locked: under r->ring_lock, which every store of demo_ring.head in visible-locked.c holds (1 store)
 
  * check-output-end
  */

@@ -32,8 +32,10 @@ static void text_end(struct strbuf *sb, const char *role, const struct pair_end 
 		strbuf_addf(sb, " %s each call of %s():", !strcmp(role, "writer") ? "after" : "before",
 			    s->function);
 		for (i = 0; i < s->nr_callers; i++)
-			strbuf_addf(sb, "%s %s() at line %u%s%s", i ? "," : "", s->callers[i].function,
-				    s->callers[i].line, s->callers[i].via ? " through ->" : "",
+			strbuf_addf(sb, "%s %s() at %s%s%u%s%s", i ? "," : "", s->callers[i].function,
+				    s->callers[i].file ? s->callers[i].file : "line ",
+				    s->callers[i].file ? ":" : "", s->callers[i].line,
+				    s->callers[i].via ? " through ->" : "",
 				    s->callers[i].via ? s->callers[i].via : "");
 		strbuf_addch(sb, '\n');
 	}
@@ -45,8 +47,10 @@ static void text_end(struct strbuf *sb, const char *role, const struct pair_end 
 		strbuf_addf(sb, " at line %u\n", e->access->line);
 	/* an accessor: its callers read the data */
 	for (i = 0; !e->caller && i < s->nr_callers; i++)
-		strbuf_addf(sb, "    called from %s() at line %u%s%s\n", s->callers[i].function,
-			    s->callers[i].line, s->callers[i].via ? " through ->" : "",
+		strbuf_addf(sb, "    called from %s() at %s%s%u%s%s\n", s->callers[i].function,
+			    s->callers[i].file ? s->callers[i].file : "line ",
+			    s->callers[i].file ? ":" : "", s->callers[i].line,
+			    s->callers[i].via ? " through ->" : "",
 			    s->callers[i].via ? s->callers[i].via : "");
 }
 
@@ -294,6 +298,8 @@ int cmd_pairs(int argc, const char **argv)
 	cmd_phase(NULL);
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
 	cmd_phase("sites");
+	sites_far_callers(&run, cmd_jobs());
+	cmd_phase("callers");
 	nr_skipped = sites_report_skips(&run);
 	memset(&r, 0, sizeof(r));
 	pair_run(&run, &r);

@@ -199,6 +199,7 @@ int cmd_patch(int argc, const char **argv)
 	}
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
 	nr_skipped = sites_report_skips(&run);
+	sites_far_callers(&run, cmd_jobs());
 	memset(&r, 0, sizeof(r));
 	pair_run(&run, &r);
 	memset(&rw, 0, sizeof(rw));

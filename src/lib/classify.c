@@ -873,6 +873,7 @@ static bool caller_adjacent(const struct caller *c, const char *file, const char
 	const struct access_list *l = writes ? &c->after : &c->before;
 	size_t i;
 
+	file = caller_file(c, file);
 	/* windows list the nearest statement first */
 	for (i = 0; i < l->nr; i++)
 		if (l->v[i].is_write == writes)
@@ -923,7 +924,7 @@ static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 
 			if (o->is_write != writer || o == a || !strcmp(o->path, a->path))
 				continue;
-			if (weigh(j->ctx, p, e, o))
+			if (weigh_in(j->ctx, p, e, o, NULL, caller_file(c, e->file)))
 				list_add(&shared, o);
 		}
 	}
@@ -983,7 +984,7 @@ static void rule_config(struct judge *j)
 			const struct access *a = pair_caller_access(&s->callers[c], e->file, p->key,
 								    is_writer(p, e));
 
-			if (a && !sites_compiled_with(e->fs, a->off, s->callers[c].off))
+			if (a && !s->callers[c].file && !sites_compiled_with(e->fs, a->off, s->callers[c].off))
 				reason(p, "config",
 				       xasprintf("the %s of %s at line %u in %s() is compiled under an #if branch that its call of %s() is not",
 						 is_writer(p, e) ? "store" : "load", p->variable, a->line,

@@ -201,6 +201,26 @@ static struct func_summary *summarise_macro(struct defs *d, const char *rel,
 	return s;
 }
 
+/* Whether one of files[0..n) defines function or macro name (without parsing it). */
+static bool find_in(struct defs *d, char **files, size_t n, const char *name)
+{
+	size_t i, c;
+
+	for (i = 0; i < n; i++) {
+		const struct lexed *lx = lexed_of(d, files[i]);
+		const char *text;
+		struct lex_context mc;
+
+		for (c = 0; lx && c < lx->lr.nr_ctxs; c++)
+			if (lx->lr.ctxs[c].kind == LEX_FUNCTION && !strcmp(lx->lr.ctxs[c].name, name))
+				return true;
+		text = types_text(d->t, files[i]);
+		if (text && strstr(text, name) && find_macro(text, name, &mc))
+			return true;
+	}
+	return false;
+}
+
 const struct func_summary *defs_function(struct defs *d, const char *file, const char *name)
 {
 	char *key = xasprintf("%s\001%s", file, name), **files;
@@ -211,7 +231,9 @@ const struct func_summary *defs_function(struct defs *d, const char *file, const
 		free(key);
 		return d->sums[k];
 	}
-	n = types_search_list(d->t, file, &files);
+	n = types_search_list(d->t, file, false, &files);
+	if (!find_in(d, files, n, name))
+		n = types_search_list(d->t, file, true, &files);
 	for (i = 0; i < n && !s; i++) {
 		const struct lexed *lx = lexed_of(d, files[i]);
 

@@ -161,7 +161,7 @@ static void writer_candidates(struct builder *b, const struct site *s, const str
 	if (role == PRIM_ROLE_WMB && !access_list_count(&s->window_after, true) && s->nr_callers) {
 		for (c = 0; c < s->nr_callers; c++)
 			list_candidates(b, s, fs, file, path, &s->callers[c].after, &s->callers[c],
-					NULL, NULL);
+					NULL, s->callers[c].file);
 		return;
 	}
 	list_candidates(b, s, fs, file, path, role == PRIM_ROLE_WMB ? &s->window_after : &s->operand,
@@ -319,13 +319,15 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 			unsigned ev;
 			char *key;
 
-			if (l->v[i].is_write || !(key = key_of(&l->v[i], file, &ev)))
+			if (l->v[i].is_write ||
+			    !(key = key_of(&l->v[i], caller ? caller_file(caller, file) : file, &ev)))
 				continue;
 			if (hashmap_get(&b->wkeys, key) == (size_t)-1)
 				key = other_scope(b, key);
 			if (hashmap_get(&b->wkeys, key) != (size_t)-1) {
 				c.access = &l->v[i];
 				c.caller = caller;
+				c.access_file = caller ? caller->file : NULL;
 				p = protocol_for(b, key, c.access);
 				p->evidence |= ev | (caller ? EV_CALL : 0);
 				add_end(&p->readers, &p->nr_readers, &p->alloc_readers, &c);
@@ -338,6 +340,7 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 				nearest.ev = ev;
 				nearest.access = &l->v[i];
 				nearest.caller = caller;
+				nearest.access_file = caller ? caller->file : NULL;
 			} else {
 				free(key);
 			}
@@ -856,6 +859,7 @@ void pair_result_release(struct pair_result *out)
 const struct access *pair_caller_access(const struct caller *c, const char *file,
 					const char *key, bool writes)
 {
+	file = caller_file(c, file);
 	const struct access_list *l = writes ? &c->after : &c->before;
 	size_t i;
 

@@ -1274,6 +1274,13 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 						 e->helper->name, e->access_file);
 			break;
 		}
+		for (k = 0; e->caller && k < e->site->nr_callers && !why; k++)
+			if (e->site->callers[k].file)
+				why = *owned = xasprintf("%s() is called from %s, another file: the %s would go there",
+							 e->site->function, e->site->callers[k].file,
+							 writer ? "release" : "acquire");
+		if (why)
+			break;
 		if (e->caller && protocol_has_reason(p, "callee-barrier")) {
 			why = *owned = xasprintf("%s() is one call level away and not every caller %s %s right %s the call",
 						 e->site->function, writer ? "stores" : "loads",

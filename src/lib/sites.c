@@ -354,6 +354,18 @@ static void add_caller(struct site *s, const char *function, unsigned line,
 	set_lines(&c->after, lines);
 }
 
+/* Records that s's function is registered under table field f in its file. */
+static void add_via_field(struct site *s, const char *f)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_via_fields; i++)
+		if (!strcmp(s->via_fields[i], f))
+			return;
+	ALLOC_GROW(s->via_fields, s->nr_via_fields + 1, s->alloc_via_fields);
+	s->via_fields[s->nr_via_fields++] = xstrdup(f);
+}
+
 struct target;
 static void table_callers(struct parser *p, const char *buf, size_t len, const struct lines *lines,
 			  struct file_sites *fs, const struct target *t,
@@ -455,6 +467,9 @@ static void table_callers(struct parser *p, const char *buf, size_t len, const s
 		name[uses->sites[i].len] = '\0';
 		if (!(field = table_field(buf, uses->sites[i].off)))
 			continue;
+		if ((k = hashmap_get(index, name)) != (size_t)-1)
+			for (j = 0; j < t[k].nr; j++)
+				add_via_field(&fs->v[t[k].sites[j]], field);
 		ALLOC_GROW(fields, nr + 1, alloc);
 		ALLOC_GROW(owner, nr + 1, alloc_owner);
 		fields[nr] = field;
@@ -728,6 +743,9 @@ void file_sites_release(struct file_sites *fs)
 		for (j = 0; j < s->nr_refs; j++)
 			free(s->refs[j]);
 		free(s->refs);
+		for (j = 0; j < s->nr_via_fields; j++)
+			free(s->via_fields[j]);
+		free(s->via_fields);
 		for (j = 0; j < s->nr_callers; j++) {
 			free(s->callers[j].function);
 			free(s->callers[j].via);
@@ -753,8 +771,8 @@ struct worker {
 	size_t alloc;
 };
 
-/* Reads path into w->buf; returns the length, or -1 after recording why not. */
-static long read_file(struct worker *w, const char *path, struct file_sites *fs)
+/* Reads path into *buf (grown in *alloc); returns the length, or -1 after recording why not. */
+static long read_file(char **buf, size_t *alloc, const char *path, struct file_sites *fs)
 {
 	struct stat sb;
 	size_t len = 0;
@@ -780,11 +798,11 @@ static long read_file(struct worker *w, const char *path, struct file_sites *fs)
 	for (;;) {
 		ssize_t n;
 
-		if (len + 65536 > w->alloc) {
-			w->alloc = (len + 65536) * 2;
-			w->buf = xrealloc(w->buf, w->alloc);
+		if (len + 65536 > *alloc) {
+			*alloc = (len + 65536) * 2;
+			*buf = xrealloc(*buf, *alloc);
 		}
-		n = read(fd, w->buf + len, w->alloc - len - 1);
+		n = read(fd, *buf + len, *alloc - len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -804,7 +822,7 @@ static long read_file(struct worker *w, const char *path, struct file_sites *fs)
 		}
 	}
 	close(fd);
-	w->buf[len] = '\0';
+	(*buf)[len] = '\0';
 	return (long)len;
 }
 
@@ -820,7 +838,7 @@ static void *worker_main(void *arg)
 
 		if (i >= run->walk.nr)
 			break;
-		len = read_file(w, run->walk.files[i].path, &run->files[i]);
+		len = read_file(&w->buf, &w->alloc, run->walk.files[i].path, &run->files[i]);
 		if (len >= 0)
 			sites_scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len,
 					  &run->files[i]);
@@ -889,4 +907,254 @@ void sites_run_release(struct sites_run *run)
 		file_sites_release(&run->files[i]);
 	free(run->files);
 	walk_result_release(&run->walk);
+}
+
+/* ---- callers in other files ---- */
+
+/* A site whose callers are wanted: its file and index, by name. */
+struct far_target {
+	size_t file, site;
+	bool by_field;		/* wanted through a table field, not its name */
+};
+
+struct far_names {
+	struct hashmap index;	/* name or field -> first target in v */
+	struct far_target *v;
+	size_t *next;		/* next target of the same name, or -1 */
+	size_t nr, alloc, alloc_next;
+	const char **keys;	/* the names and fields, for lex_scan_calls() */
+	size_t nr_keys, alloc_keys;
+};
+
+static void far_add(struct far_names *n, const char *name, size_t file, size_t site, bool by_field)
+{
+	size_t head = hashmap_get(&n->index, name);
+
+	ALLOC_GROW(n->v, n->nr + 1, n->alloc);
+	ALLOC_GROW(n->next, n->nr + 1, n->alloc_next);
+	n->v[n->nr].file = file;
+	n->v[n->nr].site = site;
+	n->v[n->nr].by_field = by_field;
+	n->next[n->nr] = head;
+	if (head == (size_t)-1) {
+		ALLOC_GROW(n->keys, n->nr_keys + 1, n->alloc_keys);
+		n->keys[n->nr_keys++] = name;
+	}
+	hashmap_put(&n->index, name, n->nr++);
+}
+
+/* A caller found in another file, for one target. */
+struct far_found {
+	size_t target;		/* index into far_names.v */
+	struct caller c;
+};
+
+struct far_worker {
+	struct sites_run *run;
+	const struct far_names *names;
+	size_t *next_file;
+	char *buf;
+	size_t alloc;
+	struct far_found *found;
+	size_t nr, alloc_found;
+};
+
+/* Whether some name of n is called in buf: an identifier of it right before '('. */
+static bool calls_any(const struct far_names *n, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end && (p = memchr(p, '(', (size_t)(end - p)))) {
+		const char *q = p, *e;
+		char name[128];
+
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		e = q;
+		while (q > buf && ident_char((unsigned char)q[-1]))
+			q--;
+		if (e > q && (size_t)(e - q) < sizeof(name)) {
+			memcpy(name, q, (size_t)(e - q));
+			name[e - q] = '\0';
+			if (hashmap_get(&n->index, name) != (size_t)-1)
+				return true;
+		}
+		p++;
+	}
+	return false;
+}
+
+static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, const char *buf,
+			  size_t len)
+{
+	const struct far_names *n = w->names;
+	const char *rel = w->run->walk.files[fi].rel;
+	struct lex_result cl;
+	struct parse_site *ps;
+	struct lines lines = { NULL, 0, 0 };
+	size_t i, k;
+
+	memset(&cl, 0, sizeof(cl));
+	lex_scan_calls(buf, len, n->keys, n->nr_keys, &cl);
+	ps = xcalloc(cl.nr_sites + 1, sizeof(*ps));
+	for (i = 0; i < cl.nr_sites; i++) {
+		ps[i].off = cl.sites[i].off;
+		ps[i].len = cl.sites[i].len;
+		if (!cl.sites[i].call)
+			cl.sites[i].ctx = -1;
+	}
+	parse_calls(p, buf, len, &cl, ps);
+	lines_build(&lines, buf, len);
+	for (i = 0; i < cl.nr_sites; i++) {
+		int ctx = cl.sites[i].ctx;
+		size_t at = cl.sites[i].off;
+		bool through = at >= 2 && (buf[at - 1] == '.' || (buf[at - 1] == '>' && buf[at - 2] == '-'));
+		char name[128];
+
+		if (ctx < 0 || cl.ctxs[ctx].kind != LEX_FUNCTION || cl.sites[i].len >= sizeof(name))
+			continue;
+		memcpy(name, buf + at, cl.sites[i].len);
+		name[cl.sites[i].len] = '\0';
+		for (k = hashmap_get(&n->index, name); k != (size_t)-1; k = n->next[k]) {
+			const struct far_target *t = &n->v[k];
+			struct far_found *f;
+			struct caller *c;
+
+			/* same file: find_callers() saw it; a name is called directly, a field through a pointer */
+			if (t->file == fi || t->by_field != through)
+				continue;
+			ALLOC_GROW(w->found, w->nr + 1, w->alloc_found);
+			f = &w->found[w->nr++];
+			f->target = k;
+			c = &f->c;
+			memset(c, 0, sizeof(*c));
+			c->function = xstrdup(cl.ctxs[ctx].name);
+			c->file = rel;
+			c->line = lines_find(&lines, at, NULL);
+			c->off = at;
+			c->via = t->by_field ? xstrdup(name) : NULL;
+			access_list_copy(&c->before, &ps[i].window_before);
+			access_list_copy(&c->after, &ps[i].window_after);
+			lock_list_copy(&c->locks, &ps[i].locks);
+			set_lines(&c->before, &lines);
+			set_lines(&c->after, &lines);
+		}
+	}
+	free(lines.start);
+	parse_sites_release(ps, cl.nr_sites);
+	free(ps);
+	lex_result_release(&cl);
+}
+
+static void *far_worker_main(void *arg)
+{
+	struct far_worker *w = arg;
+	struct parser *p = parser_new();
+	struct file_sites scratch;
+
+	for (;;) {
+		size_t i = __atomic_fetch_add(w->next_file, 1, __ATOMIC_RELAXED);
+		long len;
+
+		if (i >= w->run->walk.nr)
+			break;
+		memset(&scratch, 0, sizeof(scratch));
+		len = read_file(&w->buf, &w->alloc, w->run->walk.files[i].path, &scratch);
+		skip_list_release(&scratch.skipped);
+		if (len > 0 && !memchr(w->buf, '\0', (size_t)len) &&
+		    calls_any(w->names, w->buf, (size_t)len))
+			far_scan_file(w, p, i, w->buf, (size_t)len);
+	}
+	parser_free(p);
+	return NULL;
+}
+
+static int cmp_caller(const void *a, const void *b)
+{
+	const struct caller *x = a, *y = b;
+	int c;
+
+	if (!x->file != !y->file)
+		return x->file ? 1 : -1;
+	if (x->file && (c = strcmp(x->file, y->file)))
+		return c;
+	return (x->off > y->off) - (x->off < y->off);
+}
+
+/* Callers in the site's own file first (in the order found), then by file and place. */
+static void sort_callers(struct site *s)
+{
+	size_t own = 0;
+
+	while (own < s->nr_callers && !s->callers[own].file)
+		own++;
+	if (s->nr_callers - own > 1)
+		qsort(s->callers + own, s->nr_callers - own, sizeof(*s->callers), cmp_caller);
+}
+
+void sites_far_callers(struct sites_run *run, int nr_threads)
+{
+	struct far_names names;
+	struct far_worker *w;
+	pthread_t *tids;
+	size_t next = 0, i, j, k;
+	int t;
+
+	memset(&names, 0, sizeof(names));
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+		const char *rel = run->walk.files[i].rel;
+		bool header = strlen(rel) > 2 && !strcmp(rel + strlen(rel) - 2, ".h");
+
+		for (j = 0; j < fs->nr && j < SITES_MAX_ANALYSED; j++) {
+			const struct site *s = &fs->v[j];
+
+			/* with callers in its file, the pairing has what it needs */
+			if (!wants_callers(s) || s->nr_callers)
+				continue;
+			if (!s->static_function || header)
+				far_add(&names, s->function, i, j, false);
+			for (k = 0; k < s->nr_via_fields; k++)
+				far_add(&names, s->via_fields[k], i, j, true);
+		}
+	}
+	if (!names.nr) {
+		hashmap_release(&names.index);
+		return;
+	}
+
+	if (nr_threads < 1)
+		nr_threads = 1;
+	w = xcalloc((size_t)nr_threads, sizeof(*w));
+	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
+	for (t = 0; t < nr_threads; t++) {
+		w[t].run = run;
+		w[t].names = &names;
+		w[t].next_file = &next;
+		if (t > 0 && pthread_create(&tids[t], NULL, far_worker_main, &w[t]))
+			die("cannot start a worker thread");
+	}
+	far_worker_main(&w[0]);
+	for (t = 1; t < nr_threads; t++)
+		pthread_join(tids[t], NULL);
+	/* in file order of the walk, so the output does not depend on the threads */
+	for (t = 0; t < nr_threads; t++) {
+		for (i = 0; i < w[t].nr; i++) {
+			const struct far_target *ft = &names.v[w[t].found[i].target];
+			struct site *s = &run->files[ft->file].v[ft->site];
+
+			ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
+			s->callers[s->nr_callers++] = w[t].found[i].c;
+		}
+		free(w[t].found);
+		free(w[t].buf);
+	}
+	for (i = 0; i < names.nr; i++)
+		sort_callers(&run->files[names.v[i].file].v[names.v[i].site]);
+	free(w);
+	free(tids);
+	free(names.v);
+	free(names.next);
+	free(names.keys);
+	hashmap_release(&names.index);
 }

@@ -10,9 +10,11 @@
 #include "access.h"
 #include "walk.h"
 
-/* A call of the function that holds a barrier, from another function of the file. */
+/* A call of the function that holds a barrier, from another function. */
 struct caller {
 	char *function;			/* owned: the calling function */
+	const char *file;		/* borrowed from the walk: where it is, relative to the
+					   root; NULL for the barrier's own file */
 	char *via;			/* owned or NULL: the table field called through */
 	unsigned line;			/* of the call */
 	size_t off;			/* byte offset of the call in the file */
@@ -47,6 +49,9 @@ struct site {
 	 * the file */
 	struct caller *callers;
 	size_t nr_callers, alloc_callers;
+	char **via_fields;		/* owned: the table fields its function is
+					   registered under in its file (.field = fn) */
+	size_t nr_via_fields, alloc_via_fields;
 	bool unknown_callers;		/* its function's address is taken, or a macro
 					   calls it: callers acqrel cannot see */
 };
@@ -82,6 +87,22 @@ bool sites_compiled_with(const struct file_sites *fs, size_t inner, size_t outer
 
 /* Where a site is: its function, else its macro, else "file scope". Borrowed. */
 const char *site_where(const struct site *s);
+
+/* The file of caller c of a site in site_file. Borrowed. */
+static inline const char *caller_file(const struct caller *c, const char *site_file)
+{
+	return c->file ? c->file : site_file;
+}
+
+/*
+ * Callers in other files, for the barriers whose publish store or subscribe
+ * load may be in their callers (sites with callers wanted): direct calls of
+ * their function when it is not static or lives in a header, and calls
+ * through the table fields it is registered under (ops->field(...)).
+ * A second pass over every file of the walk, nr_threads at once; a file is
+ * lexed and parsed only when one of the names is called in it.
+ */
+void sites_far_callers(struct sites_run *run, int nr_threads);
 
 /* Walks paths and inventories every site, using nr_threads workers. */
 void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads);

@@ -59,6 +59,10 @@ void types_release(struct types *t)
 		free_list(t->list_v[i].v, t->list_v[i].nr);
 		hashmap_release(&t->list_v[i].at);
 	}
+	for (i = 0; i < t->nr_incs; i++)
+		free_list(t->inc_v[i].v, t->inc_v[i].nr);
+	free(t->inc_v);
+	hashmap_release(&t->incs);
 	free(t->list_v);
 	hashmap_release(&t->lists);
 	memset(t, 0, sizeof(*t));
@@ -95,64 +99,72 @@ static void add_definition(struct types *t, char kind, const char *name, size_t 
  */
 static void index_definitions(struct types *t, size_t idx)
 {
-	const char *s = t->texts[idx], *p;
+	const char *s = t->texts[idx], *p, *end = s + strlen(s);
+	static const char *const words[] = { "struct", "union", "typedef" };
+	size_t w;
 
-	for (p = s; (p = strpbrk(p, "s}tu")); p++) {
-		const char *q, *name;
+	/* struct NAME {, union NAME { */
+	for (w = 0; w < 2; w++) {
+		size_t n = strlen(words[w]);
 
-		if (p > s && word_char(p[-1]))
-			continue;
-		if ((!strncmp(p, "struct", 6) && !word_char(p[6])) ||
-		    (!strncmp(p, "union", 5) && !word_char(p[5]))) {
-			q = p + (p[0] == 's' ? 6 : 5);
+		for (p = s; (p = memmem(p, (size_t)(end - p), words[w], n)); p += n) {
+			const char *q = p + n, *name, *r;
+
+			if ((p > s && word_char(p[-1])) || word_char(*q))
+				continue;
 			while (*q == ' ' || *q == '\t' || *q == '\n')
 				q++;
 			for (name = q; word_char(*q); q++)
 				;
 			if (q == name)
 				continue;
-			{
-				const char *r = q;
-
-				while (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r')
-					r++;
-				if (*r == '{')
-					add_definition(t, 's', name, (size_t)(q - name), idx);
-			}
-		} else if (*p == '}') {
-			q = p + 1;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			for (name = q; word_char(*q); q++)
+			for (r = q; *r == ' ' || *r == '\t' || *r == '\n' || *r == '\r'; r++)
 				;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (q > name && *q == ';')
-				add_definition(t, 's', name, (size_t)(strcspn(name, " \t;")), idx);
-			if (q > name && *q == ';')
-				add_definition(t, 't', name, (size_t)(strcspn(name, " \t;")), idx);
-		} else if (!strncmp(p, "typedef", 7) && !word_char(p[7])) {
-			const char *semi = strchr(p, ';'), *e;
-
-			if (!semi || memchr(p, '{', (size_t)(semi - p)))
-				continue;
-			/* the name: the last word before ';' or, for (*name)(...), after '(*' */
-			q = strstr(p, "(*");
-			if (q && q < semi) {
-				for (name = q + 2; *name == ' '; name++)
-					;
-				for (e = name; word_char(*e); e++)
-					;
-			} else {
-				for (e = semi; e > p && !word_char(e[-1]); e--)
-					if (e[-1] == ']')
-						while (e > p && e[-1] != '[')
-							e--;
-				for (name = e; name > p && word_char(name[-1]); name--)
-					;
-			}
-			add_definition(t, 't', name, (size_t)(e - name), idx);
+			if (*r == '{')
+				add_definition(t, 's', name, (size_t)(q - name), idx);
 		}
+	}
+	/* } NAME; closing a typedef of a struct, union or enum */
+	for (p = s; (p = memchr(p, '}', (size_t)(end - p))); p++) {
+		const char *q = p + 1, *name;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		for (name = q; word_char(*q); q++)
+			;
+		if (q == name)
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != ';')
+			continue;
+		add_definition(t, 's', name, strcspn(name, " \t;"), idx);
+		add_definition(t, 't', name, strcspn(name, " \t;"), idx);
+	}
+	/* typedef T NAME; typedef T (*NAME)(...); */
+	for (p = s; (p = memmem(p, (size_t)(end - p), words[2], 7)); p += 7) {
+		const char *semi, *e, *q, *name;
+
+		if ((p > s && word_char(p[-1])) || word_char(p[7]))
+			continue;
+		semi = strchr(p, ';');
+		if (!semi || memchr(p, '{', (size_t)(semi - p)))
+			continue;
+		q = strstr(p, "(*");
+		if (q && q < semi) {
+			for (name = q + 2; *name == ' '; name++)
+				;
+			for (e = name; word_char(*e); e++)
+				;
+		} else {
+			for (e = semi; e > p && !word_char(e[-1]); e--)
+				if (e[-1] == ']')
+					while (e > p && e[-1] != '[')
+						e--;
+			for (name = e; name > p && word_char(name[-1]); name--)
+				;
+		}
+		add_definition(t, 't', name, (size_t)(e - name), idx);
 	}
 }
 
@@ -670,6 +682,41 @@ static void includers(struct types *t, const char *file, char ***out, size_t *nr
 	free(dir);
 }
 
+/*
+ * The files rel includes that exist, as seen from a file of arch, found
+ * once per (arch, file) and kept.
+ */
+static const struct types_list *direct_includes(struct types *t, const char *rel, const char *arch)
+{
+	char *key = xasprintf("%s:%s", arch, rel);
+	size_t k = hashmap_get(&t->incs, key);
+	const char *text;
+
+	if (k == (size_t)-1) {
+		struct types_list l = { NULL, 0, { NULL, NULL, 0, 0 } };
+		char **inc = NULL;
+		size_t n = 0, a = 0, alloc_l = 0, i;
+
+		if ((text = load(t, rel)))
+			includes(text, rel, arch, &inc, &n, &a);
+		for (i = 0; i < n; i++) {
+			if (load(t, inc[i])) {
+				ALLOC_GROW(l.v, l.nr + 1, alloc_l);
+				l.v[l.nr++] = inc[i];
+			} else {
+				free(inc[i]);
+			}
+		}
+		free(inc);
+		ALLOC_GROW(t->inc_v, t->nr_incs + 1, t->alloc_incs);
+		t->inc_v[t->nr_incs] = l;
+		hashmap_put(&t->incs, key, t->nr_incs);
+		k = t->nr_incs++;
+	}
+	free(key);
+	return &t->inc_v[k];
+}
+
 static size_t build_search_list(struct types *t, const char *file, int levels, char ***out,
 				struct hashmap *at)
 {
@@ -684,24 +731,16 @@ static size_t build_search_list(struct types *t, const char *file, int levels, c
 		hashmap_put(at, (*out)[i], i);
 	for (level = 0, i = 0; level < levels; level++) {
 		for (level_end = nr; i < level_end && nr < MAX_SEARCH; i++) {
-			const char *text = load(t, (*out)[i]);
-			char **inc = NULL;
-			size_t n = 0, a = 0, k;
+			const struct types_list *inc = direct_includes(t, (*out)[i], arch);
+			size_t k;
 
-			if (!text)
-				continue;
-			includes(text, (*out)[i], arch, &inc, &n, &a);
-			for (k = 0; k < n; k++) {
-				if (hashmap_get(at, inc[k]) == (size_t)-1 && nr < MAX_SEARCH &&
-				    load(t, inc[k])) {
+			for (k = 0; inc && k < inc->nr; k++) {
+				if (hashmap_get(at, inc->v[k]) == (size_t)-1 && nr < MAX_SEARCH) {
 					ALLOC_GROW(*out, nr + 1, alloc);
-					hashmap_put(at, inc[k], nr);
-					(*out)[nr++] = inc[k];
-				} else {
-					free(inc[k]);
+					hashmap_put(at, inc->v[k], nr);
+					(*out)[nr++] = xstrdup(inc->v[k]);
 				}
 			}
-			free(inc);
 		}
 	}
 	free(arch);
@@ -990,9 +1029,9 @@ const char *types_text(struct types *t, const char *rel)
 	return load(t, rel);
 }
 
-size_t types_search_list(struct types *t, const char *file, char ***out)
+size_t types_search_list(struct types *t, const char *file, bool far, char ***out)
 {
-	return search_list(t, file, FAR_LEVELS, out);
+	return search_list(t, file, far ? FAR_LEVELS : NEAR_LEVELS, out);
 }
 
 /* ctx->ring->tail: the object of the last field, through the declared types. */

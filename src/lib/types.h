@@ -43,6 +43,9 @@ struct types {
 		struct hashmap at;	/* file -> its position in v */
 	} *list_v;		/* owned search lists */
 	size_t nr_lists, alloc_lists;
+	struct hashmap incs;	/* "arch:file" -> index into inc_v */
+	struct types_list *inc_v;	/* owned: each file's existing includes */
+	size_t nr_incs, alloc_incs;
 };
 
 /* root is borrowed and must outlive t. */
@@ -86,8 +89,8 @@ bool types_is_function(struct types *t, const char *file, const char *name);
 const char *types_root(const struct types *t);
 /* The contents of root/rel, read once and kept; NULL when unreadable. Borrowed. */
 const char *types_text(struct types *t, const char *rel);
-/* The files a lookup from file searches, nearest first. Borrowed. */
-size_t types_search_list(struct types *t, const char *file, char ***out);
+/* The files a lookup from file searches, nearest first, two levels of includes or (far) three. Borrowed. */
+size_t types_search_list(struct types *t, const char *file, bool far, char ***out);
 
 /*
  * Fills in what the parser could not: a's object (struct.field) through a

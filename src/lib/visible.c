@@ -150,7 +150,8 @@ static size_t other_accesses(const struct pair_end *o, const struct access *a, c
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < lists[k]->nr && n < max; i++)
 			if (lists[k]->v[i].is_write != loads &&
-			    access_is(&lists[k]->v[i], o->file, key))
+			    access_is(&lists[k]->v[i],
+				      o->caller ? caller_file(o->caller, o->file) : o->file, key))
 				out[n++] = &lists[k]->v[i];
 	free(key);
 	return n;

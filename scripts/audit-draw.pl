@@ -1,22 +1,30 @@
 #!/usr/bin/perl
-# audit-draw.pl ACQREL TREE [N [SEED]]: draws N protocols (default 25) at
-# random from the `convert` verdicts of `acqrel pairs` on TREE, with a fixed
-# seed (default 6012) so that the draw can be repeated, and prints each with
-# its sites, for a person to check against the kernel code. When there are
-# fewer than N, all are printed.
+# audit-draw.pl [--verdict V] ACQREL TREE [N [SEED]]: draws N protocols
+# (default 25) at random from the verdict V (default convert; review for the
+# review audit) of `acqrel pairs` on TREE, with a fixed seed (default 6012)
+# so that the draw can be repeated, and prints each with its sites, reasons
+# and the accesses whose ordering the conversion changes, for a person to
+# check against the kernel code. When there are fewer than N, all are
+# printed, in the draw's order.
 use strict;
 use warnings;
 use JSON::PP;
 
+my $verdict = 'convert';
+if (@ARGV >= 2 && $ARGV[0] eq '--verdict') {
+	shift @ARGV;
+	$verdict = shift @ARGV;
+}
 my ($acqrel, $tree, $n, $seed) = @ARGV;
-die "usage: audit-draw.pl ACQREL TREE [N [SEED]]\n" unless $acqrel && $tree;
+die "usage: audit-draw.pl [--verdict V] ACQREL TREE [N [SEED]]\n" unless $acqrel && $tree;
 $n //= 25;
 $seed //= 6012;
 
 open(my $fh, '-|', $acqrel, 'pairs', '--json', $tree) or die "$acqrel: $!\n";
 my $doc = JSON::PP->new->decode(do { local $/; <$fh> });
 close($fh);
-my @convert = sort { $a->{id} cmp $b->{id} } grep { $_->{verdict} eq 'convert' } @{$doc->{protocols}};
+my @drawn = sort { $a->{id} cmp $b->{id} } grep { $_->{verdict} eq $verdict } @{$doc->{protocols}};
+my $total = @drawn;
 
 # a small linear congruential generator: the same draw on every perl
 my $state = $seed;
@@ -24,18 +32,32 @@ sub next_rand {
 	$state = ($state * 1103515245 + 12345) % 2147483648;
 	return $state;
 }
-for (my $i = $#convert; $i > 0; $i--) {
+for (my $i = $#drawn; $i > 0; $i--) {
 	my $j = next_rand() % ($i + 1);
-	@convert[$i, $j] = @convert[$j, $i];
+	@drawn[$i, $j] = @drawn[$j, $i];
 }
-@convert = @convert[0 .. $n - 1] if @convert > $n;
+@drawn = @drawn[0 .. $n - 1] if @drawn > $n;
 
-printf "%d of the convert verdicts of %s, drawn with seed %d\n\n", scalar(@convert), $tree, $seed;
-for my $p (@convert) {
+printf "%d of the %d %s verdicts of %s, drawn with seed %d\n\n", scalar(@drawn), $total,
+	$verdict, $tree, $seed;
+for my $p (@drawn) {
 	print "$p->{id}: $p->{variable}\n";
-	print "  writer $_->{file}:$_->{line} $_->{primitive}() in $_->{function}(), store at line $_->{access_line}\n"
-		for @{$p->{writers}};
-	print "  reader $_->{file}:$_->{line} $_->{primitive}() in $_->{function}(), load at line $_->{access_line}\n"
-		for @{$p->{readers}};
-	print "  evidence: @{$p->{evidence}}\n\n";
+	for my $side (qw(writers readers)) {
+		for my $e (@{$p->{$side}}) {
+			my $what = $side eq 'writers' ? 'store' : 'load';
+			my $where = $e->{helper} ? " in $e->{helper}()" : '';
+			$where = " in caller $e->{caller}()" if $e->{caller};
+			printf "  %s %s:%d %s() in %s(), %s at line %d%s\n", substr($side, 0, -1),
+				$e->{file}, $e->{line}, $e->{primitive}, $e->{function} // '?', $what,
+				$e->{access_line}, $where;
+		}
+	}
+	print "  evidence: @{$p->{evidence}}\n";
+	print "  $_->{code}: $_->{text}\n" for @{$p->{reasons}};
+	for my $c (@{$p->{changed} // []}) {
+		my $via = $c->{called} ? " in $c->{called}()" : '';
+		printf "    %s %s (%s:%d%s): %s%s\n", $c->{kind} eq 'write' ? 'store' : 'load', $c->{access},
+			$c->{file}, $c->{line}, $via, $c->{class}, $c->{evidence} ? ": $c->{evidence}" : '';
+	}
+	print "\n";
 }

@@ -41,13 +41,49 @@ for my $ver (@versions) {
 	$sites{$ver}{unpaired} = scalar @{$doc->{unpaired}};
 }
 
-my $out = '';
-$out .= "| verdict | " . join(' | ', map { "linux-source-$_ (" . ($version_of{$_} // '?') . ")" } @versions) . " |\n";
-$out .= "|---|" . ('---|' x @versions) . "\n";
-for my $v (qw(convert review keep converted)) {
-	$out .= "| $v | " . join(' | ', map { $verdicts{$_}{$v} // 0 } @versions) . " |\n";
+# the counts before issue 8 (docs/pairs-before.tsv), and the audit's figures (docs/audit-6.12.md)
+my %before;
+if (open(my $bf, '<', "$top/docs/pairs-before.tsv")) {
+	while (<$bf>) {
+		next if /^#/;
+		chomp;
+		my ($what, @n) = split /\t/;
+		@{$before{$what}}{@versions} = @n;
+	}
+	close($bf);
 }
-$out .= "| protocols | " . join(' | ', map { my $n = 0; $n += $_ for values %{$verdicts{$_}}; $n } @versions) . " |\n";
+my %audit;
+if (open(my $af, '<', "$top/docs/audit-6.12.md")) {
+	while (<$af>) {
+		next unless /<!-- audit:(.*?)-->/;
+		my $line = $1;
+		$audit{$1} = $2 while $line =~ /\b(\w+)=(\d+)\b/g;
+	}
+	close($af);
+}
+
+my $out = '';
+$out .= "| verdict | " . join(' | ', map { "linux-source-$_ (" . ($version_of{$_} // '?') . "), before / now" } @versions) . " |\n";
+$out .= "|---|" . ('---|' x @versions) . "\n";
+my %now;
+for my $ver (@versions) {
+	$now{protocols}{$ver} = 0;
+	$now{protocols}{$ver} += $_ for values %{$verdicts{$ver}};
+	$now{'one-side'}{$ver} = $reasons{'one-side'}{$ver} // 0;
+	$now{unpaired}{$ver} = $sites{$ver}{unpaired};
+	$now{$_}{$ver} = $verdicts{$ver}{$_} // 0 for qw(convert review keep converted redundant);
+}
+for my $v (qw(convert review keep converted redundant protocols one-side unpaired)) {
+	my $label = $v eq 'one-side' ? 'one-side (reason)' : $v eq 'unpaired' ? 'unpaired sites' : $v;
+	$out .= "| $label | " . join(' | ', map { ($before{$v}{$_} // '?') . " / $now{$v}{$_}" } @versions) . " |\n";
+}
+$out .= "\nBefore: acqrel a5e787f, before issue 8 (docs/pairs-before.tsv).";
+if (exists $audit{caveats}) {
+	$out .= sprintf(" The audit of 6.12 (docs/audit-6.12.md) judged %d of %d caveats of %d review protocols true (%.0f%%), and %d of %d convert verdicts unsafe.",
+			$audit{true_caveats}, $audit{caveats}, $audit{review}, 100 * $audit{true_caveats} / ($audit{caveats} || 1),
+			$audit{unsafe}, $audit{convert});
+}
+$out .= "\n";
 $out .= "\nReasons (protocols that carry each code; a protocol can carry several):\n\n";
 $out .= "| reason | " . join(' | ', @versions) . " |\n|---|" . ('---|' x @versions) . "\n";
 for my $code (sort { ($reasons{$b}{$versions[0]} // 0) <=> ($reasons{$a}{$versions[0]} // 0) || $a cmp $b } keys %reasons) {

@@ -599,14 +599,44 @@ static void rule_field_name_only(struct judge *j)
 			 j->p->variable));
 }
 
-/* A call (an identifier right before '('), an increment or an assignment. */
-static bool has_side_effects(const char *path)
+/*
+ * Whether the function or macro called name only computes a value: found,
+ * parsed, no store and no call that is not quiet (EXT4_SB(sb) returns a
+ * member).
+ */
+static bool pure_call(const struct judge *j, const char *file, const char *name)
+{
+	const struct func_summary *f = j->ctx->defs ? defs_function(j->ctx->defs, file, name) : NULL;
+	size_t i;
+
+	if (!f || !f->parsed || access_list_count(&f->accesses, true))
+		return false;
+	for (i = 0; i < f->calls.nr; i++)
+		if (!prim_quiet_call(f->calls.v[i].name))
+			return false;
+	return true;
+}
+
+/* A call (but of a function that only computes), an increment or an assignment. */
+static bool has_side_effects(const struct judge *j, const char *file, const char *path)
 {
 	const char *p;
 
-	for (p = strchr(path, '('); p; p = strchr(p + 1, '('))
-		if (p > path && is_c_ident_char(p[-1]))
+	for (p = strchr(path, '('); p; p = strchr(p + 1, '(')) {
+		const char *q = p;
+		char *name;
+		bool pure;
+
+		if (p == path || !is_c_ident_char(p[-1]))
+			continue;
+		while (q > path && is_c_ident_char(q[-1]))
+			q--;
+		name = xstrndup(q, (size_t)(p - q));
+		pure = pure_call(j, file, name);
+		free(name);
+		if (!pure)
 			return true;
+	}
 	return strstr(path, "++") || strstr(path, "--") ||
 	       (strchr(path, '=') && !strstr(path, "==") && !strstr(path, "!=") &&
 		!strstr(path, "<=") && !strstr(path, ">="));
@@ -620,7 +650,7 @@ static void rule_operand(struct judge *j)
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
 
-		if (classify_convertible(p, e) && has_side_effects(e->access->path))
+		if (classify_convertible(p, e) && has_side_effects(j, e->access_file, e->access->path))
 			reason(p, "side-effects",
 			       xasprintf("%s in %s() has side effects and cannot be the operand of an acquire or release",
 					 e->access->path, site_where(e->site)));

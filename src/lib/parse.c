@@ -464,6 +464,7 @@ static TSNode location_of(const struct parser *p, TSNode n)
 }
 
 static bool is_c_keyword(const char *s, size_t len);
+static const char *callee_name(const struct parser *p, TSNode n, size_t *len);
 
 /*
  * The type path of an access: "aio_ring.tail" for ring->tail when ring's
@@ -504,6 +505,16 @@ static char *type_path(const struct parser *p, TSNode n)
 		if (ts_node_is_null(n))
 			goto out;
 	}
+	if (depth && is(p, n, S_CALL)) {
+		/* EXT4_SB(sb)->s_mount_opt: the struct its function returns */
+		const char *fn = callee_name(p, n, &alen);
+		bool w;
+		int addr;
+
+		if (fn && !prim_marked_access(fn, alen, &w, &addr))
+			out = xasprintf("()%.*s%s", (int)alen, fn, fields.buf);
+		goto out;
+	}
 	if (!depth || !is(p, n, S_IDENT))
 		goto out;
 	a = node_text(p, n, &alen);
@@ -522,7 +533,7 @@ static char *object_of(const char *type_path)
 {
 	const char *dot = type_path ? strchr(type_path, '.') : NULL;
 
-	if (!dot || type_path[0] == '@' || strchr(dot + 1, '.'))
+	if (!dot || type_path[0] == '@' || type_path[0] == '(' || strchr(dot + 1, '.'))
 		return NULL;
 	return xstrdup(type_path);
 }

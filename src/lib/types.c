@@ -1042,7 +1042,8 @@ static char *resolve(struct types *t, const char *file, const char *type_path)
 	seg = strtok_r(copy, ".", &save);
 	if (!seg)
 		goto done;
-	cur = seg[0] == '@' ? types_global_struct(t, file, seg + 1) : xstrdup(seg);
+	cur = seg[0] == '@' ? types_global_struct(t, file, seg + 1) :
+	      seg[0] == '(' && seg[1] == ')' ? types_function_struct(t, file, seg + 2) : xstrdup(seg);
 	seg = strtok_r(NULL, ".", &save);
 	while (cur && seg) {
 		next = strtok_r(NULL, ".", &save);
@@ -1088,4 +1089,39 @@ void types_resolve_access(struct types *t, const char *file, struct access *a)
 const char *types_root(const struct types *t)
 {
 	return t->root;
+}
+
+char *types_function_struct(struct types *t, const char *file, const char *name)
+{
+	char **files;
+	size_t n = search_list(t, file, NEAR_LEVELS, &files), i, len = strlen(name);
+
+	for (i = 0; i < n; i++) {
+		const char *text = load(t, files[i]), *p;
+
+		for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + len, name)) {
+			const char *line = p, *r = p + len, *q;
+			char *head, *tag;
+
+			while (line > text && line[-1] != '\n')
+				line--;
+			while (*r == ' ' || *r == '\t')
+				r++;
+			/* "static inline struct foo *name(" in column 0: a function returning struct foo * */
+			if (*r != '(' || line[0] == ' ' || line[0] == '\t' || line[0] == '#' ||
+			    line[0] == '/' || line[0] == '*')
+				continue;
+			for (q = p; q > line && (q[-1] == ' ' || q[-1] == '\t'); q--)
+				;
+			if (q == line || q[-1] != '*' || !find_word(line, "struct") ||
+			    find_word(line, "struct") > p)
+				continue;
+			head = xstrndup(line, (size_t)(p - line) + len);
+			tag = type_tag(head, name);
+			free(head);
+			if (tag)
+				return tag;
+		}
+	}
+	return NULL;
 }

@@ -73,6 +73,12 @@ enum field_kind types_global(struct types *t, const char *file, const char *name
 /* The same for an element of it: arr[i] is types_global_element(..., 1, ...). */
 enum field_kind types_global_element(struct types *t, const char *file, const char *name,
 				     unsigned subscripts, char **decl);
+/*
+ * The struct tag a function returns a pointer to (static inline struct
+ * ext4_sb_info *EXT4_SB(...)), from its definition or prototype as seen
+ * from file; NULL when none is found. Caller frees.
+ */
+char *types_function_struct(struct types *t, const char *file, const char *name);
 /* The struct tag (or typedef name) of a file-level variable of file. Caller frees. */
 char *types_global_struct(struct types *t, const char *file, const char *name);
 

@@ -2,7 +2,7 @@
 /* Synthetic fixture for acqrel: the files of this fixture are in types.tree/. */
 
 /*
- * check-name: a typedef chain in an included header, an element of an array of pointers, a u64 on 32-bit architectures and on arm64
+ * check-name: a typedef chain in an included header, an element of an array of pointers, a member through an inline that returns it, a u64 on 32-bit architectures and on arm64
  * check-command: acqrel pairs types.tree
  * check-output-start
 types.tree/arch/arm64/kernel/demo_clock.c:8: protocol c->cycles (demo_clock.cycles): convert
@@ -31,6 +31,13 @@ types.tree/drivers/demo/table.c:41: protocol t->gen (demo_table.gen): review
   reader types.tree/drivers/demo/table.c:49: smp_rmb() in demo_table_gen(); subscribe load at line 47
   evidence: object, data
   type-size: t->gen is 64-bit (demo_seq_t gen): smp_load_acquire() and smp_store_release() on it fail to build on 32-bit architectures ("Need native word sized stores/loads")
+  ordering: 0 other accesses change ordering
+
+types.tree/fs/demofs/super.c:8: protocol DEMO_SB(sb)->mount_state (demo_sb_info.mount_state): convert
+  writer types.tree/fs/demofs/super.c:8: smp_wmb() in demofs_mount_done(); publish store at line 9
+  reader types.tree/fs/demofs/super.c:16: smp_rmb() in demofs_journal(); subscribe load at line 14
+  evidence: object, data
+  adjacent: each barrier that goes orders DEMO_SB(sb)->mount_state and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -23,6 +23,9 @@ struct defs {
 	struct hashmap found;	/* "file\001name" -> index into sums, or -1 stored as nr */
 	struct func_summary **sums;	/* owned; NULL where not found */
 	size_t nr_sums, alloc_sums;
+	struct hashmap stores;	/* "struct file\001struct\001field" -> index into store_v */
+	struct field_stores *store_v;
+	size_t nr_stores, alloc_stores;
 };
 
 struct defs *defs_new(struct types *t)
@@ -63,6 +66,10 @@ void defs_free(struct defs *d)
 		summary_free(d->sums[i]);
 	free(d->sums);
 	hashmap_release(&d->found);
+	for (i = 0; i < d->nr_stores; i++)
+		free(d->store_v[i].v);
+	free(d->store_v);
+	hashmap_release(&d->stores);
 	free(d);
 }
 
@@ -376,8 +383,40 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 	}
 }
 
+static void search_field_stores(struct defs *d, const char *file, const char *sname,
+				const char *field, struct field_stores *out);
+
 void defs_field_stores(struct defs *d, const char *file, const char *sname, const char *field,
 		       struct field_stores *out)
+{
+	const char *where = types_struct_file(d->t, file, sname);
+	char *key = xasprintf("%s\001%s\001%s", where ? where : file, sname, field);
+	size_t k = hashmap_get(&d->stores, key);
+
+	if (k == (size_t)-1) {
+		struct field_stores fresh;
+
+		memset(&fresh, 0, sizeof(fresh));
+		search_field_stores(d, file, sname, field, &fresh);
+		ALLOC_GROW(d->store_v, d->nr_stores + 1, d->alloc_stores);
+		d->store_v[d->nr_stores] = fresh;
+		hashmap_put(&d->stores, key, d->nr_stores);
+		k = d->nr_stores++;
+	}
+	free(key);
+	/* a copy the caller releases */
+	*out = d->store_v[k];
+	out->v = NULL;
+	out->alloc = 0;
+	if (out->nr) {
+		out->v = xmalloc(out->nr * sizeof(*out->v));
+		memcpy(out->v, d->store_v[k].v, out->nr * sizeof(*out->v));
+		out->alloc = out->nr;
+	}
+}
+
+static void search_field_stores(struct defs *d, const char *file, const char *sname,
+				const char *field, struct field_stores *out)
 {
 	const char *where = types_struct_file(d->t, file, sname), *slash;
 	char *dir, *full;

@@ -22,48 +22,118 @@ static bool ident_char(unsigned char c)
 	       (c >= '0' && c <= '9');
 }
 
-/* Whether the identifier around buf[at] (a hit of an anchor) is a primitive. */
-static bool ident_at_is_prim(const char *buf, size_t len, size_t at)
+/* FNV-1a over an identifier: the key of the index of called names. */
+static uint32_t name_hash(const char *s, size_t len)
 {
-	size_t a = at, b = at;
+	uint32_t h = 2166136261u;
+	size_t i;
 
-	while (a > 0 && ident_char((unsigned char)buf[a - 1]))
-		a--;
-	while (b < len && ident_char((unsigned char)buf[b]))
-		b++;
-	return prim_classify(buf + a, b - a) != PRIM_NONE;
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* A cheap test before prim_classify(): every primitive's name has one of these shapes. */
+static bool may_be_primitive(const char *s, size_t len)
+{
+	if (len < 2)
+		return false;
+	if (s[len - 1] == 'b' && s[len - 2] == 'm')
+		return true;			/* smp_wmb, dma_rmb, mb, ... */
+	if (len > 4 && (memmem(s, len, "mb__", 4) || !memcmp(s, "rcu_", 4) || !memcmp(s, "smp_", 4)))
+		return true;
+	return (len > 8 && (!memcmp(s + len - 8, "_acquire", 8) || !memcmp(s + len - 8, "_release", 8))) ||
+	       (len > 5 && !memcmp(s + len - 5, "_lock", 5)) ||
+	       (len > 7 && !memcmp(s + len - 7, "_unlock", 7));
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
 }
 
 /*
- * The prefilter: true when some primitive's name occurs in buf, in code or
- * not. Each anchor below is part of every name of its kind; a hit costs one
- * identifier lookup.
+ * The prefilter, in one pass over the bytes: every identifier right before
+ * a '(' (in code or not) is hashed into fs->calls, the index of the names
+ * the file calls, which the search for callers in other files reads; and
+ * the result is true when one of them is a primitive, whose file is then
+ * scanned and parsed.
  */
-static bool mentions_primitive(const char *buf, size_t len)
+static bool scan_called_names(const char *buf, size_t len, struct file_sites *fs,
+			      uint32_t **scratch, size_t *alloc)
 {
-	static const char *const anchors[] = {
-		"_acquire", "_release", "rcu_", "bit_unlock", "bit_lock",
-	};
 	const char *p = buf, *end = buf + len;
-	size_t i;
+	size_t n = 0, i, k;
+	bool primitive = false;
 
-	/* *mb and *mb__*: reject "member", "number" without a lookup */
-	while (p < end && (p = memmem(p, (size_t)(end - p), "mb", 2))) {
-		size_t at = (size_t)(p - buf);
-		unsigned char next = at + 2 < len ? (unsigned char)buf[at + 2] : 0;
+	while (p < end && (p = memchr(p, '(', (size_t)(end - p)))) {
+		const char *q = p, *e;
 
-		if ((!ident_char(next) || (next == '_' && at + 3 < len && buf[at + 3] == '_')) &&
-		    ident_at_is_prim(buf, len, at))
-			return true;
-		p += 2;
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '\r'))
+			q--;
+		e = q;
+		while (q > buf && ident_char((unsigned char)q[-1]))
+			q--;
+		p++;
+		if (e == q || (*q >= '0' && *q <= '9') || e - q > 64)
+			continue;
+		ALLOC_GROW(*scratch, n + 1, *alloc);
+		(*scratch)[n++] = name_hash(q, (size_t)(e - q));
+		if (!primitive && may_be_primitive(q, (size_t)(e - q)) &&
+		    prim_classify(q, (size_t)(e - q)) != PRIM_NONE)
+			primitive = true;
 	}
-	for (i = 0; i < ARRAY_SIZE(anchors); i++) {
-		size_t alen = strlen(anchors[i]);
+	if (n) {
+		/* each name once (an open-addressing set of the hashes), then sorted */
+		size_t size = 64, mask, slot_i;
+		uint32_t *set;
+		bool *used;
 
-		for (p = buf; p < end && (p = memmem(p, (size_t)(end - p), anchors[i], alen));
-		     p += alen)
-			if (ident_at_is_prim(buf, len, (size_t)(p - buf)))
-				return true;
+		while (size < 2 * n)
+			size *= 2;
+		mask = size - 1;
+		set = xcalloc(size, sizeof(*set));
+		used = xcalloc(size, sizeof(*used));
+		for (i = 0, k = 0; i < n; i++) {
+			uint32_t h = (*scratch)[i];
+
+			for (slot_i = (h * 2654435761u) & mask; used[slot_i] && set[slot_i] != h;
+			     slot_i = (slot_i + 1) & mask)
+				;
+			if (!used[slot_i]) {
+				used[slot_i] = true;
+				set[slot_i] = h;
+				(*scratch)[k++] = h;
+			}
+		}
+		free(set);
+		free(used);
+		qsort(*scratch, k, sizeof(**scratch), cmp_u32);
+		fs->calls = xmalloc(k * sizeof(*fs->calls));
+		memcpy(fs->calls, *scratch, k * sizeof(*fs->calls));
+		fs->nr_calls = k;
+	}
+	return primitive;
+}
+
+/* Whether fs's file calls a name of hash h (or something of the same hash). */
+static bool file_calls(const struct file_sites *fs, uint32_t h)
+{
+	size_t lo = 0, hi = fs->nr_calls;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fs->calls[mid] == h)
+			return true;
+		if (fs->calls[mid] < h)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
 	return false;
 }
@@ -591,8 +661,21 @@ bool sites_compiled_with(const struct file_sites *fs, size_t inner, size_t outer
 	return a == b;
 }
 
+static void scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
+			struct file_sites *fs, uint32_t **scratch, size_t *alloc);
+
 void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
 		       struct file_sites *fs)
+{
+	uint32_t *scratch = NULL;
+	size_t alloc = 0;
+
+	scan_buffer(p, path, buf, len, fs, &scratch, &alloc);
+	free(scratch);
+}
+
+static void scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
+			struct file_sites *fs, uint32_t **scratch, size_t *alloc)
 {
 	struct lex_result lr;
 	struct parse_site *ps;
@@ -605,7 +688,7 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 			      xasprintf("binary file (NUL byte at offset %zu)", (size_t)(nul - buf)));
 		return;
 	}
-	if (!mentions_primitive(buf, len))
+	if (!scan_called_names(buf, len, fs, scratch, alloc))
 		return;
 	fs->parsed = true;
 	bad = utf8_invalid_at(buf, len);
@@ -757,6 +840,7 @@ void file_sites_release(struct file_sites *fs)
 	}
 	free(fs->v);
 	free(fs->conds);
+	free(fs->calls);
 	skip_list_release(&fs->skipped);
 	skip_list_release(&fs->notes);
 	memset(fs, 0, sizeof(*fs));
@@ -769,6 +853,8 @@ struct worker {
 	size_t *next;		/* shared work index */
 	char *buf;
 	size_t alloc;
+	uint32_t *names;	/* scratch for the names a file calls */
+	size_t alloc_names;
 };
 
 /* Reads path into *buf (grown in *alloc); returns the length, or -1 after recording why not. */
@@ -840,12 +926,14 @@ static void *worker_main(void *arg)
 			break;
 		len = read_file(&w->buf, &w->alloc, run->walk.files[i].path, &run->files[i]);
 		if (len >= 0)
-			sites_scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len,
-					  &run->files[i]);
+			scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len, &run->files[i],
+				    &w->names, &w->alloc_names);
 	}
 	parser_free(p);
 	free(w->buf);
+	free(w->names);
 	w->buf = NULL;
+	w->names = NULL;
 	return NULL;
 }
 
@@ -923,7 +1011,8 @@ struct far_names {
 	size_t *next;		/* next target of the same name, or -1 */
 	size_t nr, alloc, alloc_next;
 	const char **keys;	/* the names and fields, for lex_scan_calls() */
-	size_t nr_keys, alloc_keys;
+	uint32_t *hashes;	/* name_hash() of each key */
+	size_t nr_keys, alloc_keys, alloc_hashes;
 };
 
 static void far_add(struct far_names *n, const char *name, size_t file, size_t site, bool by_field)
@@ -938,6 +1027,8 @@ static void far_add(struct far_names *n, const char *name, size_t file, size_t s
 	n->next[n->nr] = head;
 	if (head == (size_t)-1) {
 		ALLOC_GROW(n->keys, n->nr_keys + 1, n->alloc_keys);
+		ALLOC_GROW(n->hashes, n->nr_keys + 1, n->alloc_hashes);
+		n->hashes[n->nr_keys] = name_hash(name, strlen(name));
 		n->keys[n->nr_keys++] = name;
 	}
 	hashmap_put(&n->index, name, n->nr++);
@@ -958,6 +1049,17 @@ struct far_worker {
 	struct far_found *found;
 	size_t nr, alloc_found;
 };
+
+/* Whether the index of names fs's file calls holds one of n's, by hash. */
+static bool calls_a_target(const struct far_names *n, const struct file_sites *fs)
+{
+	size_t i;
+
+	for (i = 0; i < n->nr_keys; i++)
+		if (file_calls(fs, n->hashes[i]))
+			return true;
+	return false;
+}
 
 /* Whether some name of n is called in buf: an identifier of it right before '('. */
 static bool calls_any(const struct far_names *n, const char *buf, size_t len)
@@ -1058,6 +1160,8 @@ static void *far_worker_main(void *arg)
 
 		if (i >= w->run->walk.nr)
 			break;
+		if (!calls_a_target(w->names, &w->run->files[i]))
+			continue;
 		memset(&scratch, 0, sizeof(scratch));
 		len = read_file(&w->buf, &w->alloc, w->run->walk.files[i].path, &scratch);
 		skip_list_release(&scratch.skipped);
@@ -1156,5 +1260,6 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 	free(names.v);
 	free(names.next);
 	free(names.keys);
+	free(names.hashes);
 	hashmap_release(&names.index);
 }

@@ -10,6 +10,8 @@
 #include "access.h"
 #include "walk.h"
 
+#include <stdint.h>
+
 /* A call of the function that holds a barrier, from another function. */
 struct caller {
 	char *function;			/* owned: the calling function */
@@ -67,6 +69,9 @@ struct file_sites {
 	size_t nr, alloc;
 	struct cond_region *conds;	/* in file order of their start */
 	size_t nr_conds, alloc_conds;
+	uint32_t *calls;		/* owned: hashes of the names the file calls ("name("),
+					   sorted, each once */
+	size_t nr_calls;
 	struct skip_list skipped;	/* this file, or parts of it, not analysed */
 	struct skip_list notes;		/* read, but worth a word (invalid UTF-8) */
 	bool parsed;			/* the prefilter let it through */

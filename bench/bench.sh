@@ -11,7 +11,7 @@ set -eu
 # MiB, acqrel arguments (TREE is appended). Lines whose subcommand acqrel
 # does not have yet (`acqrel SUB --help` fails) are left out.
 commands='sites 3 512 sites --json
-pairs 4 1024 pairs --json'
+pairs 3 1024 pairs --json'
 
 die() {
 	echo "bench.sh: $*" >&2

@@ -322,6 +322,10 @@ static void rule_external(struct judge *j)
 			reason(p, "external",
 			       xasprintf("struct %s is declared in %s, a layout user space shares: the other side may be a program",
 					 sname, where));
+		else if (where && (strstr(where, "vdso") || strstr(where, "vvar")))
+			reason(p, "external",
+			       xasprintf("struct %s is declared in %s: vDSO data, mapped into user space and read there, which acqrel does not see",
+					 sname, where));
 		free(sname);
 	}
 }

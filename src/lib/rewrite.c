@@ -340,6 +340,7 @@ static bool simple_operand(const char *s, size_t n)
 
 	for (i = 0; i < n; i++)
 		if (!(isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.' ||
+		      (s[i] == '~' && i == 0) ||
 		      (s[i] == '-' && i + 1 < n && s[i + 1] == '>') ||
 		      (s[i] == '>' && i && s[i - 1] == '-')))
 			return false;
@@ -598,7 +599,7 @@ static const char *join_statement(const struct rewrite_file *f, unsigned line1,
 	return "the store is not one statement on up to six lines without comments inside";
 }
 
-/* The publish store: X = v; X++; X += v; WRITE_ONCE(X, v); on up to six lines. */
+/* The publish store: X = v; X++; X op= v (+ - | & ^); WRITE_ONCE(X, v); on up to six lines. */
 static const char *plan_store(const struct rewrite_file *f, const struct access *a,
 			      const char *other, const char *pairs, struct planned *out)
 {
@@ -639,12 +640,13 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 			p++;
 		if (end - p == 2 && (!memcmp(p, "++", 2) || !memcmp(p, "--", 2))) {
 			v = xasprintf("%s %c 1", a->path, *p);
-		} else if (end - p >= 2 && (p[0] == '+' || p[0] == '-') && p[1] == '=') {
+		} else if (end - p >= 2 && strchr("+-|&^", p[0]) && p[1] == '=') {
+			/* X op= v: X op v, v in parentheses unless it is one operand */
 			const char *r = p + 2;
 
 			while (r < end && *r == ' ')
 				r++;
-			if (one_value(r, (size_t)(end - r)))
+			if (r < end && one_value(r, (size_t)(end - r)))
 				v = simple_operand(r, (size_t)(end - r))
 				    ? xasprintf("%s %c %.*s", a->path, p[0], (int)(end - r), r)
 				    : xasprintf("%s %c (%.*s)", a->path, p[0], (int)(end - r), r);
@@ -677,7 +679,7 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 	if (!v) {
 		free(comment);
 		strbuf_release(&joined);
-		return "the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)";
+		return "the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)";
 	}
 	for (i = 0; v[i]; i++)
 		;

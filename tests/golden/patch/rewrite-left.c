@@ -125,7 +125,7 @@ static int demo_slot_closed(struct demo_slot *s, int fast)
  * check-error-start
 rewrite-left.c:17: note: protocol s->ready left for the author: the barrier shares its line with other code
 rewrite-left.c:32: note: protocol s->done left for the author: the store spans several lines with a comment inside
-rewrite-left.c:49: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
+rewrite-left.c:49: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)
 rewrite-left.c:79: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
 rewrite-left.c:98: note: protocol s->opened left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
 rewrite-left.c:116: note: protocol s->closed left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs

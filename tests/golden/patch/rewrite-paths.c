@@ -173,7 +173,7 @@ rewrite-paths.c:67: note: protocol p->a left for the author: the barrier is the 
 rewrite-paths.c:77: note: protocol p->b left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
 rewrite-paths.c:26: note: protocol p->c left for the author: only one side of the protocol is known
 rewrite-paths.c:33: note: protocol p->d left for the author: only one side of the protocol is known
-rewrite-paths.c:40: note: protocol p->e left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
+rewrite-paths.c:40: note: protocol p->e left for the author: the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)
 rewrite-paths.c:127: note: protocol p->f left for the author: the load is an argument of a call or macro, which may take it by name
 rewrite-paths.c: above demo_path_g(): "the conditional write barrier goes with its if: the release...": note: may still describe the old barriers of p->g
 rewrite-paths.c:140: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->g

@@ -130,7 +130,7 @@ static int demo_view_mark(struct demo_view *v)
  
  * check-output-end
  * check-error-start
-shape07-several-stores.c:34: note: protocol v->gen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X += v; WRITE_ONCE(X, v);)
+shape07-several-stores.c:34: note: protocol v->gen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)
 shape07-several-stores.c:71: "check-name: shape 7, several stores after one wmb: subscribe...": note: may still describe the old barriers of v->height
 shape07-several-stores.c: above demo_view_tick(): "both stores have readers: one barrier, two protocols": note: may still describe the old barriers of v->epoch and the protocols sharing its barriers
 shape07-several-stores.c:71: "check-name: shape 7, several stores after one wmb: subscribe...": note: may still describe the old barriers of v->epoch and the protocols sharing its barriers

@@ -1398,9 +1398,16 @@ static void note_list(struct hashmap *set, const struct access_list *l, const ch
 	size_t i;
 
 	for (i = 0; i < l->nr; i++) {
-		bool rmw = l->v[i].is_write && l->v[i].via && fully_ordered_rmw(l->v[i].via);
+		const char *via = l->v[i].is_write ? l->v[i].via : NULL;
+		size_t n = via ? strlen(via) : 0;
+		/* a read-modify-write ordered like a full barrier, or a store that releases */
+		bool rmw = via && fully_ordered_rmw(via);
+		bool release = stores && via &&
+			       ((n > 8 && !strcmp(via + n - 8, "_release")) ||
+				(n > 7 && !strcmp(via + n - 7, "_unlock")) ||
+				!strcmp(via, "clear_and_wake_up_bit"));
 
-		if ((all && l->v[i].is_write == stores) || rmw)
+		if ((all && l->v[i].is_write == stores) || rmw || release)
 			note_key(set, &l->v[i], file);
 	}
 }

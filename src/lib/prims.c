@@ -114,7 +114,7 @@ static const struct marked marked[] = {
 	{ "__set_bit", true, 1 }, { "__clear_bit", true, 1 },
 	{ "test_and_set_bit", true, 1 }, { "test_and_clear_bit", true, 1 },
 	{ "test_and_set_bit_lock", true, 1 }, { "clear_bit_unlock", true, 1 },
-	{ "__clear_bit_unlock", true, 1 },
+	{ "__clear_bit_unlock", true, 1 }, { "clear_and_wake_up_bit", true, 1 },
 };
 
 bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg)

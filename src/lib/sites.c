@@ -328,12 +328,30 @@ static bool has_kind(const struct access_list *l, bool writes)
 }
 
 /* A barrier whose publish store or subscribe load may be in the callers. */
+/* Whether every call in l is quiet (a barrier, a lock, a print, ...). */
+static bool only_quiet_calls(const struct call_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!prim_quiet_call(l->v[i].name))
+			return false;
+	return true;
+}
+
+/*
+ * A barrier whose publish store or subscribe load may be in its callers:
+ * an smp_wmb() that only a return follows (no access, no call, no device
+ * write: "x = v; smp_wmb(); netif_wake_queue();" orders x before what
+ * follows in its own function, and is not shape 6); an smp_rmb() with no
+ * load before or after it in its function.
+ */
 static bool wants_callers(const struct site *s)
 {
 	if (!s->function)
 		return false;
 	if (!strcmp(s->primitive, "smp_wmb"))
-		return !has_kind(&s->window_after, true);
+		return !s->window_after.nr && !s->mmio_after && only_quiet_calls(&s->calls_after);
 	if (!strcmp(s->primitive, "smp_rmb"))
 		return !has_kind(&s->window_before, false) || !has_kind(&s->window_after, false);
 	return false;

@@ -1353,26 +1353,6 @@ void classify_shared_barriers(struct pair_result *out)
 	}
 }
 
-/* Read-modify-writes that order what comes before them as a full barrier does. */
-static bool fully_ordered_rmw(const char *via)
-{
-	static const char *const suffixes[] = {
-		"xchg", "cmpxchg", "_return", "test_and_set_bit", "test_and_clear_bit",
-		"test_and_change_bit", "dec_and_test", "inc_and_test", "sub_and_test",
-		"add_negative", "fetch_add", "fetch_sub", "fetch_or", "fetch_and", "fetch_xor",
-		"fetch_andnot", "fetch_inc", "fetch_dec",
-	};
-	size_t i, n = strlen(via), k;
-
-	if (strstr(via, "_relaxed"))
-		return false;
-	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
-		k = strlen(suffixes[i]);
-		if (n >= k && !strcmp(via + n - k, suffixes[i]))
-			return true;
-	}
-	return false;
-}
 
 static void note_key(struct hashmap *set, const struct access *a, const char *file)
 {
@@ -1401,7 +1381,7 @@ static void note_list(struct hashmap *set, const struct access_list *l, const ch
 		const char *via = l->v[i].is_write ? l->v[i].via : NULL;
 		size_t n = via ? strlen(via) : 0;
 		/* a read-modify-write ordered like a full barrier, or a store that releases */
-		bool rmw = via && fully_ordered_rmw(via);
+		bool rmw = via && prim_fully_ordered(via);
 		bool release = stores && via &&
 			       ((n > 8 && !strcmp(via + n - 8, "_release")) ||
 				(n > 7 && !strcmp(via + n - 7, "_unlock")) ||

@@ -358,3 +358,23 @@ bool prim_quiet_call(const char *name)
 	       prim_lock_op(name, len) != PRIM_LOCK_NONE || prim_marked_access(name, len, &w, &addr) ||
 	       prim_mmio(name, len);
 }
+
+bool prim_fully_ordered(const char *via)
+{
+	static const char *const suffixes[] = {
+		"xchg", "cmpxchg", "_return", "test_and_set_bit", "test_and_clear_bit",
+		"test_and_change_bit", "dec_and_test", "inc_and_test", "sub_and_test",
+		"add_negative", "fetch_add", "fetch_sub", "fetch_or", "fetch_and", "fetch_xor",
+		"fetch_andnot", "fetch_inc", "fetch_dec",
+	};
+	size_t i, n = strlen(via), k;
+
+	if (strstr(via, "_relaxed") || strstr(via, "_acquire") || strstr(via, "_release"))
+		return false;
+	for (i = 0; i < ARRAY_SIZE_LOCAL(suffixes); i++) {
+		k = strlen(suffixes[i]);
+		if (n >= k && !strcmp(via + n - k, suffixes[i]))
+			return true;
+	}
+	return false;
+}

@@ -45,6 +45,13 @@ bool prim_waitqueue_by_name(const char *s, size_t len);
  */
 bool prim_quiet_call(const char *name);
 
+/*
+ * A read-modify-write (named by its marking call via) that is ordered as a
+ * full barrier on both sides: xchg(), atomic_inc_return(), test_and_set_bit(),
+ * ...; cmpxchg() only when it succeeds (callers decide whether that holds).
+ */
+bool prim_fully_ordered(const char *via);
+
 /* writel(), iowrite32(), writeq_relaxed(), ...: device memory; readl() and kin. */
 enum { PRIM_MMIO_WRITE = 1, PRIM_MMIO_READ = 2 };
 int prim_mmio(const char *s, size_t len);

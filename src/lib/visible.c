@@ -3,6 +3,7 @@
 #include "classify.h"
 #include "defs.h"
 #include "key.h"
+#include "prims.h"
 #include "strbuf.h"
 #include "types.h"
 #include "util.h"
@@ -14,6 +15,7 @@ const char *visibility_name(enum visibility v)
 {
 	static const char *const names[] = {
 		"shared", "private", "locked", "before publication", "address", "unordered",
+		"ordered",
 	};
 
 	return names[v];
@@ -416,6 +418,30 @@ static char *rule_init_only(const struct seen *s)
 	return out;
 }
 
+/*
+ * A load before smp_rmb() (or a store after smp_wmb()) with a fully
+ * ordered read-modify-write between it and the barrier, one that cannot
+ * fail (not a cmpxchg): that operation orders it as a full barrier does.
+ */
+static char *rule_ordered_by_rmw(const struct seen *s)
+{
+	const struct access_list *l = s->writer ? &s->e->site->window_after : &s->e->site->window_before;
+	size_t i;
+
+	if (s->e->caller || s->e->helper || s->a->off == 0 || strcmp(s->file, s->e->file))
+		return NULL;
+	for (i = 0; i < l->nr; i++) {
+		const struct access *r = &l->v[i];
+
+		if (!r->via || !r->is_write || !prim_fully_ordered(r->via) || strstr(r->via, "cmpxchg"))
+			continue;
+		if (s->writer ? r->off < s->a->off : r->off > s->a->off)
+			return xasprintf("%s() at line %u, a fully ordered read-modify-write, orders it as a full barrier would",
+					 r->via, r->line);
+	}
+	return NULL;
+}
+
 static const struct visibility_rule {
 	const char *name;
 	enum visibility cls;
@@ -425,6 +451,7 @@ static const struct visibility_rule {
 	{ "cursor", VIS_PRIVATE, rule_cursor },
 	{ "user", VIS_PRIVATE, rule_user },
 	{ "current", VIS_PRIVATE, rule_current },
+	{ "ordered-by-rmw", VIS_ORDERED, rule_ordered_by_rmw },
 	{ "array", VIS_ADDRESS, rule_array },
 	{ "function", VIS_ADDRESS, rule_function },
 	{ "address", VIS_ADDRESS, rule_address },

@@ -20,9 +20,10 @@ enum visibility {
 	VIS_BEFORE_PUBLICATION,	/* constant once the data is published */
 	VIS_ADDRESS,		/* an address computation the data's address depends on */
 	VIS_NOT_PUBLISHED,	/* a load of a variable no writer orders a store to */
+	VIS_ORDERED,		/* a fully ordered read-modify-write orders it anyway */
 };
 
-/* "shared", "private", "locked", "before publication", "address", "unordered" */
+/* "shared", "private", ..., "unordered", "ordered" */
 const char *visibility_name(enum visibility v);
 
 /*

@@ -12,6 +12,10 @@
 struct lexed {
 	char *rel;		/* owned */
 	struct lex_result lr;	/* its functions */
+	struct hashmap funcs;	/* function name -> its first context in lr */
+	struct hashmap macros;	/* function-like macro name -> index into macro_v */
+	struct lex_context *macro_v;	/* names borrowed from the text at lookup */
+	size_t nr_macros, alloc_macros;
 };
 
 struct defs {
@@ -59,6 +63,9 @@ void defs_free(struct defs *d)
 	for (i = 0; i < d->nr_lexed; i++) {
 		free(d->lexed[i].rel);
 		lex_result_release(&d->lexed[i].lr);
+		hashmap_release(&d->lexed[i].funcs);
+		hashmap_release(&d->lexed[i].macros);
+		free(d->lexed[i].macro_v);
 	}
 	free(d->lexed);
 	hashmap_release(&d->files);
@@ -73,11 +80,80 @@ void defs_free(struct defs *d)
 	free(d);
 }
 
+/*
+ * The function-like macros "#define name(args) body" of text, each with its
+ * body as a macro context (start after the parameters, end at the end of
+ * the directive); the first definition of a name counts.
+ */
+static void index_macros(struct lexed *lx, const char *text)
+{
+	const char *p;
+
+	for (p = strstr(text, "define"); p; p = strstr(p + 6, "define")) {
+		const char *h = p, *q = p + 6, *name, *e;
+		int depth = 0;
+		char *key;
+
+		/* "#" and spaces before "define" at the start of a line */
+		while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
+			h--;
+		if (h == text || h[-1] != '#')
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		for (name = q; is_c_ident_char(*q); q++)
+			;
+		if (q == name || *q != '(')
+			continue;
+		key = xstrndup(name, (size_t)(q - name));
+		for (; *q; q++) {
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && --depth == 0)
+				break;
+			else if (*q == '\n' && q[-1] != '\\')
+				break;
+		}
+		if (*q == ')' && hashmap_get(&lx->macros, key) == (size_t)-1) {
+			for (e = q + 1; *e && (*e != '\n' || e[-1] == '\\'); e++)
+				;
+			ALLOC_GROW(lx->macro_v, lx->nr_macros + 1, lx->alloc_macros);
+			lx->macro_v[lx->nr_macros].kind = LEX_MACRO;
+			lx->macro_v[lx->nr_macros].name = NULL;
+			lx->macro_v[lx->nr_macros].start = (size_t)(q + 1 - text);
+			lx->macro_v[lx->nr_macros].end = (size_t)(e - text);
+			hashmap_put(&lx->macros, key, lx->nr_macros++);
+		}
+		free(key);
+	}
+}
+
+/* The function-like macro name of lx as a macro context (name borrowed). */
+static bool find_macro(const struct lexed *lx, const char *name, struct lex_context *c)
+{
+	size_t k = hashmap_get(&lx->macros, name);
+
+	if (k == (size_t)-1)
+		return false;
+	*c = lx->macro_v[k];
+	c->name = (char *)name;
+	return true;
+}
+
+/* The first function named name in lx, or NULL. */
+static const struct lex_context *find_function(const struct lexed *lx, const char *name)
+{
+	size_t k = hashmap_get(&lx->funcs, name);
+
+	return k == (size_t)-1 ? NULL : &lx->lr.ctxs[k];
+}
+
 /* The functions of file rel, lexed once; NULL when it cannot be read. */
 static const struct lexed *lexed_of(struct defs *d, const char *rel)
 {
-	size_t k = hashmap_get(&d->files, rel);
+	size_t k = hashmap_get(&d->files, rel), c;
 	const char *text;
+	struct lexed *lx;
 
 	if (k != (size_t)-1)
 		return k < d->nr_lexed ? &d->lexed[k] : NULL;
@@ -87,9 +163,15 @@ static const struct lexed *lexed_of(struct defs *d, const char *rel)
 		return NULL;
 	}
 	ALLOC_GROW(d->lexed, d->nr_lexed + 1, d->alloc_lexed);
-	memset(&d->lexed[d->nr_lexed], 0, sizeof(d->lexed[d->nr_lexed]));
-	d->lexed[d->nr_lexed].rel = xstrdup(rel);
-	lex_scan(text, strlen(text), &d->lexed[d->nr_lexed].lr);
+	lx = &d->lexed[d->nr_lexed];
+	memset(lx, 0, sizeof(*lx));
+	lx->rel = xstrdup(rel);
+	lex_scan(text, strlen(text), &lx->lr);
+	for (c = 0; c < lx->lr.nr_ctxs; c++)
+		if (lx->lr.ctxs[c].kind == LEX_FUNCTION &&
+		    hashmap_get(&lx->funcs, lx->lr.ctxs[c].name) == (size_t)-1)
+			hashmap_put(&lx->funcs, lx->lr.ctxs[c].name, c);
+	index_macros(lx, text);
 	hashmap_put(&d->files, rel, d->nr_lexed);
 	return &d->lexed[d->nr_lexed++];
 }
@@ -143,50 +225,6 @@ static struct func_summary *summarise(struct defs *d, const struct lexed *lx,
 	return s;
 }
 
-/*
- * A function-like macro "#define name(args) body" in text: its body as a
- * macro context (start after the parameters, end at the end of the
- * directive). Returns false when there is none.
- */
-static bool find_macro(const char *text, const char *name, struct lex_context *c)
-{
-	size_t n = strlen(name);
-	const char *p;
-
-	for (p = strstr(text, "define"); p; p = strstr(p + 6, "define")) {
-		const char *h = p, *q = p + 6, *e;
-		int depth = 0;
-
-		/* "#" and spaces before "define" at the start of a line */
-		while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
-			h--;
-		if (h == text || h[-1] != '#')
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (strncmp(q, name, n) || q[n] != '(')
-			continue;
-		for (q += n; *q; q++) {
-			if (*q == '(')
-				depth++;
-			else if (*q == ')' && --depth == 0)
-				break;
-			else if (*q == '\n' && q[-1] != '\\')
-				break;
-		}
-		if (*q != ')')
-			continue;
-		for (e = q + 1; *e && (*e != '\n' || e[-1] == '\\'); e++)
-			;
-		c->kind = LEX_MACRO;
-		c->name = (char *)name;
-		c->start = (size_t)(q + 1 - text);
-		c->end = (size_t)(e - text);
-		return true;
-	}
-	return false;
-}
-
 static struct func_summary *summarise_macro(struct defs *d, const char *rel,
 					    const struct lex_context *c)
 {
@@ -211,18 +249,13 @@ static struct func_summary *summarise_macro(struct defs *d, const char *rel,
 /* Whether one of files[0..n) defines function or macro name (without parsing it). */
 static bool find_in(struct defs *d, char **files, size_t n, const char *name)
 {
-	size_t i, c;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		const struct lexed *lx = lexed_of(d, files[i]);
-		const char *text;
 		struct lex_context mc;
 
-		for (c = 0; lx && c < lx->lr.nr_ctxs; c++)
-			if (lx->lr.ctxs[c].kind == LEX_FUNCTION && !strcmp(lx->lr.ctxs[c].name, name))
-				return true;
-		text = types_text(d->t, files[i]);
-		if (text && strstr(text, name) && find_macro(text, name, &mc))
+		if (lx && (find_function(lx, name) || find_macro(lx, name, &mc)))
 			return true;
 	}
 	return false;
@@ -231,7 +264,7 @@ static bool find_in(struct defs *d, char **files, size_t n, const char *name)
 const struct func_summary *defs_function(struct defs *d, const char *file, const char *name)
 {
 	char *key = xasprintf("%s\001%s", file, name), **files;
-	size_t k = hashmap_get(&d->found, key), n, i, c;
+	size_t k = hashmap_get(&d->found, key), n, i;
 	struct func_summary *s = NULL;
 
 	if (k != (size_t)-1) {
@@ -243,20 +276,17 @@ const struct func_summary *defs_function(struct defs *d, const char *file, const
 		n = types_search_list(d->t, file, true, &files);
 	for (i = 0; i < n && !s; i++) {
 		const struct lexed *lx = lexed_of(d, files[i]);
+		const struct lex_context *ctx = lx ? find_function(lx, name) : NULL;
 
-		for (c = 0; lx && c < lx->lr.nr_ctxs && !s; c++) {
-			const struct lex_context *ctx = &lx->lr.ctxs[c];
-
-			if (ctx->kind == LEX_FUNCTION && !strcmp(ctx->name, name))
-				s = summarise(d, lx, ctx);
-		}
+		if (ctx)
+			s = summarise(d, lx, ctx);
 	}
 	/* a function-like macro, when no function has the name */
 	for (i = 0; i < n && !s; i++) {
-		const char *text = types_text(d->t, files[i]);
+		const struct lexed *lx = lexed_of(d, files[i]);
 		struct lex_context mc;
 
-		if (text && strstr(text, name) && find_macro(text, name, &mc))
+		if (lx && find_macro(lx, name, &mc))
 			s = summarise_macro(d, files[i], &mc);
 	}
 	ALLOC_GROW(d->sums, d->nr_sums + 1, d->alloc_sums);

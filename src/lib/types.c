@@ -63,6 +63,11 @@ void types_release(struct types *t)
 		free_list(t->inc_v[i].v, t->inc_v[i].nr);
 	free(t->inc_v);
 	hashmap_release(&t->incs);
+	for (i = 0; i < t->nr_unity; i++)
+		free_list(t->unity_v[i].v, t->unity_v[i].nr);
+	free(t->unity_v);
+	hashmap_release(&t->unity);
+	hashmap_release(&t->unity_dirs);
 	free(t->list_v);
 	hashmap_release(&t->lists);
 	memset(t, 0, sizeof(*t));
@@ -168,29 +173,35 @@ static void index_definitions(struct types *t, size_t idx)
 	}
 }
 
-/* The contents of root/rel, read once; NULL when it cannot be read. */
-static const char *load(struct types *t, const char *rel)
+/* The contents of root/rel (at most 16 MiB), owned; NULL when it cannot be read. */
+static char *read_text(const struct types *t, const char *rel)
 {
-	size_t i = hashmap_get(&t->files, rel);
 	struct strbuf sb = STRBUF_INIT;
 	char *path, chunk[65536];
 	FILE *f;
 	size_t n;
 
-	if (i != (size_t)-1)
-		return t->texts[i];
 	path = strcmp(t->root, ".") ? xasprintf("%s/%s", t->root, rel) : xstrdup(rel);
 	f = fopen(path, "rb");
 	free(path);
+	if (!f)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0 && sb.len < (16u << 20))
+		strbuf_add(&sb, chunk, n);
+	fclose(f);
+	/* NUL bytes would end the text early; such a file has no struct for us */
+	return strbuf_detach(&sb);
+}
+
+/* The contents of root/rel, read once; NULL when it cannot be read. */
+static const char *load(struct types *t, const char *rel)
+{
+	size_t i = hashmap_get(&t->files, rel);
+
+	if (i != (size_t)-1)
+		return t->texts[i];
 	ALLOC_GROW(t->texts, t->nr + 1, t->alloc);
-	t->texts[t->nr] = NULL;
-	if (f) {
-		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0 && sb.len < (16u << 20))
-			strbuf_add(&sb, chunk, n);
-		fclose(f);
-		/* NUL bytes would end the text early; such a file has no struct for us */
-		t->texts[t->nr] = strbuf_detach(&sb);
-	}
+	t->texts[t->nr] = read_text(t, rel);
 	hashmap_put(&t->files, rel, t->nr);
 	ALLOC_GROW(t->rels, t->nr + 1, t->alloc_rels);
 	t->rels[t->nr] = xstrdup(rel);
@@ -648,37 +659,82 @@ static void includes(const char *text, const char *file, const char *arch, char 
  */
 #define MAX_SEARCH 768
 
+/*
+ * Records, once per folder, which C files of folder dir #include another C
+ * file of it by name ("#include \"idle.c\""): a unity build. The
+ * including files are read but not kept or indexed: most never matter.
+ */
+static void scan_unity_dir(struct types *t, const char *dir)
+{
+	char *full = strcmp(t->root, ".") ? xasprintf("%s/%s", t->root, dir) : xstrdup(dir);
+	DIR *d = opendir(full);
+	struct dirent *de;
+
+	hashmap_put(&t->unity_dirs, dir, 1);
+	free(full);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		char *rel, *text;
+		const char *p;
+
+		if (n < 3 || strcmp(de->d_name + n - 2, ".c"))
+			continue;
+		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name);
+		text = read_text(t, rel);
+		for (p = text ? strstr(text, "include") : NULL; p; p = strstr(p + 7, "include")) {
+			const char *h = p, *q = p + 7, *e;
+			char *inc;
+			size_t k;
+
+			/* "#", "# " or "#  " before it */
+			while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
+				h--;
+			if (h == text || h[-1] != '#')
+				continue;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q != '"' || !(e = strchr(q + 1, '"')) || e - q < 4 ||
+			    memcmp(e - 2, ".c", 2) || memchr(q, '\n', (size_t)(e - q)) ||
+			    memchr(q + 1, '/', (size_t)(e - q - 1)) ||
+			    ((size_t)(e - q - 1) == n && !memcmp(q + 1, de->d_name, n)))
+				continue;
+			inc = strcmp(dir, ".") ? xasprintf("%s/%.*s", dir, (int)(e - q - 1), q + 1)
+					       : xstrndup(q + 1, (size_t)(e - q - 1));
+			k = hashmap_get(&t->unity, inc);
+			if (k == (size_t)-1) {
+				ALLOC_GROW(t->unity_v, t->nr_unity + 1, t->alloc_unity);
+				memset(&t->unity_v[t->nr_unity], 0, sizeof(t->unity_v[t->nr_unity]));
+				hashmap_put(&t->unity, inc, t->nr_unity);
+				k = t->nr_unity++;
+			}
+			free(inc);
+			ALLOC_GROW(t->unity_v[k].v, t->unity_v[k].nr + 1, t->unity_v[k].alloc);
+			t->unity_v[k].v[t->unity_v[k].nr++] = xstrdup(rel);
+		}
+		free(text);
+		free(rel);
+	}
+	closedir(d);
+}
+
 /* The C files of file's folder that #include it by its name. */
 static void includers(struct types *t, const char *file, char ***out, size_t *nr, size_t *alloc)
 {
 	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file;
 	char *dir = slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
-	char *full = strcmp(t->root, ".") ? xasprintf("%s/%s", t->root, dir) : xstrdup(dir);
-	char *needle = xasprintf("\"%s\"", base);
-	DIR *d;
-	struct dirent *de;
+	size_t k, i;
 
-	if (strlen(base) > 2 && !strcmp(base + strlen(base) - 2, ".c") && (d = opendir(full))) {
-		while ((de = readdir(d))) {
-			size_t n = strlen(de->d_name);
-			char *rel;
-			const char *text;
-
-			if (n < 3 || strcmp(de->d_name + n - 2, ".c") || !strcmp(de->d_name, base))
-				continue;
-			rel = slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name);
-			text = load(t, rel);
-			if (text && strstr(text, needle)) {
-				ALLOC_GROW(*out, *nr + 1, *alloc);
-				(*out)[(*nr)++] = rel;
-			} else {
-				free(rel);
-			}
+	if (strlen(base) > 2 && !strcmp(base + strlen(base) - 2, ".c")) {
+		if (hashmap_get(&t->unity_dirs, dir) == (size_t)-1)
+			scan_unity_dir(t, dir);
+		k = hashmap_get(&t->unity, file);
+		for (i = 0; k != (size_t)-1 && i < t->unity_v[k].nr; i++) {
+			ALLOC_GROW(*out, *nr + 1, *alloc);
+			(*out)[(*nr)++] = xstrdup(t->unity_v[k].v[i]);
 		}
-		closedir(d);
 	}
-	free(needle);
-	free(full);
 	free(dir);
 }
 

@@ -46,6 +46,13 @@ struct types {
 	struct hashmap incs;	/* "arch:file" -> index into inc_v */
 	struct types_list *inc_v;	/* owned: each file's existing includes */
 	size_t nr_incs, alloc_incs;
+	struct hashmap unity_dirs;	/* folders whose unity builds are known */
+	struct hashmap unity;	/* C file -> index into unity_v */
+	struct unity_list {
+		char **v;		/* owned: the C files that #include it */
+		size_t nr, alloc;
+	} *unity_v;
+	size_t nr_unity, alloc_unity;
 };
 
 /* root is borrowed and must outlive t. */

@@ -617,10 +617,15 @@ static void includes(const char *text, const char *file, const char *arch, char 
 {
 	const char *p;
 
-	for (p = strstr(text, "#include"); p; p = strstr(p + 8, "#include")) {
-		const char *q = p + 8, *e;
+	for (p = strstr(text, "include"); p; p = strstr(p + 7, "include")) {
+		const char *h = p, *q = p + 7, *e;
 		char close;
 
+		/* "#include" or "# include" at the start of a line */
+		while (h > text && (h[-1] == ' ' || h[-1] == '\t'))
+			h--;
+		if (h == text || h[-1] != '#')
+			continue;
 		while (*q == ' ' || *q == '\t')
 			q++;
 		if (*q != '"' && *q != '<')

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Synthetic fixture for acqrel: accesses through DEMO_SB(sb)->field. */
-#include "demofs.h"
+/* Synthetic fixture for acqrel: accesses through DEMO_SB(sb)->field; "# include", as kernel/sched writes it. */
+# include "demofs.h"
 
 static void demofs_mount_done(struct demo_super *sb)
 {

@@ -20,7 +20,7 @@ else
 Q = @
 endif
 
-LIB_SRC := $(wildcard src/lib/*.c)
+LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/litmus/*.c)
 CMD_SRC := $(wildcard src/cmd/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/grammar/parser.o
 CMD_OBJ := $(CMD_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/main.o

@@ -1,0 +1,1164 @@
+/*
+ * exec.c: the enumeration of candidate executions, as herd7 does it:
+ *   - one path per process (exec_combo), the events numbered initial
+ *     writes first;
+ *   - a write (or the initial value) for every read, depth first, values
+ *     solved from the choices made so far and a choice dropped as soon as a
+ *     branch condition or a location disagrees (rf_dfs);
+ *   - a final write for every location the condition observes, among the
+ *     last writes of each process (fw_enum);
+ *   - then the model, level by level (cat-eval.h), which enumerates its own
+ *     "with" choices (the coherence order) and accepts or rejects.
+ */
+#include "exec.h"
+#include "cat-eval.h"
+#include "sem.h"
+#include "../lib/util.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* a global event of the current combination of paths */
+struct gev {
+	int thread;		/* -1: an initial write */
+	int local;		/* index in its path; for an initial write, the location */
+	const struct tev *tev;	/* NULL for an initial write */
+};
+
+enum { M_NONE, M_BUSY, M_KNOWN, M_UNKNOWN };
+
+struct memo {
+	unsigned char st;
+	struct lit_gval v;
+};
+
+/* a location whose final value is observed (registers and globals) */
+struct oloc {
+	int thread;		/* -1: a global */
+	const char *name;
+	int loc;		/* a global: its location id */
+};
+
+struct state_set {
+	struct lit_gval *rows;
+	int n, alloc, width;
+};
+
+struct engine {
+	const struct litmus *t;
+	const struct litmus_model *m;
+	const struct lit_limits *lim;
+	struct sem_test st;
+	bool loc_dynamic;
+	struct oloc *obs;
+	int nobs, nshown;
+	/* the combination */
+	int *sel;
+	const struct tpath **path;
+	int *base;
+	struct gev ev[LITMUS_MAX_EVENTS];
+	int n;
+	struct bits_dim dim;
+	struct cat_run **runs;		/* by number of events */
+	struct cat_run *run;
+	/* read-from */
+	int reads[LITMUS_MAX_EVENTS];
+	int nreads;
+	int src[LITMUS_MAX_EVENTS];	/* for reads: -2 none yet, -1 initial value, else a write */
+	int loc[LITMUS_MAX_EVENTS];	/* location of each event (-1: none or unknown) */
+	struct memo **memo;		/* per thread, per symbolic value */
+	bword *scratch;			/* relations and sets handed to the model */
+	bword *has_value;
+	int64_t value_key[LITMUS_MAX_EVENTS];
+	/* final writes */
+	int *fwbuf;			/* final-write candidates: (nobs + 1) * (n + 1) */
+	struct lit_gval final[LITMUS_MAX_EVENTS];	/* per observed location */
+	bool cur_ok;
+	int cur_state;
+	/* results */
+	struct state_set states;
+	long pos, neg;
+	uint64_t flags;
+	long candidates;
+	bool stopped;
+	char *limit;
+	struct timespec start;
+	char *err;
+	jmp_buf fail;
+};
+
+__attribute__((noreturn, format(printf, 4, 5)))
+static void fail(struct engine *e, const struct source *src, size_t off, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!e->err)
+		e->err = source_error(src ? src : &e->t->src, off, "%s", msg);
+	longjmp(e->fail, 1);
+}
+
+static double elapsed(const struct engine *e)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - e->start.tv_sec) + (now.tv_nsec - e->start.tv_nsec) / 1e9;
+}
+
+/* ------------------------------------------------------------------ */
+/* values */
+
+static const struct sem_loc *loc_of(const struct engine *e, int l)
+{
+	return &e->st.locs[l];
+}
+
+static struct lit_gval init_value(const struct engine *e, int l)
+{
+	const struct sem_loc *sl = loc_of(e, l);
+	struct lit_gval v;
+
+	if (sl->init.is_sym && sl->init_sym >= 0) {
+		v.is_sym = true;
+		v.num = sl->init_sym;
+	} else {
+		v.is_sym = false;
+		v.num = sl->init.is_sym ? 0 : sl->init.num;
+	}
+	return v;
+}
+
+static int eval_sv(struct engine *e, int th, int sv, struct lit_gval *out);
+
+/* Location of global event g: M_KNOWN (in *loc), or M_UNKNOWN. */
+static int event_loc(struct engine *e, int g, int *loc)
+{
+	const struct gev *x = &e->ev[g];
+	struct lit_gval v;
+	int st;
+
+	if (x->thread < 0) {
+		*loc = x->local;
+		return M_KNOWN;
+	}
+	if (x->tev->loc < 0) {
+		*loc = -1;
+		return M_KNOWN;
+	}
+	st = eval_sv(e, x->thread, x->tev->loc, &v);
+	if (st != M_KNOWN)
+		return st;
+	if (!v.is_sym)
+		fail(e, x->tev->src, x->tev->off, "an access to the integer %lld, not to a location",
+		     (long long)v.num);
+	*loc = (int)v.num;
+	return M_KNOWN;
+}
+
+/* Value written by write g (or the initial value). */
+static int write_value(struct engine *e, int g, struct lit_gval *out)
+{
+	const struct gev *x = &e->ev[g];
+
+	if (x->thread < 0) {
+		*out = init_value(e, x->local);
+		return M_KNOWN;
+	}
+	return eval_sv(e, x->thread, x->tev->val, out);
+}
+
+static int64_t arith(struct engine *e, const struct tev *at, enum cbin b, int64_t x, int64_t y)
+{
+	uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+
+	switch (b) {
+	case CB_ADD: return (int64_t)(ux + uy);
+	case CB_SUB: return (int64_t)(ux - uy);
+	case CB_MUL: return (int64_t)(ux * uy);
+	case CB_DIV:
+		if (!y)
+			fail(e, at ? at->src : NULL, at ? at->off : 0, "division by zero");
+		if (x == INT64_MIN && y == -1)
+			return x;
+		return x / y;
+	case CB_AND: return x & y;
+	case CB_OR: return x | y;
+	case CB_XOR: return x ^ y;
+	case CB_EQ: return x == y;
+	case CB_NE: return x != y;
+	case CB_LT: return x < y;
+	case CB_LE: return x <= y;
+	case CB_GT: return x > y;
+	case CB_GE: return x >= y;
+	}
+	return 0;
+}
+
+static int eval_sv(struct engine *e, int th, int sv, struct lit_gval *out)
+{
+	struct memo *mm = &e->memo[th][sv];
+	const struct sval *s = &e->path[th]->sv[sv];
+	struct lit_gval a, b;
+	int st, g;
+
+	if (mm->st == M_KNOWN) {
+		*out = mm->v;
+		return M_KNOWN;
+	}
+	if (mm->st == M_UNKNOWN || mm->st == M_BUSY)
+		return M_UNKNOWN;
+	mm->st = M_BUSY;
+	st = M_KNOWN;
+	switch (s->op) {
+	case SV_NUM:
+		mm->v.is_sym = false;
+		mm->v.num = s->num;
+		break;
+	case SV_SYM:
+		mm->v.is_sym = true;
+		mm->v.num = s->sym;
+		break;
+	case SV_READ:
+		g = e->base[th] + s->ev;
+		if (e->src[g] == -2) {
+			st = M_UNKNOWN;
+		} else if (e->src[g] == -1) {
+			int l;
+
+			st = event_loc(e, g, &l);
+			if (st == M_KNOWN)
+				mm->v = init_value(e, l);
+		} else {
+			st = write_value(e, e->src[g], &mm->v);
+		}
+		break;
+	case SV_BIN: {
+		int sa = eval_sv(e, th, s->a, &a);
+		int sb = eval_sv(e, th, s->b, &b);
+
+		if (sa != M_KNOWN || sb != M_KNOWN) {
+			st = M_UNKNOWN;
+			break;
+		}
+		mm->v.is_sym = false;
+		if (a.is_sym || b.is_sym) {
+			if (s->bin == CB_EQ || s->bin == CB_NE) {
+				bool same = a.is_sym == b.is_sym && a.num == b.num;
+
+				mm->v.num = s->bin == CB_EQ ? same : !same;
+			} else {
+				/* arithmetic on an address: as herd, an error of the test */
+				fail(e, NULL, 0,
+				     "arithmetic on the address of a location is not supported");
+			}
+		} else {
+			mm->v.num = arith(e, NULL, s->bin, a.num, b.num);
+		}
+		break;
+	}
+	}
+	mm->st = (unsigned char)st;
+	if (st == M_KNOWN)
+		*out = mm->v;
+	return st;
+}
+
+static void clear_memo(struct engine *e)
+{
+	int i;
+
+	for (i = 0; i < e->t->nthreads; i++)
+		memset(e->memo[i], 0, sizeof(struct memo) * (size_t)e->path[i]->nsv);
+}
+
+/* ------------------------------------------------------------------ */
+/* the static part of a combination */
+
+static bool sv_depends_on_read(const struct tpath *p, int sv)
+{
+	const struct sval *s = &p->sv[sv];
+
+	switch (s->op) {
+	case SV_READ:
+		return true;
+	case SV_BIN:
+		return sv_depends_on_read(p, s->a) || sv_depends_on_read(p, s->b);
+	default:
+		return false;
+	}
+}
+
+static bool has_annot(const struct tev *x, const char *a)
+{
+	int i;
+
+	for (i = 0; i < x->nannots; i++)
+		if (!strcmp(x->annots[i], a))
+			return true;
+	return false;
+}
+
+/* po between thread events a and b (same thread) */
+static bool po_before(const struct engine *e, int a, int b)
+{
+	const struct gev *x = &e->ev[a], *y = &e->ev[b];
+
+	if (x->thread < 0 || x->thread != y->thread || a == b)
+		return false;
+	if (x->tev->poi != y->tev->poi)
+		return x->tev->poi < y->tev->poi;
+	return lset_has(&y->tev->iico, x->local);
+}
+
+typedef bool (*ev_pred)(const struct gev *x);
+
+static bool is_r(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_R; }
+static bool is_w(const struct gev *x) { return x->thread < 0 || x->tev->kind == EV_W; }
+static bool is_m(const struct gev *x) { return is_r(x) || is_w(x); }
+static bool is_f(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_F; }
+static bool is_iw(const struct gev *x) { return x->thread < 0; }
+static bool is_rmwset(const struct gev *x) { return x->thread >= 0 && x->tev->atomic; }
+static bool is_lkr(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_LKR; }
+static bool is_lkw(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_LKW; }
+static bool is_lk(const struct gev *x) { return is_lkr(x) || is_lkw(x); }
+static bool is_lf(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_LF; }
+static bool is_ul(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_UL; }
+static bool is_rl(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_RL; }
+static bool is_ru(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_RU; }
+static bool is_srcu(const struct gev *x) { return x->thread >= 0 && x->tev->kind == EV_SRCU; }
+static bool is_none(const struct gev *x) { (void)x; return false; }
+static bool is_all(const struct gev *x) { (void)x; return true; }
+static bool is_annotated(const struct gev *x)
+{
+	return x->thread >= 0 && x->tev->nannots > 0 &&
+	       (x->tev->kind == EV_R || x->tev->kind == EV_W || x->tev->kind == EV_F);
+}
+
+static void set_input_pred(struct engine *e, enum cat_input in, ev_pred p)
+{
+	bword *s = e->scratch;
+	int i;
+
+	set_zero(&e->dim, s);
+	for (i = 0; i < e->n; i++)
+		if (p(&e->ev[i]))
+			bit_set(s, i);
+	cat_run_set_input(e->run, in, s);
+}
+
+static void set_loc_input(struct engine *e)
+{
+	const struct bits_dim *d = &e->dim;
+	bword *r = e->scratch;
+	int i, j;
+
+	rel_zero(d, r);
+	for (i = 0; i < e->n; i++) {
+		if (e->loc[i] < 0)
+			continue;
+		for (j = 0; j < e->n; j++)
+			if (e->loc[j] == e->loc[i])
+				rel_add(d, r, i, j);
+	}
+	cat_run_set_input(e->run, CIN_LOC, r);
+}
+
+static void set_static_inputs(struct engine *e)
+{
+	const struct bits_dim *d = &e->dim;
+	const struct cat_model *cm = e->m->cat;
+	bword *r = e->scratch;
+	int i, j, k;
+
+	set_input_pred(e, CIN_R, is_r);
+	set_input_pred(e, CIN_W, is_w);
+	set_input_pred(e, CIN_M, is_m);
+	set_input_pred(e, CIN_F, is_f);
+	set_input_pred(e, CIN_IW, is_iw);
+	set_input_pred(e, CIN_RMWSET, is_rmwset);
+	set_input_pred(e, CIN_LK, is_lk);
+	set_input_pred(e, CIN_LKR, is_lkr);
+	set_input_pred(e, CIN_LKW, is_lkw);
+	set_input_pred(e, CIN_LS, is_none);
+	set_input_pred(e, CIN_LF, is_lf);
+	set_input_pred(e, CIN_UL, is_ul);
+	set_input_pred(e, CIN_RL, is_rl);
+	set_input_pred(e, CIN_RU, is_ru);
+	set_input_pred(e, CIN_SRCU_EV, is_srcu);
+	set_input_pred(e, CIN_A, is_none);
+	set_input_pred(e, CIN_NA, is_all);
+	set_input_pred(e, CIN_ANNOT, is_annotated);
+	set_input_pred(e, CIN_EMPTYSET, is_none);
+	for (k = 0; k < cat_model_nannots(cm); k++) {
+		const char *a = cat_model_annot(cm, k);
+
+		set_zero(d, r);
+		for (i = 0; i < e->n; i++)
+			if (e->ev[i].thread >= 0 && has_annot(e->ev[i].tev, a))
+				bit_set(r, i);
+		cat_run_set_annot(e->run, k, r);
+	}
+	/* relations */
+	rel_zero(d, r);
+	for (i = 0; i < e->n; i++)
+		rel_add(d, r, i, i);
+	cat_run_set_input(e->run, CIN_ID, r);
+	rel_zero(d, r);
+	for (i = 0; i < e->n; i++)
+		for (j = 0; j < e->n; j++)
+			if (e->ev[i].thread >= 0 && e->ev[i].thread == e->ev[j].thread)
+				rel_add(d, r, i, j);
+	cat_run_set_input(e->run, CIN_INT, r);
+	rel_zero(d, r);
+	for (i = 0; i < e->n; i++)
+		for (j = 0; j < e->n; j++)
+			if (e->ev[i].thread != e->ev[j].thread)
+				rel_add(d, r, i, j);
+	cat_run_set_input(e->run, CIN_EXT, r);
+	rel_zero(d, r);
+	for (i = 0; i < e->n; i++)
+		for (j = 0; j < e->n; j++)
+			if (po_before(e, i, j))
+				rel_add(d, r, i, j);
+	cat_run_set_input(e->run, CIN_PO, r);
+	/* dependencies: from the reads a thread event depends on */
+	{
+		static const enum cat_input deps[] = { CIN_ADDR, CIN_DATA, CIN_CTRL };
+		int w;
+
+		for (w = 0; w < 3; w++) {
+			rel_zero(d, r);
+			for (i = 0; i < e->n; i++) {
+				const struct gev *x = &e->ev[i];
+				const struct lset *s;
+				int b;
+
+				if (x->thread < 0)
+					continue;
+				s = deps[w] == CIN_ADDR ? &x->tev->addr :
+				    deps[w] == CIN_DATA ? &x->tev->data : &x->tev->ctrl;
+				if (deps[w] == CIN_DATA && x->tev->kind != EV_W)
+					continue;
+				for (b = 0; b < e->path[x->thread]->nev; b++)
+					if (lset_has(s, b))
+						rel_add(d, r, e->base[x->thread] + b, i);
+			}
+			if (deps[w] == CIN_DATA) {
+				for (i = 0; i < e->n; i++) {
+					const struct gev *x = &e->ev[i];
+
+					if (x->thread >= 0 && x->tev->rmw >= 0 && x->tev->rmw_data)
+						rel_add(d, r, i, e->base[x->thread] + x->tev->rmw);
+				}
+			}
+			cat_run_set_input(e->run, deps[w], r);
+		}
+	}
+	rel_zero(d, r);
+	for (i = 0; i < e->n; i++) {
+		const struct gev *x = &e->ev[i];
+
+		if (x->thread >= 0 && x->tev->rmw >= 0)
+			rel_add(d, r, i, e->base[x->thread] + x->tev->rmw);
+	}
+	cat_run_set_input(e->run, CIN_RMW, r);
+	cat_run_set_input(e->run, CIN_AMO, r);
+}
+
+/* ------------------------------------------------------------------ */
+/* final states */
+
+static int cmp_gval(const struct engine *e, struct lit_gval a, struct lit_gval b)
+{
+	if (a.is_sym != b.is_sym)
+		return a.is_sym ? 1 : -1;
+	if (a.is_sym)
+		return strcmp(e->st.locs[a.num].name, e->st.locs[b.num].name);
+	return a.num < b.num ? -1 : a.num > b.num;
+}
+
+static int state_find_or_add(struct engine *e, const struct lit_gval *row)
+{
+	struct state_set *s = &e->states;
+	int i, k;
+
+	for (i = 0; i < s->n; i++) {
+		const struct lit_gval *x = s->rows + (size_t)i * (size_t)s->width;
+
+		for (k = 0; k < s->width; k++)
+			if (x[k].is_sym != row[k].is_sym || x[k].num != row[k].num)
+				break;
+		if (k == s->width)
+			return i;
+	}
+	if ((s->n + 1) * s->width > s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 16 * (s->width ? s->width : 1);
+		s->rows = xrealloc(s->rows, sizeof(*s->rows) * (size_t)s->alloc);
+	}
+	if (s->width)
+		memcpy(s->rows + (size_t)s->n * (size_t)s->width, row,
+		       sizeof(*row) * (size_t)s->width);
+	return s->n++;
+}
+
+/* The observed location index of a (thread, name), or -1. */
+static int obs_find(const struct engine *e, int thread, const char *name)
+{
+	int i;
+
+	for (i = 0; i < e->nobs; i++)
+		if (e->obs[i].thread == thread && !strcmp(e->obs[i].name, name))
+			return i;
+	return -1;
+}
+
+static int obs_add(struct engine *e, int *alloc, int thread, const char *name)
+{
+	int i = obs_find(e, thread, name);
+
+	if (i >= 0)
+		return i;
+	ALLOC_GROW(e->obs, e->nobs + 1, *alloc);
+	e->obs[e->nobs].thread = thread;
+	e->obs[e->nobs].name = name;
+	e->obs[e->nobs].loc = thread < 0 ? sem_find_loc(&e->st, name) : -1;
+	return e->nobs++;
+}
+
+static void obs_cond(struct engine *e, int *alloc, const struct lit_cond *c)
+{
+	if (!c)
+		return;
+	switch (c->op) {
+	case COND_EQ:
+		obs_add(e, alloc, c->loc.thread, c->loc.name);
+		break;
+	case COND_EQ_LOC:
+		obs_add(e, alloc, c->loc.thread, c->loc.name);
+		obs_add(e, alloc, c->loc2.thread, c->loc2.name);
+		break;
+	default:
+		obs_cond(e, alloc, c->l);
+		obs_cond(e, alloc, c->r);
+		break;
+	}
+}
+
+/* herd's order of locations in a state: registers by process then name, then globals */
+static int cmp_oloc(const void *a, const void *b)
+{
+	const struct oloc *x = a, *y = b;
+
+	if ((x->thread < 0) != (y->thread < 0))
+		return x->thread < 0 ? 1 : -1;
+	if (x->thread != y->thread)
+		return x->thread - y->thread;
+	return strcmp(x->name, y->name);
+}
+
+static void collect_observed(struct engine *e)
+{
+	const struct litmus *t = e->t;
+	int alloc = 0, i;
+
+	for (i = 0; i < t->nlocations; i++)
+		obs_add(e, &alloc, t->locations[i].thread, t->locations[i].name);
+	obs_cond(e, &alloc, t->cond);
+	qsort(e->obs, (size_t)e->nobs, sizeof(*e->obs), cmp_oloc);
+	e->nshown = e->nobs;
+	obs_cond(e, &alloc, t->filter);
+	/* filter-only locations after the shown ones */
+	if (e->nobs > e->nshown)
+		qsort(e->obs + e->nshown, (size_t)(e->nobs - e->nshown), sizeof(*e->obs), cmp_oloc);
+	for (i = 0; i < e->nobs; i++)
+		if (e->obs[i].thread >= t->nthreads)
+			fail(e, NULL, t->cond_off, "the condition names process %d, which does not exist",
+			     e->obs[i].thread);
+}
+
+static struct lit_gval final_reg(struct engine *e, int th, const char *name)
+{
+	const struct tpath *p = e->path[th];
+	struct lit_gval v;
+	int i;
+
+	for (i = p->nregs - 1; i >= 0; i--) {
+		if (!strcmp(p->regs[i].name, name)) {
+			if (eval_sv(e, th, p->regs[i].sv, &v) != M_KNOWN)
+				fail(e, NULL, e->t->cond_off, "internal: register %d:%s undetermined",
+				     th, name);
+			return v;
+		}
+	}
+	v.is_sym = false;
+	v.num = 0;
+	return v;
+}
+
+static bool cond_eval(struct engine *e, const struct lit_cond *c)
+{
+	switch (c->op) {
+	case COND_TRUE:
+		return true;
+	case COND_FALSE:
+		return false;
+	case COND_EQ: {
+		struct lit_gval v = e->final[obs_find(e, c->loc.thread, c->loc.name)];
+
+		if (c->val.is_sym) {
+			int l = sem_find_loc(&e->st, c->val.sym);
+
+			return v.is_sym && v.num == l;
+		}
+		return !v.is_sym && v.num == c->val.num;
+	}
+	case COND_EQ_LOC: {
+		struct lit_gval a = e->final[obs_find(e, c->loc.thread, c->loc.name)];
+		struct lit_gval b = e->final[obs_find(e, c->loc2.thread, c->loc2.name)];
+
+		return a.is_sym == b.is_sym && a.num == b.num;
+	}
+	case COND_NOT:
+		return !cond_eval(e, c->l);
+	case COND_AND:
+		return cond_eval(e, c->l) && cond_eval(e, c->r);
+	case COND_OR:
+		return cond_eval(e, c->l) || cond_eval(e, c->r);
+	case COND_IMPLIES:
+		return !cond_eval(e, c->l) || cond_eval(e, c->r);
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* model levels */
+
+static void accept_cb(void *ctx, const uint64_t *flags)
+{
+	struct engine *e = ctx;
+
+	if (e->cur_ok)
+		e->pos++;
+	else
+		e->neg++;
+	e->flags |= flags[0];
+	if (e->cur_state < 0)
+		e->cur_state = state_find_or_add(e, e->final);
+}
+
+static void model_error(struct engine *e)
+{
+	if (!e->err)
+		e->err = xstrdup(cat_run_error(e->run));
+	longjmp(e->fail, 1);
+}
+
+/* One choice of final writes: its state, the filter, then the model. */
+static void fw_try(struct engine *e, int *fwset, int nfw)
+{
+	const struct bits_dim *d = &e->dim;
+	bword *s = e->scratch;
+	int i, r;
+
+	set_zero(d, s);
+	for (i = 0; i < nfw; i++)
+		bit_set(s, fwset[i]);
+	/* final values */
+	for (i = 0; i < e->nobs; i++) {
+		const struct oloc *o = &e->obs[i];
+
+		if (o->thread >= 0) {
+			e->final[i] = final_reg(e, o->thread, o->name);
+		} else {
+			int k, w = -1;
+
+			for (k = 0; k < nfw; k++)
+				if (e->loc[fwset[k]] == o->loc)
+					w = fwset[k];
+			if (w < 0 || write_value(e, w, &e->final[i]) != M_KNOWN)
+				fail(e, NULL, 0, "internal: final value undetermined");
+		}
+	}
+	if (e->t->filter && !cond_eval(e, e->t->filter))
+		return;
+	e->cur_ok = cond_eval(e, e->t->cond);
+	e->cur_state = -1;
+	cat_run_set_input(e->run, CIN_FW, s);
+	r = cat_run_level(e->run, 2);
+	if (r < 0)
+		model_error(e);
+	if (r == 0)
+		return;
+	if (cat_run_withs(e->run, accept_cb, e, e->lim->stop) < 0)
+		model_error(e);
+}
+
+/* The final-write candidates of location l: its initial write, and the last
+ * write to l of each process. */
+static int fw_candidates(struct engine *e, int l, int *out)
+{
+	int n = 0, i, j;
+
+	out[n++] = l;	/* the initial write of l is event l */
+	for (i = e->st.nlocs; i < e->n; i++) {
+		bool last = true;
+
+		if (!is_w(&e->ev[i]) || e->loc[i] != l)
+			continue;
+		for (j = i + 1; j < e->n; j++) {
+			if (is_w(&e->ev[j]) && e->loc[j] == l && po_before(e, i, j)) {
+				last = false;
+				break;
+			}
+		}
+		if (last)
+			out[n++] = i;
+	}
+	return n;
+}
+
+static void fw_enum(struct engine *e)
+{
+	int locs[LITMUS_MAX_EVENTS], nl = 0;
+	int *cand[LITMUS_MAX_EVENTS], ncand[LITMUS_MAX_EVENTS], pick[LITMUS_MAX_EVENTS];
+	int *buf = e->fwbuf, used = 0;
+	int fwset[LITMUS_MAX_EVENTS];
+	int i, k;
+
+	for (i = 0; i < e->nobs; i++) {
+		int l = e->obs[i].loc;
+
+		if (e->obs[i].thread >= 0 || l < 0)
+			continue;
+		for (k = 0; k < nl; k++)
+			if (locs[k] == l)
+				break;
+		if (k < nl)
+			continue;
+		locs[nl] = l;
+		cand[nl] = buf + used;
+		ncand[nl] = fw_candidates(e, l, cand[nl]);
+		used += ncand[nl];
+		pick[nl] = 0;
+		nl++;
+	}
+	for (;;) {
+		for (k = 0; k < nl; k++)
+			fwset[k] = cand[k][pick[k]];
+		fw_try(e, fwset, nl);
+		if (e->lim->stop && *e->lim->stop)
+			return;
+		for (k = nl - 1; k >= 0; k--) {
+			if (++pick[k] < ncand[k])
+				break;
+			pick[k] = 0;
+		}
+		if (k < 0)
+			break;
+	}
+}
+
+/* A complete read-from: solve, then the model's levels 1 and 2. */
+static void rf_leaf(struct engine *e)
+{
+	const struct bits_dim *d = &e->dim;
+	bword *r = e->scratch;
+	struct cat_events ce;
+	int i, th, res;
+
+	e->candidates++;
+	if ((e->candidates & 255) == 0) {
+		if (e->lim->max_seconds > 0 && elapsed(e) > e->lim->max_seconds) {
+			e->stopped = true;
+			free(e->limit);
+			e->limit = xasprintf("time limit of %g s", e->lim->max_seconds);
+		}
+	}
+	if (e->lim->max_execs > 0 && e->candidates > e->lim->max_execs) {
+		e->stopped = true;
+		free(e->limit);
+		e->limit = xasprintf("limit of %ld candidate executions", e->lim->max_execs);
+	}
+	if (e->stopped)
+		return;
+	clear_memo(e);
+	/* every value and location determined, every condition of the paths true */
+	for (th = 0; th < e->t->nthreads; th++) {
+		const struct tpath *p = e->path[th];
+
+		for (i = 0; i < p->ncons; i++) {
+			struct lit_gval v;
+
+			if (eval_sv(e, th, p->cons[i].sv, &v) != M_KNOWN)
+				return;	/* values in a cycle: herd drops the candidate */
+			if ((v.num != 0) != p->cons[i].nonzero || v.is_sym)
+				return;
+		}
+	}
+	for (i = 0; i < e->n; i++) {
+		if (event_loc(e, i, &e->loc[i]) != M_KNOWN)
+			return;
+	}
+	for (i = 0; i < e->nreads; i++) {
+		int g = e->reads[i], s = e->src[g];
+		struct lit_gval v;
+
+		if (s >= 0 && e->loc[s] != e->loc[g])
+			return;
+		if (eval_sv(e, e->ev[g].thread, e->ev[g].tev->val, &v) != M_KNOWN)
+			return;
+	}
+	/* values of events, for different-values */
+	set_zero(d, e->has_value);
+	for (i = 0; i < e->n; i++) {
+		struct lit_gval v;
+		const struct gev *x = &e->ev[i];
+		int st;
+
+		if (x->thread >= 0 && x->tev->val < 0)
+			continue;
+		st = x->thread < 0 ? (v = init_value(e, x->local), M_KNOWN) :
+		     eval_sv(e, x->thread, x->tev->val, &v);
+		if (st != M_KNOWN)
+			continue;
+		bit_set(e->has_value, i);
+		e->value_key[i] = v.is_sym ? INT64_MIN + v.num : v.num;
+	}
+	ce.n = e->n;
+	ce.loc = e->loc;
+	ce.has_value = e->has_value;
+	ce.value = e->value_key;
+	cat_run_set_events(e->run, &ce);
+	if (e->loc_dynamic)
+		set_loc_input(e);
+	rel_zero(d, r);
+	for (i = 0; i < e->nreads; i++) {
+		int g = e->reads[i];
+
+		rel_add(d, r, e->src[g] >= 0 ? e->src[g] : e->loc[g], g);
+	}
+	cat_run_set_input(e->run, CIN_RF, r);
+	res = cat_run_level(e->run, 1);
+	if (res < 0)
+		model_error(e);
+	if (res == 0)
+		return;
+	fw_enum(e);
+}
+
+/* After choosing the source of reads[0..k]: false if the choice is already impossible. */
+static bool rf_consistent(struct engine *e, int k)
+{
+	int i, th;
+
+	clear_memo(e);
+	for (i = 0; i <= k; i++) {
+		int g = e->reads[i], s = e->src[g], lg, ls;
+
+		if (s < 0)
+			continue;
+		if (event_loc(e, g, &lg) == M_KNOWN && event_loc(e, s, &ls) == M_KNOWN && lg != ls)
+			return false;
+	}
+	for (th = 0; th < e->t->nthreads; th++) {
+		const struct tpath *p = e->path[th];
+
+		for (i = 0; i < p->ncons; i++) {
+			struct lit_gval v;
+
+			if (eval_sv(e, th, p->cons[i].sv, &v) == M_KNOWN &&
+			    ((v.num != 0) != p->cons[i].nonzero || v.is_sym))
+				return false;
+		}
+	}
+	return true;
+}
+
+static void rf_dfs(struct engine *e, int k)
+{
+	int g, i, lg;
+
+	if (e->stopped || (e->lim->stop && *e->lim->stop))
+		return;
+	if (k == e->nreads) {
+		rf_leaf(e);
+		return;
+	}
+	g = e->reads[k];
+	clear_memo(e);
+	if (event_loc(e, g, &lg) != M_KNOWN)
+		lg = -1;
+	/* the initial value */
+	e->src[g] = -1;
+	if (rf_consistent(e, k))
+		rf_dfs(e, k + 1);
+	/* a write: not after the read in its own process */
+	for (i = e->st.nlocs; i < e->n; i++) {
+		int li;
+
+		if (e->stopped)
+			break;
+		if (!is_w(&e->ev[i]) || po_before(e, g, i))
+			continue;
+		if (e->ev[i].thread == e->ev[g].thread && e->ev[g].tev->rmw == e->ev[i].local)
+			continue;
+		clear_memo(e);
+		if (lg >= 0 && event_loc(e, i, &li) == M_KNOWN && li != lg)
+			continue;
+		e->src[g] = i;
+		if (rf_consistent(e, k))
+			rf_dfs(e, k + 1);
+	}
+	e->src[g] = -2;
+}
+
+static struct cat_run *run_for(struct engine *e)
+{
+	if (!e->runs[e->n])
+		e->runs[e->n] = cat_run_new(e->m->cat, &e->dim, e->loc_dynamic);
+	return e->runs[e->n];
+}
+
+static void exec_combo(struct engine *e)
+{
+	const struct sem_test *st = &e->st;
+	int th, i, n = st->nlocs, res;
+
+	for (th = 0; th < st->nthreads; th++)
+		n += e->path[th]->nev;
+	if (n > LITMUS_MAX_EVENTS)
+		fail(e, NULL, e->t->threads[0].off, "%d events, more than the %d supported", n,
+		     LITMUS_MAX_EVENTS);
+	e->n = n;
+	bits_dim_init(&e->dim, n);
+	n = 0;
+	for (i = 0; i < st->nlocs; i++) {
+		e->ev[n].thread = -1;
+		e->ev[n].local = i;
+		e->ev[n].tev = NULL;
+		n++;
+	}
+	e->nreads = 0;
+	for (th = 0; th < st->nthreads; th++) {
+		const struct tpath *p = e->path[th];
+
+		e->base[th] = n;
+		for (i = 0; i < p->nev; i++) {
+			e->ev[n].thread = th;
+			e->ev[n].local = i;
+			e->ev[n].tev = &p->ev[i];
+			if (p->ev[i].kind == EV_R)
+				e->reads[e->nreads++] = n;
+			e->src[n] = -2;
+			n++;
+		}
+	}
+	e->run = run_for(e);
+	/* static locations */
+	clear_memo(e);
+	for (i = 0; i < e->n; i++)
+		if (event_loc(e, i, &e->loc[i]) != M_KNOWN)
+			e->loc[i] = -1;
+	{
+		struct cat_events ce;
+
+		set_zero(&e->dim, e->has_value);
+		ce.n = e->n;
+		ce.loc = e->loc;
+		ce.has_value = e->has_value;
+		ce.value = e->value_key;
+		cat_run_set_events(e->run, &ce);
+	}
+	set_static_inputs(e);
+	if (!e->loc_dynamic)
+		set_loc_input(e);
+	res = cat_run_level(e->run, 0);
+	if (res < 0)
+		model_error(e);
+	if (res == 0)
+		return;
+	rf_dfs(e, 0);
+}
+
+static void enumerate(struct engine *e)
+{
+	const struct sem_test *st = &e->st;
+	int th;
+
+	for (th = 0; th < st->nthreads; th++)
+		e->sel[th] = 0;
+	for (;;) {
+		for (th = 0; th < st->nthreads; th++)
+			e->path[th] = &st->paths[th][e->sel[th]];
+		exec_combo(e);
+		if (e->stopped || (e->lim->stop && *e->lim->stop))
+			return;
+		for (th = st->nthreads - 1; th >= 0; th--) {
+			if (++e->sel[th] < st->npaths[th])
+				break;
+			e->sel[th] = 0;
+		}
+		if (th < 0)
+			return;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+static int cmp_rows(const void *a, const void *b, void *ctx)
+{
+	const struct engine *e = ctx;
+	const struct lit_gval *x = a, *y = b;
+	int k, c;
+
+	for (k = 0; k < e->nshown; k++) {
+		c = cmp_gval(e, x[k], y[k]);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+static void fill_outcome(struct engine *e, struct lit_outcome *out)
+{
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	out->nshown = e->nshown;
+	out->shown = xcalloc((size_t)(e->nshown ? e->nshown : 1), sizeof(*out->shown));
+	for (i = 0; i < e->nshown; i++) {
+		out->shown[i].thread = e->obs[i].thread;
+		out->shown[i].name = e->obs[i].name;
+	}
+	out->nnames = e->st.nlocs;
+	out->names = xcalloc((size_t)(e->st.nlocs ? e->st.nlocs : 1), sizeof(*out->names));
+	for (i = 0; i < e->st.nlocs; i++)
+		out->names[i] = xstrdup(e->st.locs[i].name);
+	/* states: restricted to the shown locations, sorted, distinct */
+	out->states = xcalloc((size_t)(e->states.n * e->nshown + 1), sizeof(*out->states));
+	for (i = 0; i < e->states.n; i++)
+		memcpy(out->states + (size_t)i * (size_t)e->nshown,
+		       e->states.rows + (size_t)i * (size_t)e->states.width,
+		       sizeof(*out->states) * (size_t)e->nshown);
+	out->nstates = e->states.n;
+	if (e->nshown && out->nstates > 1) {
+		int w = e->nshown, k = 1;
+
+		qsort_r(out->states, (size_t)out->nstates, sizeof(*out->states) * (size_t)w,
+			cmp_rows, e);
+		for (i = 1; i < out->nstates; i++) {
+			if (cmp_rows(out->states + (size_t)(k - 1) * (size_t)w,
+				     out->states + (size_t)i * (size_t)w, e))
+				memmove(out->states + (size_t)k++ * (size_t)w,
+					out->states + (size_t)i * (size_t)w,
+					sizeof(*out->states) * (size_t)w);
+		}
+		out->nstates = k;
+	} else if (!e->nshown && out->nstates > 1) {
+		out->nstates = 1;
+	}
+	out->pos = e->pos;
+	out->neg = e->neg;
+	out->flags = e->flags;
+	out->complete = !e->stopped && !(e->lim->stop && *e->lim->stop);
+	out->limit = e->limit;
+	e->limit = NULL;
+	out->candidates = e->candidates;
+	out->seconds = elapsed(e);
+}
+
+int litmus_check(const struct litmus *t, const struct litmus_model *m,
+		 const struct lit_limits *lim, struct lit_outcome *out, char **err)
+{
+	struct engine *const e = xcalloc(1, sizeof(*e));
+	int ret = 0, th, i, p;
+
+	memset(out, 0, sizeof(*out));
+	e->t = t;
+	e->m = m;
+	e->lim = lim;
+	clock_gettime(CLOCK_MONOTONIC, &e->start);
+	if (sem_build(&e->st, t, &m->defs, lim->max_paths, err)) {
+		free(e);
+		return -1;
+	}
+	if (cat_model_nflags(m->cat) > 64) {
+		*err = xasprintf("%s: error: the model has more than 64 flags", m->cfg);
+		sem_release(&e->st);
+		free(e);
+		return -1;
+	}
+	e->sel = xcalloc((size_t)t->nthreads, sizeof(int));
+	e->path = xcalloc((size_t)t->nthreads, sizeof(*e->path));
+	e->base = xcalloc((size_t)t->nthreads, sizeof(int));
+	e->memo = xcalloc((size_t)t->nthreads, sizeof(*e->memo));
+	e->runs = xcalloc(LITMUS_MAX_EVENTS + 1, sizeof(*e->runs));
+	e->scratch = xcalloc((size_t)LITMUS_MAX_EVENTS * 4, sizeof(bword));
+	e->has_value = xcalloc(4, sizeof(bword));
+	for (th = 0; th < t->nthreads; th++) {
+		int maxsv = 1;
+
+		for (p = 0; p < e->st.npaths[th]; p++) {
+			const struct tpath *tp = &e->st.paths[th][p];
+
+			if (tp->nsv > maxsv)
+				maxsv = tp->nsv;
+			for (i = 0; i < tp->nev; i++)
+				if (tp->ev[i].loc >= 0 && sv_depends_on_read(tp, tp->ev[i].loc))
+					e->loc_dynamic = true;
+		}
+		e->memo[th] = xcalloc((size_t)maxsv, sizeof(struct memo));
+	}
+	if (setjmp(e->fail)) {
+		*err = e->err;
+		e->err = NULL;
+		ret = -1;
+		goto out;
+	}
+	collect_observed(e);
+	e->states.width = e->nshown;
+	e->fwbuf = xcalloc((size_t)(e->nobs + 1) * (LITMUS_MAX_EVENTS + 1), sizeof(int));
+	enumerate(e);
+	fill_outcome(e, out);
+out:
+	for (i = 0; i <= LITMUS_MAX_EVENTS; i++)
+		cat_run_free(e->runs[i]);
+	for (th = 0; th < t->nthreads; th++)
+		free(e->memo[th]);
+	free(e->memo);
+	free(e->runs);
+	free(e->scratch);
+	free(e->has_value);
+	free(e->sel);
+	free(e->path);
+	free(e->base);
+	free(e->obs);
+	free(e->fwbuf);
+	free(e->states.rows);
+	free(e->limit);
+	free(e->err);
+	sem_release(&e->st);
+	free(e);
+	return ret;
+}
+
+void lit_outcome_release(struct lit_outcome *o)
+{
+	int i;
+
+	for (i = 0; i < o->nnames; i++)
+		free(o->names[i]);
+	free(o->names);
+	free(o->shown);
+	free(o->states);
+	free(o->limit);
+	memset(o, 0, sizeof(*o));
+}

@@ -144,6 +144,18 @@ bool cat_value_equal(struct cat_run *r, struct value a, struct value b)
 {
 	int i, j;
 
+	/* lazy sets: compared by what defines them, never enumerated */
+	if (a.k == V_LIN && b.k == V_LIN)
+		return set_equal(&r->dim, a.u.lin->set, b.u.lin->set) &&
+		       rel_equal(&r->dim, a.u.lin->pco, b.u.lin->pco);
+	if (a.k == V_CROSS && b.k == V_CROSS) {
+		if (a.u.vs->n != b.u.vs->n)
+			return false;
+		for (i = 0; i < a.u.vs->n; i++)
+			if (!cat_value_equal(r, a.u.vs->v[i], b.u.vs->v[i]))
+				return false;
+		return true;
+	}
 	if (a.k == V_LIN || a.k == V_CROSS)
 		a = cat_force(r, NULL, a);
 	if (b.k == V_LIN || b.k == V_CROSS)

@@ -109,6 +109,17 @@ typedef void (*cat_accept_fn)(void *ctx, const uint64_t *flags);
  */
 long cat_run_withs(struct cat_run *r, cat_accept_fn accept, void *ctx, const volatile bool *stop);
 
+/* The value of the latest global binding of name, if a set or relation (debugging). */
+const bword *cat_run_lookup(struct cat_run *r, const char *name);
+
+/*
+ * Stops the "with" enumeration once the clock (CLOCK_MONOTONIC) passes
+ * deadline; cat_run_timed_out() then says so.
+ */
+struct timespec;
+void cat_run_set_deadline(struct cat_run *r, const struct timespec *deadline);
+bool cat_run_timed_out(const struct cat_run *r);
+
 /* The message of the last error (owned by the run). */
 const char *cat_run_error(const struct cat_run *r);
 

@@ -14,6 +14,7 @@
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Runtime values. Sets and relations are bit vectors in an arena. */
 enum vkind {
@@ -145,6 +146,9 @@ struct cat_run {
 	void *accept_ctx;
 	const volatile bool *stop;
 	long accepted;
+	long members;			/* "with" members tried, for the deadline check */
+	struct timespec deadline;	/* zero: none */
+	bool timed_out;
 };
 
 /* cat-compile.c */

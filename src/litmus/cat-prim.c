@@ -312,7 +312,7 @@ struct cross_state {
 	void *ctx;
 	const struct valset *members;
 	bword **acc;
-	bword *tmp;
+	bword **tmp;		/* per member: the order being built */
 	int depth;
 };
 
@@ -348,8 +348,8 @@ static int cross_rec(struct cat_run *r, struct cross_state *s, int k)
 		int saved = s->depth;
 
 		s->depth = k;
-		rel_zero(d, s->tmp);
-		ret = for_each_lin(r, m.u.lin, s->tmp, cross_lin_cb, s);
+		rel_zero(d, s->tmp[k]);
+		ret = for_each_lin(r, m.u.lin, s->tmp[k], cross_lin_cb, s);
 		s->depth = saved;
 		return ret;
 	}
@@ -419,10 +419,12 @@ int cat_for_each_member(struct cat_run *r, const struct cat_exp *at, struct valu
 		s.members = set.u.vs;
 		s.depth = 0;
 		s.acc = arena_alloc(cur_arena(r), sizeof(*s.acc) * (size_t)(n + 1));
-		for (i = 0; i <= n; i++)
+		s.tmp = arena_alloc(cur_arena(r), sizeof(*s.tmp) * (size_t)(n + 1));
+		for (i = 0; i <= n; i++) {
 			s.acc[i] = cat_new_rel(r);
+			s.tmp[i] = cat_new_rel(r);
+		}
 		rel_zero(&r->dim, s.acc[0]);
-		s.tmp = cat_new_rel(r);
 		return cross_rec(r, &s, 0);
 	}
 	default:

@@ -377,6 +377,16 @@ static int member_cb(struct cat_run *r, struct value v, void *ctx)
 
 	if (r->stop && *r->stop)
 		return 1;
+	if (r->deadline.tv_sec && (++r->members & 255) == 0) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec > r->deadline.tv_sec ||
+		    (now.tv_sec == r->deadline.tv_sec && now.tv_nsec >= r->deadline.tv_nsec)) {
+			r->timed_out = true;
+			return 1;
+		}
+	}
 	r->g[c->with_slot] = v;
 	ret = cat_run_level(r, c->level);
 	r->fail = outer;
@@ -405,7 +415,7 @@ static int descend(struct cat_run *r, int level)
 				all[w] |= r->flags[l * r->fwords + w];
 		r->accepted++;
 		r->accept(r->accept_ctx, all);
-		return r->stop && *r->stop;
+		return (r->stop && *r->stop) || r->timed_out;
 	}
 	for (i = 0; i < m->nins; i++)
 		if (m->ins[i].with_slot >= 0 && m->slots[m->ins[i].with_slot].with_level == level)
@@ -432,4 +442,30 @@ long cat_run_withs(struct cat_run *r, cat_accept_fn accept, void *ctx, const vol
 	descend(r, 3);
 	r->fail = NULL;
 	return r->accepted;
+}
+
+const bword *cat_run_lookup(struct cat_run *r, const char *name)
+{
+	const struct cat_model *m = r->m;
+	int i;
+
+	for (i = m->nslots - 1; i >= 0; i--) {
+		if (m->slots[i].name && !strcmp(m->slots[i].name, name)) {
+			if (r->g[i].k == V_REL || r->g[i].k == V_SET)
+				return r->g[i].u.bits;
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+void cat_run_set_deadline(struct cat_run *r, const struct timespec *deadline)
+{
+	r->deadline = *deadline;
+	r->timed_out = false;
+}
+
+bool cat_run_timed_out(const struct cat_run *r)
+{
+	return r->timed_out;
 }

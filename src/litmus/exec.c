@@ -29,7 +29,9 @@ struct gev {
 	const struct tev *tev;	/* NULL for an initial write */
 };
 
-enum { M_NONE, M_BUSY, M_KNOWN, M_UNKNOWN };
+/* M_BAD: an access whose address is an integer, not a location: the
+ * candidate is dropped */
+enum { M_NONE, M_BUSY, M_KNOWN, M_UNKNOWN, M_BAD };
 
 struct memo {
 	unsigned char st;
@@ -70,6 +72,7 @@ struct engine {
 	int nreads;
 	int src[LITMUS_MAX_EVENTS];	/* for reads: -2 none yet, -1 initial value, else a write */
 	int loc[LITMUS_MAX_EVENTS];	/* location of each event (-1: none or unknown) */
+	int freecls[LITMUS_MAX_EVENTS];	/* reads with a free value: its cycle, else -1 */
 	struct memo **memo;		/* per thread, per symbolic value */
 	bword *scratch;			/* relations and sets handed to the model */
 	bword *has_value;
@@ -84,6 +87,7 @@ struct engine {
 	long pos, neg;
 	uint64_t flags;
 	long candidates;
+	long nodes;
 	bool stopped;
 	char *limit;
 	struct timespec start;
@@ -126,6 +130,7 @@ static struct lit_gval init_value(const struct engine *e, int l)
 	const struct sem_loc *sl = loc_of(e, l);
 	struct lit_gval v;
 
+	v.is_free = false;
 	if (sl->init.is_sym && sl->init_sym >= 0) {
 		v.is_sym = true;
 		v.num = sl->init_sym;
@@ -157,8 +162,7 @@ static int event_loc(struct engine *e, int g, int *loc)
 	if (st != M_KNOWN)
 		return st;
 	if (!v.is_sym)
-		fail(e, x->tev->src, x->tev->off, "an access to the integer %lld, not to a location",
-		     (long long)v.num);
+		return M_BAD;
 	*loc = (int)v.num;
 	return M_KNOWN;
 }
@@ -217,6 +221,7 @@ static int eval_sv(struct engine *e, int th, int sv, struct lit_gval *out)
 		return M_UNKNOWN;
 	mm->st = M_BUSY;
 	st = M_KNOWN;
+	mm->v.is_free = false;
 	switch (s->op) {
 	case SV_NUM:
 		mm->v.is_sym = false;
@@ -228,7 +233,11 @@ static int eval_sv(struct engine *e, int th, int sv, struct lit_gval *out)
 		break;
 	case SV_READ:
 		g = e->base[th] + s->ev;
-		if (e->src[g] == -2) {
+		if (e->freecls[g] >= 0) {
+			mm->v.is_sym = false;
+			mm->v.is_free = true;
+			mm->v.num = e->freecls[g];
+		} else if (e->src[g] == -2) {
 			st = M_UNKNOWN;
 		} else if (e->src[g] == -1) {
 			int l;
@@ -236,6 +245,8 @@ static int eval_sv(struct engine *e, int th, int sv, struct lit_gval *out)
 			st = event_loc(e, g, &l);
 			if (st == M_KNOWN)
 				mm->v = init_value(e, l);
+			else
+				st = M_UNKNOWN;
 		} else {
 			st = write_value(e, e->src[g], &mm->v);
 		}
@@ -244,20 +255,25 @@ static int eval_sv(struct engine *e, int th, int sv, struct lit_gval *out)
 		int sa = eval_sv(e, th, s->a, &a);
 		int sb = eval_sv(e, th, s->b, &b);
 
-		if (sa != M_KNOWN || sb != M_KNOWN) {
+		if (sa != M_KNOWN || sb != M_KNOWN || a.is_free || b.is_free) {
+			/* a free value in an operation: an equation herd cannot solve */
 			st = M_UNKNOWN;
 			break;
 		}
 		mm->v.is_sym = false;
-		if (a.is_sym || b.is_sym) {
+		if ((a.is_sym && !b.is_sym && !b.num && (s->bin == CB_ADD || s->bin == CB_SUB)) ||
+		    (b.is_sym && !a.is_sym && !a.num && s->bin == CB_ADD)) {
+			/* an address plus or minus 0 (herd's offset 0) */
+			mm->v = a.is_sym ? a : b;
+		} else if (a.is_sym || b.is_sym) {
 			if (s->bin == CB_EQ || s->bin == CB_NE) {
 				bool same = a.is_sym == b.is_sym && a.num == b.num;
 
 				mm->v.num = s->bin == CB_EQ ? same : !same;
 			} else {
 				/* arithmetic on an address: as herd, an error of the test */
-				fail(e, NULL, 0,
-				     "arithmetic on the address of a location is not supported");
+				fail(e, NULL, 0, "arithmetic on the address of a location (other "
+				     "than adding 0) is not supported");
 			}
 		} else {
 			mm->v.num = arith(e, NULL, s->bin, a.num, b.num);
@@ -478,8 +494,12 @@ static void set_static_inputs(struct engine *e)
 
 static int cmp_gval(const struct engine *e, struct lit_gval a, struct lit_gval b)
 {
+	if (a.is_free != b.is_free)
+		return a.is_free ? 1 : -1;
 	if (a.is_sym != b.is_sym)
 		return a.is_sym ? 1 : -1;
+	if (a.is_free)
+		return a.num < b.num ? -1 : a.num > b.num;
 	if (a.is_sym)
 		return strcmp(e->st.locs[a.num].name, e->st.locs[b.num].name);
 	return a.num < b.num ? -1 : a.num > b.num;
@@ -494,7 +514,8 @@ static int state_find_or_add(struct engine *e, const struct lit_gval *row)
 		const struct lit_gval *x = s->rows + (size_t)i * (size_t)s->width;
 
 		for (k = 0; k < s->width; k++)
-			if (x[k].is_sym != row[k].is_sym || x[k].num != row[k].num)
+			if (x[k].is_sym != row[k].is_sym || x[k].is_free != row[k].is_free ||
+			    x[k].num != row[k].num)
 				break;
 		if (k == s->width)
 			return i;
@@ -599,6 +620,7 @@ static struct lit_gval final_reg(struct engine *e, int th, const char *name)
 		}
 	}
 	v.is_sym = false;
+	v.is_free = false;
 	v.num = 0;
 	return v;
 }
@@ -618,13 +640,13 @@ static bool cond_eval(struct engine *e, const struct lit_cond *c)
 
 			return v.is_sym && v.num == l;
 		}
-		return !v.is_sym && v.num == c->val.num;
+		return !v.is_sym && !v.is_free && v.num == c->val.num;
 	}
 	case COND_EQ_LOC: {
 		struct lit_gval a = e->final[obs_find(e, c->loc.thread, c->loc.name)];
 		struct lit_gval b = e->final[obs_find(e, c->loc2.thread, c->loc2.name)];
 
-		return a.is_sym == b.is_sym && a.num == b.num;
+		return a.is_sym == b.is_sym && a.is_free == b.is_free && a.num == b.num;
 	}
 	case COND_NOT:
 		return !cond_eval(e, c->l);
@@ -641,6 +663,14 @@ static bool cond_eval(struct engine *e, const struct lit_cond *c)
 /* ------------------------------------------------------------------ */
 /* model levels */
 
+static void note_time_limit(struct engine *e)
+{
+	e->stopped = true;
+	free(e->limit);
+	e->limit = xasprintf("time limit of %g s", e->lim->max_seconds);
+}
+
+
 static void accept_cb(void *ctx, const uint64_t *flags)
 {
 	struct engine *e = ctx;
@@ -652,6 +682,24 @@ static void accept_cb(void *ctx, const uint64_t *flags)
 	e->flags |= flags[0];
 	if (e->cur_state < 0)
 		e->cur_state = state_find_or_add(e, e->final);
+	if (getenv("ACQREL_LITMUS_DEBUG")) {
+		char *names = xstrdup(getenv("ACQREL_LITMUS_DEBUG")), *save = NULL, *nm;
+		int i, j;
+
+		fprintf(stderr, "execution %ld (%s):\n", e->pos + e->neg, e->cur_ok ? "pos" : "neg");
+		for (nm = strtok_r(names, ",", &save); nm; nm = strtok_r(NULL, ",", &save)) {
+			const bword *r = cat_run_lookup(e->run, nm);
+
+			fprintf(stderr, "  %s:", nm);
+			if (r)
+				for (i = 0; i < e->n; i++)
+					for (j = 0; j < e->n; j++)
+						if (rel_get(&e->dim, r, i, j))
+							fprintf(stderr, " %d->%d", i, j);
+			fprintf(stderr, "\n");
+		}
+		free(names);
+	}
 }
 
 static void model_error(struct engine *e)
@@ -699,6 +747,8 @@ static void fw_try(struct engine *e, int *fwset, int nfw)
 		return;
 	if (cat_run_withs(e->run, accept_cb, e, e->lim->stop) < 0)
 		model_error(e);
+	if (cat_run_timed_out(e->run))
+		note_time_limit(e);
 }
 
 /* The final-write candidates of location l: its initial write, and the last
@@ -754,7 +804,7 @@ static void fw_enum(struct engine *e)
 		for (k = 0; k < nl; k++)
 			fwset[k] = cand[k][pick[k]];
 		fw_try(e, fwset, nl);
-		if (e->lim->stop && *e->lim->stop)
+		if ((e->lim->stop && *e->lim->stop) || e->stopped)
 			return;
 		for (k = nl - 1; k >= 0; k--) {
 			if (++pick[k] < ncand[k])
@@ -766,6 +816,102 @@ static void fw_enum(struct engine *e)
 	}
 }
 
+/*
+ * herd's check of a read-from (before the model): a read does not read the
+ * initial value, nor a write of its own process, when a later write of its
+ * process to the same location comes before it.
+ */
+static bool rfmap_ok(struct engine *e, int g, int lg)
+{
+	int s = e->src[g], th = e->ev[g].thread, w, lw;
+
+	if (s >= 0 && e->ev[s].thread != th)
+		return true;
+	for (w = e->base[th]; w < e->base[th] + e->path[th]->nev; w++) {
+		if (w == s || !is_w(&e->ev[w]) || !po_before(e, w, g))
+			continue;
+		if (s >= 0 && !po_before(e, s, w))
+			continue;
+		if (event_loc(e, w, &lw) == M_KNOWN && lw == lg)
+			return false;
+	}
+	return true;
+}
+
+static int uf_find(int *parent, int i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]];
+		i = parent[i];
+	}
+	return i;
+}
+
+/*
+ * The values of a complete read-from, as herd's solver finds them: reads in a
+ * cycle that only copy values from one another get one free value (herd
+ * unifies their variables); any other cycle, or an operation on a free value,
+ * leaves an equation unsolved and the candidate is dropped.
+ */
+static bool solve_values(struct engine *e)
+{
+	int parent[LITMUS_MAX_EVENTS];
+	bool free_any = false;
+	int i, th, sv;
+
+	for (i = 0; i < e->nreads; i++)
+		e->freecls[e->reads[i]] = -1;
+	clear_memo(e);
+	for (i = 0; i < e->nreads; i++) {
+		int g = e->reads[i];
+		struct lit_gval v;
+
+		parent[g] = g;
+		if (eval_sv(e, e->ev[g].thread, e->ev[g].tev->val, &v) != M_KNOWN)
+			free_any = true;
+	}
+	if (!free_any)
+		return true;
+	for (i = 0; i < e->nreads; i++) {
+		int g = e->reads[i], s = e->src[g];
+		const struct gev *w;
+		const struct sval *node;
+		struct lit_gval v;
+
+		if (eval_sv(e, e->ev[g].thread, e->ev[g].tev->val, &v) == M_KNOWN)
+			continue;
+		if (s < 0)
+			return false;	/* an initial value at an unknown location */
+		w = &e->ev[s];
+		if (w->thread < 0)
+			return false;
+		node = &e->path[w->thread]->sv[w->tev->val];
+		if (node->op != SV_READ)
+			return false;	/* a cycle through an operation */
+		parent[uf_find(parent, g)] = uf_find(parent, e->base[w->thread] + node->ev);
+	}
+	for (i = 0; i < e->nreads; i++) {
+		int g = e->reads[i];
+		struct lit_gval v;
+
+		if (eval_sv(e, e->ev[g].thread, e->ev[g].tev->val, &v) != M_KNOWN)
+			e->freecls[g] = uf_find(parent, g);
+	}
+	clear_memo(e);
+	/* every operation of every path must now be solved */
+	for (th = 0; th < e->t->nthreads; th++) {
+		const struct tpath *p = e->path[th];
+
+		for (sv = 0; sv < p->nsv; sv++) {
+			struct lit_gval v;
+
+			if (p->sv[sv].op == SV_BIN && eval_sv(e, th, sv, &v) != M_KNOWN)
+				return false;
+		}
+	}
+	return true;
+}
+
 /* A complete read-from: solve, then the model's levels 1 and 2. */
 static void rf_leaf(struct engine *e)
 {
@@ -775,13 +921,9 @@ static void rf_leaf(struct engine *e)
 	int i, th, res;
 
 	e->candidates++;
-	if ((e->candidates & 255) == 0) {
-		if (e->lim->max_seconds > 0 && elapsed(e) > e->lim->max_seconds) {
-			e->stopped = true;
-			free(e->limit);
-			e->limit = xasprintf("time limit of %g s", e->lim->max_seconds);
-		}
-	}
+	if ((e->candidates & 255) == 0 && e->lim->max_seconds > 0 &&
+	    elapsed(e) > e->lim->max_seconds)
+		note_time_limit(e);
 	if (e->lim->max_execs > 0 && e->candidates > e->lim->max_execs) {
 		e->stopped = true;
 		free(e->limit);
@@ -789,7 +931,8 @@ static void rf_leaf(struct engine *e)
 	}
 	if (e->stopped)
 		return;
-	clear_memo(e);
+	if (!solve_values(e))
+		return;
 	/* every value and location determined, every condition of the paths true */
 	for (th = 0; th < e->t->nthreads; th++) {
 		const struct tpath *p = e->path[th];
@@ -813,6 +956,8 @@ static void rf_leaf(struct engine *e)
 
 		if (s >= 0 && e->loc[s] != e->loc[g])
 			return;
+		if (!rfmap_ok(e, g, e->loc[g]))
+			return;
 		if (eval_sv(e, e->ev[g].thread, e->ev[g].tev->val, &v) != M_KNOWN)
 			return;
 	}
@@ -830,7 +975,8 @@ static void rf_leaf(struct engine *e)
 		if (st != M_KNOWN)
 			continue;
 		bit_set(e->has_value, i);
-		e->value_key[i] = v.is_sym ? INT64_MIN + v.num : v.num;
+		e->value_key[i] = v.is_sym ? INT64_MIN + v.num :
+				  v.is_free ? INT64_MIN / 2 + v.num : v.num;
 	}
 	ce.n = e->n;
 	ce.loc = e->loc;
@@ -861,11 +1007,19 @@ static bool rf_consistent(struct engine *e, int k)
 
 	clear_memo(e);
 	for (i = 0; i <= k; i++) {
-		int g = e->reads[i], s = e->src[g], lg, ls;
+		int g = e->reads[i], s = e->src[g], lg, ls, st;
 
+		st = event_loc(e, g, &lg);
+		if (st == M_BAD)
+			return false;
+		if (st != M_KNOWN)
+			continue;
+		if (!rfmap_ok(e, g, lg))
+			return false;
 		if (s < 0)
 			continue;
-		if (event_loc(e, g, &lg) == M_KNOWN && event_loc(e, s, &ls) == M_KNOWN && lg != ls)
+		st = event_loc(e, s, &ls);
+		if (st == M_BAD || (st == M_KNOWN && lg != ls))
 			return false;
 	}
 	for (th = 0; th < e->t->nthreads; th++) {
@@ -888,6 +1042,11 @@ static void rf_dfs(struct engine *e, int k)
 
 	if (e->stopped || (e->lim->stop && *e->lim->stop))
 		return;
+	if ((++e->nodes & 4095) == 0 && e->lim->max_seconds > 0 &&
+	    elapsed(e) > e->lim->max_seconds) {
+		note_time_limit(e);
+		return;
+	}
 	if (k == e->nreads) {
 		rf_leaf(e);
 		return;
@@ -922,10 +1081,24 @@ static void rf_dfs(struct engine *e, int k)
 
 static struct cat_run *run_for(struct engine *e)
 {
-	if (!e->runs[e->n])
+	if (!e->runs[e->n]) {
 		e->runs[e->n] = cat_run_new(e->m->cat, &e->dim, e->loc_dynamic);
+		if (e->lim->max_seconds > 0) {
+			struct timespec dl = e->start;
+			double s = e->lim->max_seconds;
+
+			dl.tv_sec += (time_t)s;
+			dl.tv_nsec += (long)((s - (double)(time_t)s) * 1e9);
+			if (dl.tv_nsec >= 1000000000L) {
+				dl.tv_sec++;
+				dl.tv_nsec -= 1000000000L;
+			}
+			cat_run_set_deadline(e->runs[e->n], &dl);
+		}
+	}
 	return e->runs[e->n];
 }
+
 
 static void exec_combo(struct engine *e)
 {
@@ -958,6 +1131,7 @@ static void exec_combo(struct engine *e)
 			if (p->ev[i].kind == EV_R)
 				e->reads[e->nreads++] = n;
 			e->src[n] = -2;
+			e->freecls[n] = -1;
 			n++;
 		}
 	}

@@ -22,10 +22,15 @@ struct lit_limits {
 	const volatile bool *stop;	/* set by another thread to stop early */
 };
 
-/* A value of a final state: an integer or the address of a location. */
+/*
+ * A value of a final state: an integer, the address of a location, or a
+ * value left free by herd's solver (reads that copy each other's values in
+ * a cycle: out of thin air), numbered by its cycle.
+ */
 struct lit_gval {
 	bool is_sym;
-	int64_t num;		/* the integer, or the location's index in names */
+	bool is_free;
+	int64_t num;		/* the integer, the location's index in names, the cycle */
 };
 
 struct lit_outcome {

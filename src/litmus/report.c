@@ -129,6 +129,8 @@ void litmus_report(struct strbuf *sb, const struct litmus *t, const struct litmu
 			pp_loc(sb, &o->shown[k]);
 			if (v->is_sym)
 				strbuf_addf(sb, "=%s;", o->names[v->num]);
+			else if (v->is_free)
+				strbuf_addf(sb, "=S%" PRId64 ";", v->num);
 			else
 				strbuf_addf(sb, "=%" PRId64 ";", v->num);
 		}

@@ -169,6 +169,9 @@ struct menv {
 	const struct lit_macro *m;
 	struct cexp **args;
 	const struct menv *up;
+	/* where the outermost primitive is called in the test: messages point there */
+	const struct source *site_src;
+	size_t site_off;
 };
 
 static struct cexp *copy_exp(struct runner *r, const struct cexp *e)
@@ -213,6 +216,8 @@ static struct cexp *xcall(struct expander *x, const struct cexp *e, const struct
 		fail(x->r, e->src, e->off, "%s is a statement, it has no value", e->name);
 	inner.m = m;
 	inner.up = env;
+	inner.site_src = env ? env->site_src : e->src;
+	inner.site_off = env ? env->site_off : e->off;
 	inner.args = arena_alloc(x->r->a, sizeof(*inner.args) * (size_t)(e->nargs ? e->nargs : 1));
 	for (i = 0; i < e->nargs; i++)
 		inner.args[i] = xexp(x, e->args[i], env, depth + 1);
@@ -237,6 +242,10 @@ static struct cexp *xexp(struct expander *x, const struct cexp *e, const struct 
 	if (e->op == CX_CALL)
 		return xcall(x, e, env, depth);
 	c = copy_exp(x->r, e);
+	if (env) {
+		c->src = env->site_src;
+		c->off = env->site_off;
+	}
 	for (i = 0; i < 3; i++)
 		c->kids[i] = xexp(x, e->kids[i], env, depth + 1);
 	return c;
@@ -257,6 +266,8 @@ static struct cstmt *xstmt(struct expander *x, const struct cstmt *s, const stru
 
 		inner.m = m;
 		inner.up = env;
+		inner.site_src = env ? env->site_src : s->src;
+		inner.site_off = env ? env->site_off : s->off;
 		inner.args = arena_alloc(x->r->a,
 					 sizeof(*inner.args) * (size_t)(s->nargs ? s->nargs : 1));
 		for (i = 0; i < s->nargs; i++)
@@ -265,13 +276,17 @@ static struct cstmt *xstmt(struct expander *x, const struct cstmt *s, const stru
 			return xstmt(x, m->body, &inner, depth + 1);
 		c = arena_alloc(x->r->a, sizeof(*c));
 		c->op = CS_EXPR;
-		c->src = s->src;
-		c->off = s->off;
+		c->src = inner.site_src;
+		c->off = inner.site_off;
 		c->a = xexp(x, m->exp, &inner, depth + 1);
 		return c;
 	}
 	c = arena_alloc(x->r->a, sizeof(*c));
 	*c = *s;
+	if (env) {
+		c->src = env->site_src;
+		c->off = env->site_off;
+	}
 	if (s->op == CS_ASSIGN && env) {
 		for (i = 0; i < env->m->nparams; i++)
 			if (!strcmp(env->m->params[i], s->name))

@@ -21,6 +21,7 @@ static const char litmus_usage[] =
 	"  --timeout SECONDS   stop a test after this long (default 60; 0: no limit)\n"
 	"  --max-execs N       stop a test after N read-from candidates (default: no limit)\n"
 	"  --jobs N            tests checked at once (default $ACQREL_JOBS, else the CPUs)\n"
+	"  --exhaustive        count every execution, however long (no witness searches)\n"
 	"\n"
 	"exit status: 0 every test checked, 1 some test not (error or limit), 2 usage\n";
 
@@ -56,6 +57,10 @@ int cmd_litmus(int argc, const char **argv)
 		if (!strcmp(opt, "--")) {
 			a++;
 			break;
+		}
+		if (!strcmp(opt, "--exhaustive")) {
+			o.lim.exhaustive = true;
+			continue;
 		}
 		if (!strcmp(opt, "-h") || !strcmp(opt, "--help")) {
 			fputs(litmus_usage, stdout);

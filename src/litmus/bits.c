@@ -171,6 +171,39 @@ void rel_seq(const struct bits_dim *d, bword *dst, const bword *a, const bword *
 {
 	int i, j, k, nw = d->nw;
 
+	if (nw == 1) {
+		for (i = 0; i < d->n; i++) {
+			bword w = a[i], acc = 0;
+
+			while (w) {
+				acc |= b[__builtin_ctzll(w)];
+				w &= w - 1;
+			}
+			dst[i] = acc;
+		}
+		return;
+	}
+	if (nw == 2) {
+		for (i = 0; i < d->n; i++) {
+			bword w0 = a[2 * i], w1 = a[2 * i + 1], acc0 = 0, acc1 = 0;
+
+			while (w0) {
+				j = __builtin_ctzll(w0);
+				w0 &= w0 - 1;
+				acc0 |= b[2 * j];
+				acc1 |= b[2 * j + 1];
+			}
+			while (w1) {
+				j = 64 + __builtin_ctzll(w1);
+				w1 &= w1 - 1;
+				acc0 |= b[2 * j];
+				acc1 |= b[2 * j + 1];
+			}
+			dst[2 * i] = acc0;
+			dst[2 * i + 1] = acc1;
+		}
+		return;
+	}
 	for (i = 0; i < d->n; i++) {
 		const bword *ra = rel_crow(d, a, i);
 		bword *rd = rel_row(d, dst, i);
@@ -219,6 +252,18 @@ void rel_closure(const struct bits_dim *d, bword *r)
 {
 	int i, k, m, nw = d->nw;
 
+	if (nw == 1) {
+		for (k = 0; k < d->n; k++) {
+			bword bk = (bword)1 << k, rk = r[k];
+
+			if (!rk)
+				continue;
+			for (i = 0; i < d->n; i++)
+				if (r[i] & bk)
+					r[i] |= rk;
+		}
+		return;
+	}
 	for (k = 0; k < d->n; k++) {
 		const bword *rk = rel_crow(d, r, k);
 		int wk = k >> 6;
@@ -236,10 +281,18 @@ void rel_closure(const struct bits_dim *d, bword *r)
 
 void rel_add_id(const struct bits_dim *d, bword *r, const bword *s)
 {
-	int i;
+	int k, nw = d->nw;
 
-	for (i = set_next(d, s, 0); i >= 0; i = set_next(d, s, i + 1))
-		rel_add(d, r, i, i);
+	for (k = 0; k < nw; k++) {
+		bword w = s[k];
+
+		while (w) {
+			int i = (k << 6) + __builtin_ctzll(w);
+
+			w &= w - 1;
+			r[(size_t)i * (size_t)nw + (size_t)k] |= (bword)1 << (i & 63);
+		}
+	}
 }
 
 void rel_id(const struct bits_dim *d, bword *dst, const bword *s)

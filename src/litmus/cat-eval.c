@@ -49,25 +49,27 @@ bword *cat_new_rel(struct cat_run *r)
 
 static struct value mk_set(bword *b)
 {
-	struct value v;
+	struct value v = { 0 };
 
 	v.k = V_SET;
+	v.hi = NULL;
 	v.u.bits = b;
 	return v;
 }
 
 static struct value mk_rel(bword *b)
 {
-	struct value v;
+	struct value v = { 0 };
 
 	v.k = V_REL;
+	v.hi = NULL;
 	v.u.bits = b;
 	return v;
 }
 
 static struct value mk_kind(enum vkind k)
 {
-	struct value v;
+	struct value v = { 0 };
 
 	memset(&v, 0, sizeof(v));
 	v.k = k;
@@ -140,14 +142,56 @@ const bword *cat_as_rel(struct cat_run *r, const struct cat_exp *at, struct valu
 	}
 }
 
+const bword *cat_as_set_hi(struct cat_run *r, const struct cat_exp *at, struct value v)
+{
+	if (v.k == V_SET && v.hi)
+		return v.hi;
+	return cat_as_set(r, at, v);
+}
+
+const bword *cat_as_rel_hi(struct cat_run *r, const struct cat_exp *at, struct value v)
+{
+	if (v.k == V_REL && v.hi)
+		return v.hi;
+	return cat_as_rel(r, at, v);
+}
+
+void cat_unknown(struct cat_run *r)
+{
+	longjmp(*r->unknown, 1);
+}
+
+struct value cat_interval(struct cat_run *r, enum vkind k, bword *lo, bword *hi)
+{
+	struct value v = { 0 };
+
+	memset(&v, 0, sizeof(v));
+	v.k = k;
+	v.u.bits = lo;
+	if (hi && hi != lo && !(k == V_SET ? set_equal(&r->dim, lo, hi) : rel_equal(&r->dim, lo, hi)))
+		v.hi = hi;
+	return v;
+}
+
+static bool inexact(struct value v)
+{
+	return (v.k == V_SET || v.k == V_REL) && v.hi;
+}
+
 bool cat_value_equal(struct cat_run *r, struct value a, struct value b)
 {
 	int i, j;
 
+	if (inexact(a) || inexact(b))
+		cat_unknown(r);
 	/* lazy sets: compared by what defines them, never enumerated */
-	if (a.k == V_LIN && b.k == V_LIN)
-		return set_equal(&r->dim, a.u.lin->set, b.u.lin->set) &&
-		       rel_equal(&r->dim, a.u.lin->pco, b.u.lin->pco);
+	if (a.k == V_LIN && b.k == V_LIN) {
+		if (!set_equal(&r->dim, a.u.lin->set, b.u.lin->set))
+			return false;	/* orders of different sets of events */
+		if (a.u.lin->pco_hi || b.u.lin->pco_hi)
+			cat_unknown(r);
+		return rel_equal(&r->dim, a.u.lin->pco, b.u.lin->pco);
+	}
 	if (a.k == V_CROSS && b.k == V_CROSS) {
 		if (a.u.vs->n != b.u.vs->n)
 			return false;
@@ -208,7 +252,7 @@ bool cat_value_equal(struct cat_run *r, struct value a, struct value b)
 struct value cat_valset_make(struct cat_run *r, struct value *v, int n)
 {
 	struct valset *vs = arena_alloc(cur_arena(r), sizeof(*vs));
-	struct value res;
+	struct value res = { 0 };
 	int i, j;
 
 	vs->v = arena_alloc(cur_arena(r), sizeof(*vs->v) * (size_t)(n ? n : 1));
@@ -259,6 +303,7 @@ static const struct valset *as_valset(struct cat_run *r, const struct cat_exp *a
 static struct value eval_union(struct cat_run *r, const struct cat_exp *e, struct frame *f)
 {
 	struct value acc = mk_kind(V_EMPTY);
+	bword *hi = NULL;
 	int i;
 
 	for (i = 0; i < e->nkids; i++) {
@@ -271,23 +316,26 @@ static struct value eval_union(struct cat_run *r, const struct cat_exp *e, struc
 		if (v.k == V_TAG || v.k == V_LIN || v.k == V_CROSS)
 			v = cat_force(r, e->kids[i], tag_to_valset(r, v));
 		if (acc.k == V_EMPTY) {
-			if (v.k == V_SET) {
+			if (v.k == V_SET || v.k == V_EVENT) {
 				bword *b = cat_new_set(r);
 
-				set_copy(&r->dim, b, v.u.bits);
+				set_copy(&r->dim, b, cat_as_set(r, e->kids[i], v));
 				acc = mk_set(b);
+				if (inexact(v)) {
+					hi = cat_new_set(r);
+					set_copy(&r->dim, hi, v.hi);
+				}
 			} else if (v.k == V_REL || v.k == V_PAIR) {
 				bword *b = cat_new_rel(r);
 
 				rel_copy(&r->dim, b, cat_as_rel(r, e->kids[i], v));
 				acc = mk_rel(b);
+				if (inexact(v)) {
+					hi = cat_new_rel(r);
+					rel_copy(&r->dim, hi, v.hi);
+				}
 			} else if (v.k == V_VALSET) {
 				acc = v;
-			} else if (v.k == V_EVENT) {
-				bword *b = cat_new_set(r);
-
-				set_copy(&r->dim, b, cat_as_set(r, e->kids[i], v));
-				acc = mk_set(b);
 			} else {
 				cat_fail(r, e->kids[i], "cannot take the union of %s",
 					 kind_name(v.k));
@@ -295,8 +343,20 @@ static struct value eval_union(struct cat_run *r, const struct cat_exp *e, struc
 			continue;
 		}
 		if (acc.k == V_SET && (v.k == V_SET || v.k == V_EVENT)) {
+			if (inexact(v) && !hi) {
+				hi = cat_new_set(r);
+				set_copy(&r->dim, hi, acc.u.bits);
+			}
+			if (hi)
+				set_union(&r->dim, hi, hi, cat_as_set_hi(r, e->kids[i], v));
 			set_union(&r->dim, acc.u.bits, acc.u.bits, cat_as_set(r, e->kids[i], v));
 		} else if (acc.k == V_REL && (v.k == V_REL || v.k == V_PAIR)) {
+			if (inexact(v) && !hi) {
+				hi = cat_new_rel(r);
+				rel_copy(&r->dim, hi, acc.u.bits);
+			}
+			if (hi)
+				rel_union(&r->dim, hi, hi, cat_as_rel_hi(r, e->kids[i], v));
 			rel_union(&r->dim, acc.u.bits, acc.u.bits, cat_as_rel(r, e->kids[i], v));
 		} else if (acc.k == V_VALSET && v.k == V_VALSET) {
 			int n = acc.u.vs->n + v.u.vs->n;
@@ -310,13 +370,36 @@ static struct value eval_union(struct cat_run *r, const struct cat_exp *e, struc
 				 kind_name(v.k));
 		}
 	}
+	if (hi)
+		return cat_interval(r, acc.k, acc.u.bits, hi);
+	return acc;
+}
+
+static bword *seq_chain(struct cat_run *r, const bword **rels, int n)
+{
+	bword *acc = cat_new_rel(r), *tmp;
+	int i;
+
+	rel_copy(&r->dim, acc, rels[0]);
+	if (n == 1)
+		return acc;
+	tmp = cat_new_rel(r);
+	for (i = 1; i < n; i++) {
+		bword *swap;
+
+		rel_seq(&r->dim, tmp, acc, rels[i]);
+		swap = acc;
+		acc = tmp;
+		tmp = swap;
+	}
 	return acc;
 }
 
 static struct value eval_seq(struct cat_run *r, const struct cat_exp *e, struct frame *f)
 {
 	const bword **rels = arena_alloc(cur_arena(r), sizeof(*rels) * (size_t)e->nkids);
-	bword *acc, *tmp;
+	const bword **his = NULL;
+	bword *acc;
 	int i;
 
 	for (i = 0; i < e->nkids; i++) {
@@ -329,20 +412,19 @@ static struct value eval_seq(struct cat_run *r, const struct cat_exp *e, struct 
 			return mk_rel(acc);
 		}
 		rels[i] = cat_as_rel(r, e->kids[i], v);
-	}
-	acc = cat_new_rel(r);
-	rel_copy(&r->dim, acc, rels[0]);
-	if (e->nkids == 1)
-		return mk_rel(acc);
-	tmp = cat_new_rel(r);
-	for (i = 1; i < e->nkids; i++) {
-		bword *swap;
+		if (inexact(v) && !his) {
+			int j;
 
-		rel_seq(&r->dim, tmp, acc, rels[i]);
-		swap = acc;
-		acc = tmp;
-		tmp = swap;
+			his = arena_alloc(cur_arena(r), sizeof(*his) * (size_t)e->nkids);
+			for (j = 0; j < i; j++)
+				his[j] = rels[j];
+		}
+		if (his)
+			his[i] = cat_as_rel_hi(r, e->kids[i], v);
 	}
+	acc = seq_chain(r, rels, e->nkids);
+	if (his)
+		return cat_interval(r, V_REL, acc, seq_chain(r, his, e->nkids));
 	return mk_rel(acc);
 }
 
@@ -363,11 +445,25 @@ static struct value eval_inter(struct cat_run *r, const struct cat_exp *e, struc
 	if ((a.k == V_REL || a.k == V_PAIR) && (b.k == V_REL || b.k == V_PAIR)) {
 		res = cat_new_rel(r);
 		rel_inter(&r->dim, res, cat_as_rel(r, e->kids[0], a), cat_as_rel(r, e->kids[1], b));
+		if (inexact(a) || inexact(b)) {
+			bword *hi = cat_new_rel(r);
+
+			rel_inter(&r->dim, hi, cat_as_rel_hi(r, e->kids[0], a),
+				  cat_as_rel_hi(r, e->kids[1], b));
+			return cat_interval(r, V_REL, res, hi);
+		}
 		return mk_rel(res);
 	}
 	if ((a.k == V_SET || a.k == V_EVENT) && (b.k == V_SET || b.k == V_EVENT)) {
 		res = cat_new_set(r);
 		set_inter(&r->dim, res, cat_as_set(r, e->kids[0], a), cat_as_set(r, e->kids[1], b));
+		if (inexact(a) || inexact(b)) {
+			bword *hi = cat_new_set(r);
+
+			set_inter(&r->dim, hi, cat_as_set_hi(r, e->kids[0], a),
+				  cat_as_set_hi(r, e->kids[1], b));
+			return cat_interval(r, V_SET, res, hi);
+		}
 		return mk_set(res);
 	}
 	if (a.k == V_VALSET || b.k == V_VALSET || a.k == V_LIN || b.k == V_LIN ||
@@ -403,24 +499,50 @@ static struct value eval_diff(struct cat_run *r, const struct cat_exp *e, struct
 	if (a.k == V_UNIV) {
 		if (b.k == V_SET || b.k == V_EVENT) {
 			res = cat_new_set(r);
-			set_comp(&r->dim, res, cat_as_set(r, e->kids[1], b));
+			set_comp(&r->dim, res, cat_as_set_hi(r, e->kids[1], b));
+			if (inexact(b)) {
+				bword *hi = cat_new_set(r);
+
+				set_comp(&r->dim, hi, cat_as_set(r, e->kids[1], b));
+				return cat_interval(r, V_SET, res, hi);
+			}
 			return mk_set(res);
 		}
 		if (b.k == V_REL || b.k == V_PAIR) {
 			res = cat_new_rel(r);
-			rel_comp(&r->dim, res, cat_as_rel(r, e->kids[1], b));
+			rel_comp(&r->dim, res, cat_as_rel_hi(r, e->kids[1], b));
+			if (inexact(b)) {
+				bword *hi = cat_new_rel(r);
+
+				rel_comp(&r->dim, hi, cat_as_rel(r, e->kids[1], b));
+				return cat_interval(r, V_REL, res, hi);
+			}
 			return mk_rel(res);
 		}
 		cat_fail(r, e, "the universe minus %s", kind_name(b.k));
 	}
 	if ((a.k == V_REL || a.k == V_PAIR) && (b.k == V_REL || b.k == V_PAIR)) {
 		res = cat_new_rel(r);
-		rel_diff(&r->dim, res, cat_as_rel(r, e->kids[0], a), cat_as_rel(r, e->kids[1], b));
+		rel_diff(&r->dim, res, cat_as_rel(r, e->kids[0], a), cat_as_rel_hi(r, e->kids[1], b));
+		if (inexact(a) || inexact(b)) {
+			bword *hi = cat_new_rel(r);
+
+			rel_diff(&r->dim, hi, cat_as_rel_hi(r, e->kids[0], a),
+				 cat_as_rel(r, e->kids[1], b));
+			return cat_interval(r, V_REL, res, hi);
+		}
 		return mk_rel(res);
 	}
 	if ((a.k == V_SET || a.k == V_EVENT) && (b.k == V_SET || b.k == V_EVENT)) {
 		res = cat_new_set(r);
-		set_diff(&r->dim, res, cat_as_set(r, e->kids[0], a), cat_as_set(r, e->kids[1], b));
+		set_diff(&r->dim, res, cat_as_set(r, e->kids[0], a), cat_as_set_hi(r, e->kids[1], b));
+		if (inexact(a) || inexact(b)) {
+			bword *hi = cat_new_set(r);
+
+			set_diff(&r->dim, hi, cat_as_set_hi(r, e->kids[0], a),
+				 cat_as_set(r, e->kids[1], b));
+			return cat_interval(r, V_SET, res, hi);
+		}
 		return mk_set(res);
 	}
 	if (a.k == V_VALSET || a.k == V_LIN || a.k == V_CROSS) {
@@ -447,6 +569,8 @@ static struct value eval_add(struct cat_run *r, const struct cat_exp *e, struct 
 	struct value b = cat_eval(r, e->kids[1], f);
 	bword *res;
 
+	if (inexact(a) || inexact(b))
+		cat_unknown(r);
 	if (a.k == V_UNIV)
 		cat_fail(r, e, "the universe in ++");
 	if (b.k == V_UNIV)
@@ -502,35 +626,61 @@ static struct value eval_set(struct cat_run *r, const struct cat_exp *e, struct 
 	return cat_valset_make(r, v, e->nkids);
 }
 
+/* A monotone unary operator on one bound (src) into a new buffer. */
+static bword *unary_bound(struct cat_run *r, enum cat_op op, const bword *src, bool is_set)
+{
+	bword *res;
+
+	if (op == CAT_TOID) {
+		res = cat_new_rel(r);
+		rel_id(&r->dim, res, src);
+		return res;
+	}
+	(void)is_set;
+	res = cat_new_rel(r);
+	switch (op) {
+	case CAT_PLUS:
+		rel_copy(&r->dim, res, src);
+		rel_closure(&r->dim, res);
+		break;
+	case CAT_STAR:
+		rel_copy(&r->dim, res, src);
+		rel_closure(&r->dim, res);
+		rel_add_id(&r->dim, res, r->univ);
+		break;
+	case CAT_OPT:
+		rel_copy(&r->dim, res, src);
+		rel_add_id(&r->dim, res, r->univ);
+		break;
+	case CAT_INV:
+		rel_inv(&r->dim, res, src);
+		break;
+	default:
+		break;
+	}
+	return res;
+}
+
 static struct value eval_unary(struct cat_run *r, const struct cat_exp *e, struct frame *f)
 {
 	struct value v = cat_eval(r, e->kids[0], f);
-	bword *res;
+	bword *res, *hi;
 
 	switch (e->op) {
 	case CAT_PLUS:
+	case CAT_INV:
 		if (v.k == V_EMPTY || v.k == V_UNIV)
 			return v;
-		res = cat_new_rel(r);
-		rel_copy(&r->dim, res, cat_as_rel(r, e->kids[0], v));
-		rel_closure(&r->dim, res);
-		return mk_rel(res);
+		/* fall through */
 	case CAT_STAR:
 	case CAT_OPT:
 		if (v.k == V_UNIV)
 			return v;
-		res = cat_new_rel(r);
-		rel_copy(&r->dim, res, cat_as_rel(r, e->kids[0], v));
-		if (e->op == CAT_STAR)
-			rel_closure(&r->dim, res);
-		rel_add_id(&r->dim, res, r->univ);
-		return mk_rel(res);
-	case CAT_INV:
-		if (v.k == V_EMPTY || v.k == V_UNIV)
-			return v;
-		res = cat_new_rel(r);
-		rel_inv(&r->dim, res, cat_as_rel(r, e->kids[0], v));
-		return mk_rel(res);
+		res = unary_bound(r, e->op, cat_as_rel(r, e->kids[0], v), false);
+		if (!inexact(v))
+			return mk_rel(res);
+		hi = unary_bound(r, e->op, cat_as_rel_hi(r, e->kids[0], v), false);
+		return cat_interval(r, V_REL, res, hi);
 	case CAT_COMP:
 		if (v.k == V_EMPTY)
 			return mk_kind(V_UNIV);
@@ -538,21 +688,31 @@ static struct value eval_unary(struct cat_run *r, const struct cat_exp *e, struc
 			return mk_kind(V_EMPTY);
 		if (v.k == V_SET || v.k == V_EVENT) {
 			res = cat_new_set(r);
-			set_comp(&r->dim, res, cat_as_set(r, e->kids[0], v));
-			return mk_set(res);
+			set_comp(&r->dim, res, cat_as_set_hi(r, e->kids[0], v));
+			if (!inexact(v))
+				return mk_set(res);
+			hi = cat_new_set(r);
+			set_comp(&r->dim, hi, cat_as_set(r, e->kids[0], v));
+			return cat_interval(r, V_SET, res, hi);
 		}
 		if (v.k == V_REL || v.k == V_PAIR) {
 			res = cat_new_rel(r);
-			rel_comp(&r->dim, res, cat_as_rel(r, e->kids[0], v));
-			return mk_rel(res);
+			rel_comp(&r->dim, res, cat_as_rel_hi(r, e->kids[0], v));
+			if (!inexact(v))
+				return mk_rel(res);
+			hi = cat_new_rel(r);
+			rel_comp(&r->dim, hi, cat_as_rel(r, e->kids[0], v));
+			return cat_interval(r, V_REL, res, hi);
 		}
 		cat_fail(r, e, "complement of %s", kind_name(v.k));
 	case CAT_TOID:
 		if (v.k == V_EMPTY)
 			return v;
-		res = cat_new_rel(r);
-		rel_id(&r->dim, res, cat_as_set(r, e->kids[0], v));
-		return mk_rel(res);
+		res = unary_bound(r, CAT_TOID, cat_as_set(r, e->kids[0], v), true);
+		if (!inexact(v))
+			return mk_rel(res);
+		hi = unary_bound(r, CAT_TOID, cat_as_set_hi(r, e->kids[0], v), true);
+		return cat_interval(r, V_REL, res, hi);
 	default:
 		break;
 	}
@@ -596,12 +756,19 @@ static bool value_subset(struct cat_run *r, struct value a, struct value b)
 		return true;
 	if (a.k == V_UNIV)
 		return false;
-	if (b.k == V_EMPTY)
+	if (b.k == V_EMPTY) {
+		if (a.k == V_SET)
+			return set_is_empty(&r->dim, cat_as_set_hi(r, NULL, a));
+		if (a.k == V_REL)
+			return rel_is_empty(&r->dim, cat_as_rel_hi(r, NULL, a));
 		return cat_value_equal(r, a, b);
+	}
 	if (a.k == V_SET && b.k == V_SET)
-		return set_subset(&r->dim, a.u.bits, b.u.bits);
+		return set_subset(&r->dim, a.u.bits, b.u.bits) &&
+		       set_subset(&r->dim, cat_as_set_hi(r, NULL, a), cat_as_set_hi(r, NULL, b));
 	if (a.k == V_REL && b.k == V_REL)
-		return rel_subset(&r->dim, a.u.bits, b.u.bits);
+		return rel_subset(&r->dim, a.u.bits, b.u.bits) &&
+		       rel_subset(&r->dim, cat_as_rel_hi(r, NULL, a), cat_as_rel_hi(r, NULL, b));
 	if (a.k == V_VALSET && b.k == V_VALSET) {
 		for (i = 0; i < a.u.vs->n; i++) {
 			for (j = 0; j < b.u.vs->n; j++)
@@ -693,7 +860,7 @@ static void local_fixpoint(struct cat_run *r, const struct cat_exp *e, struct fr
 struct value cat_apply(struct cat_run *r, const struct cat_exp *at, struct value fn,
 		       struct value arg)
 {
-	struct value res;
+	struct value res = { 0 };
 
 	if (fn.k == V_PRIM)
 		return cat_prim_call(r, at, fn.u.prim, arg);
@@ -740,7 +907,7 @@ static struct value eval_var(struct cat_run *r, const struct cat_exp *e, struct 
 
 struct value cat_eval(struct cat_run *r, const struct cat_exp *e, struct frame *f)
 {
-	struct value v;
+	struct value v = { 0 };
 
 	switch (e->op) {
 	case CAT_VAR:
@@ -780,11 +947,18 @@ struct value cat_eval(struct cat_run *r, const struct cat_exp *e, struct frame *
 	case CAT_ADD:
 		return eval_add(r, e, f);
 	case CAT_CART: {
-		const bword *a = cat_as_set(r, e->kids[0], cat_eval(r, e->kids[0], f));
-		const bword *b = cat_as_set(r, e->kids[1], cat_eval(r, e->kids[1], f));
+		struct value va = cat_eval(r, e->kids[0], f);
+		struct value vb = cat_eval(r, e->kids[1], f);
 		bword *res = cat_new_rel(r);
 
-		rel_cart(&r->dim, res, a, b);
+		rel_cart(&r->dim, res, cat_as_set(r, e->kids[0], va), cat_as_set(r, e->kids[1], vb));
+		if (inexact(va) || inexact(vb)) {
+			bword *hi = cat_new_rel(r);
+
+			rel_cart(&r->dim, hi, cat_as_set_hi(r, e->kids[0], va),
+				 cat_as_set_hi(r, e->kids[1], vb));
+			return cat_interval(r, V_REL, res, hi);
+		}
 		return mk_rel(res);
 	}
 	case CAT_PLUS:
@@ -846,6 +1020,8 @@ struct value cat_eval(struct cat_run *r, const struct cat_exp *e, struct frame *
 		struct value s = cat_force(r, e->kids[0], cat_eval(r, e->kids[0], f));
 		struct frame *nf;
 
+		if (inexact(s))
+			cat_unknown(r);
 		if (s.k == V_EMPTY)
 			return cat_eval(r, e->kids[1], f);
 		nf = new_frame(r, f, 2);

@@ -109,6 +109,24 @@ typedef void (*cat_accept_fn)(void *ctx, const uint64_t *flags);
  */
 long cat_run_withs(struct cat_run *r, cat_accept_fn accept, void *ctx, const volatile bool *stop);
 
+/*
+ * Interval evaluation, for pruning: inputs given by bounds (hi NULL: exact),
+ * value_known the events whose value is known. cat_run_interval evaluates
+ * the levels from `from` on, each "with" variable bounded by its set (by
+ * lo and hi for level `from` when given). Returns 0 when some check fails
+ * for every execution within the bounds, 1 when it cannot tell, -1 on an
+ * error of the model. cat_run_interval_flags gives the flags raised for sure
+ * and those that may be raised, at the levels evaluated.
+ */
+void cat_run_set_input_bounds(struct cat_run *r, enum cat_input in, const bword *lo,
+			      const bword *hi);
+void cat_run_set_value_known(struct cat_run *r, const bword *known);
+int cat_run_interval(struct cat_run *r, int from, const bword *lo, const bword *hi);
+void cat_run_interval_flags(const struct cat_run *r, uint64_t *sure, uint64_t *maybe);
+
+/* The flags raised by the last evaluation of level (exact). */
+void cat_run_level_flags(const struct cat_run *r, int level, uint64_t *out);
+
 /* The value of the latest global binding of name, if a set or relation (debugging). */
 const bword *cat_run_lookup(struct cat_run *r, const char *name);
 

@@ -49,11 +49,17 @@ struct closure {
 
 struct lin {
 	bword *set;		/* the events to order */
-	bword *pco;		/* the partial order to extend */
+	bword *pco;		/* the partial order to extend (its lower bound) */
+	bword *pco_hi;		/* its upper bound, NULL when exact */
 };
 
 struct value {
 	enum vkind k;
+	/*
+	 * V_SET, V_REL under interval evaluation: the upper bound, the lower
+	 * bound being u.bits; NULL when the value is exact.
+	 */
+	bword *hi;
 	union {
 		bword *bits;		/* V_SET, V_REL */
 		int tag;		/* V_TAG: index in the model's tag table */
@@ -149,6 +155,12 @@ struct cat_run {
 	long members;			/* "with" members tried, for the deadline check */
 	struct timespec deadline;	/* zero: none */
 	bool timed_out;
+	/* interval evaluation (cat_run_interval) */
+	bool interval;
+	jmp_buf *unknown;		/* where "cannot decide" unwinds to */
+	bword **input_hi;		/* upper bound of each input, NULL when exact */
+	bword *value_known;		/* events whose value is known */
+	uint64_t *sure_flags, *maybe_flags;
 };
 
 /* cat-compile.c */
@@ -164,9 +176,17 @@ bword *cat_new_rel(struct cat_run *r);
 struct value cat_eval(struct cat_run *r, const struct cat_exp *e, struct frame *f);
 struct value cat_apply(struct cat_run *r, const struct cat_exp *at, struct value fn,
 		       struct value arg);
-/* A value as a set / relation (empty and universe expanded); fails otherwise. */
+/* A value as a set / relation (empty and universe expanded); fails otherwise.
+ * Under interval evaluation these give the lower bound, the _hi forms the upper. */
 const bword *cat_as_set(struct cat_run *r, const struct cat_exp *at, struct value v);
 const bword *cat_as_rel(struct cat_run *r, const struct cat_exp *at, struct value v);
+const bword *cat_as_set_hi(struct cat_run *r, const struct cat_exp *at, struct value v);
+const bword *cat_as_rel_hi(struct cat_run *r, const struct cat_exp *at, struct value v);
+/* An interval value from bounds (exact when they are equal). */
+struct value cat_interval(struct cat_run *r, enum vkind k, bword *lo, bword *hi);
+/* Interval evaluation met something it cannot bound: no conclusion. */
+__attribute__((noreturn))
+void cat_unknown(struct cat_run *r);
 bool cat_value_equal(struct cat_run *r, struct value a, struct value b);
 struct value cat_valset_make(struct cat_run *r, struct value *v, int n);
 /* herd's let rec fixpoint over the cells of bindings b (functions already set). */
@@ -184,6 +204,15 @@ int cat_for_each_member(struct cat_run *r, const struct cat_exp *at, struct valu
 /* Applies a partial "map f" to s. */
 struct value cat_map_apply(struct cat_run *r, const struct cat_exp *at, struct value mapf,
 			   struct value s);
+/* The same, with a check of partial choices: prefix(r, lo, hi, pctx) gets the
+ * bounds of the members a partial choice leads to and returns 0 to prune it. */
+int cat_for_each_member_pruned(struct cat_run *r, const struct cat_exp *at, struct value set,
+			       cat_member_fn fn, void *ctx,
+			       int (*prefix)(struct cat_run *, const bword *, const bword *, void *),
+			       void *pctx);
+/* Bounds of the members of a set of relations: 0 when it has none. */
+int cat_set_hull(struct cat_run *r, const struct cat_exp *at, struct value s, bword *lo,
+		 bword *hi);
 /* A lazy set made explicit (for the operations that need its members). */
 struct value cat_force(struct cat_run *r, const struct cat_exp *at, struct value v);
 

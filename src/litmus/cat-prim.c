@@ -27,7 +27,7 @@ static struct arena *cur_arena(struct cat_run *r)
 
 static struct value mk(enum vkind k)
 {
-	struct value v;
+	struct value v = { 0 };
 
 	memset(&v, 0, sizeof(v));
 	v.k = k;
@@ -37,7 +37,7 @@ static struct value mk(enum vkind k)
 static struct value prim_domain_range(struct cat_run *r, const struct cat_exp *at, int prim,
 				      struct value arg)
 {
-	struct value v;
+	struct value v = { 0 };
 
 	if (arg.k == V_EMPTY || arg.k == V_UNIV)
 		return arg;
@@ -47,6 +47,15 @@ static struct value prim_domain_range(struct cat_run *r, const struct cat_exp *a
 		rel_domain(&r->dim, v.u.bits, cat_as_rel(r, at, arg));
 	else
 		rel_range(&r->dim, v.u.bits, cat_as_rel(r, at, arg));
+	if (arg.k == V_REL && arg.hi) {
+		bword *hi = cat_new_set(r);
+
+		if (prim == PRIM_DOMAIN)
+			rel_domain(&r->dim, hi, arg.hi);
+		else
+			rel_range(&r->dim, hi, arg.hi);
+		return cat_interval(r, V_SET, v.u.bits, hi);
+	}
 	return v;
 }
 
@@ -59,6 +68,11 @@ static struct value prim_classes_loc(struct cat_run *r, const struct cat_exp *at
 	bword *seen = cat_new_set(r);
 	int n = 0, i, j;
 
+	if (arg.hi)
+		cat_unknown(r);
+	for (i = set_next(&r->dim, s, 0); i >= 0; i = set_next(&r->dim, s, i + 1))
+		if (r->ev.loc[i] == -2)
+			cat_unknown(r);	/* a location not known yet */
 	set_zero(&r->dim, seen);
 	for (i = set_next(&r->dim, s, 0); i >= 0; i = set_next(&r->dim, s, i + 1)) {
 		bword *cls;
@@ -84,15 +98,22 @@ static struct value prim_linearisations(struct cat_run *r, const struct cat_exp 
 					struct value arg)
 {
 	struct lin *l;
-	struct value v;
+	struct value v = { 0 };
 
 	if (arg.k != V_TUPLE || arg.u.vs->n != 2)
 		cat_fail(r, at, "linearisations takes (a set, a relation)");
+	if (arg.u.vs->v[0].hi)
+		cat_unknown(r);
 	l = arena_alloc(cur_arena(r), sizeof(*l));
 	l->set = cat_new_set(r);
 	set_copy(&r->dim, l->set, cat_as_set(r, at, arg.u.vs->v[0]));
 	l->pco = cat_new_rel(r);
 	rel_copy(&r->dim, l->pco, cat_as_rel(r, at, arg.u.vs->v[1]));
+	l->pco_hi = NULL;
+	if (arg.u.vs->v[1].hi) {
+		l->pco_hi = cat_new_rel(r);
+		rel_copy(&r->dim, l->pco_hi, arg.u.vs->v[1].hi);
+	}
 	v.k = V_LIN;
 	v.u.lin = l;
 	return v;
@@ -101,7 +122,7 @@ static struct value prim_linearisations(struct cat_run *r, const struct cat_exp 
 static struct value prim_cross(struct cat_run *r, const struct cat_exp *at, struct value arg)
 {
 	struct valset *vs;
-	struct value v;
+	struct value v = { 0 };
 
 	if (arg.k == V_EMPTY) {
 		vs = arena_alloc(cur_arena(r), sizeof(*vs));
@@ -125,6 +146,8 @@ static struct value do_map(struct cat_run *r, const struct cat_exp *at, struct v
 	int n = 0, i, j;
 
 	s = cat_force(r, at, s);
+	if ((s.k == V_SET || s.k == V_REL) && s.hi)
+		cat_unknown(r);
 	switch (s.k) {
 	case V_EMPTY:
 		return s;
@@ -132,7 +155,7 @@ static struct value do_map(struct cat_run *r, const struct cat_exp *at, struct v
 		res = arena_alloc(cur_arena(r), sizeof(*res) * (size_t)(r->dim.n + 1));
 		for (i = set_next(&r->dim, s.u.bits, 0); i >= 0;
 		     i = set_next(&r->dim, s.u.bits, i + 1)) {
-			struct value e;
+			struct value e = { 0 };
 
 			e.k = V_EVENT;
 			e.u.ev = i;
@@ -147,7 +170,7 @@ static struct value do_map(struct cat_run *r, const struct cat_exp *at, struct v
 			const bword *row = rel_crow(&r->dim, s.u.bits, i);
 
 			for (j = set_next(&r->dim, row, 0); j >= 0; j = set_next(&r->dim, row, j + 1)) {
-				struct value e;
+				struct value e = { 0 };
 
 				e.k = V_PAIR;
 				e.u.pair.a = i;
@@ -170,7 +193,7 @@ static struct value do_map(struct cat_run *r, const struct cat_exp *at, struct v
 static struct value prim_map(struct cat_run *r, const struct cat_exp *at, struct value arg)
 {
 	/* curried: map f is a function waiting for the set */
-	struct value v;
+	struct value v = { 0 };
 	struct value *held = arena_alloc(cur_arena(r), sizeof(*held));
 
 	(void)at;
@@ -184,7 +207,7 @@ static struct value prim_different_values(struct cat_run *r, const struct cat_ex
 					  struct value arg)
 {
 	const bword *rel;
-	struct value v;
+	struct value v = { 0 };
 	int i, j;
 
 	if (arg.k == V_EMPTY)
@@ -199,10 +222,35 @@ static struct value prim_different_values(struct cat_run *r, const struct cat_ex
 		for (j = set_next(&r->dim, row, 0); j >= 0; j = set_next(&r->dim, row, j + 1)) {
 			bool same = bit_get(r->ev.has_value, i) && bit_get(r->ev.has_value, j) &&
 				    r->ev.value[i] == r->ev.value[j];
+			bool known = !r->interval ||
+				     ((!bit_get(r->ev.has_value, i) || bit_get(r->value_known, i)) &&
+				      (!bit_get(r->ev.has_value, j) || bit_get(r->value_known, j)));
 
-			if (!same)
+			/* under intervals: kept for sure only when known to differ */
+			if (!same && known)
 				rel_add(&r->dim, v.u.bits, i, j);
 		}
+	}
+	if (r->interval) {
+		const bword *rhi = cat_as_rel_hi(r, at, arg);
+		bword *hi = cat_new_rel(r);
+
+		rel_zero(&r->dim, hi);
+		for (i = 0; i < r->dim.n; i++) {
+			const bword *row = rel_crow(&r->dim, rhi, i);
+
+			for (j = set_next(&r->dim, row, 0); j >= 0;
+			     j = set_next(&r->dim, row, j + 1)) {
+				bool same = bit_get(r->ev.has_value, i) &&
+					    bit_get(r->ev.has_value, j) &&
+					    bit_get(r->value_known, i) && bit_get(r->value_known, j) &&
+					    r->ev.value[i] == r->ev.value[j];
+
+				if (!same)
+					rel_add(&r->dim, hi, i, j);
+			}
+		}
+		return cat_interval(r, V_REL, v.u.bits, hi);
 	}
 	return v;
 }
@@ -246,7 +294,42 @@ struct lin_state {
 	bword *order;			/* the relation being built */
 	int (*fn)(struct cat_run *, bword *, void *);
 	void *ctx;
+	/* optional: bounds of the orders a prefix leads to; 0 prunes it */
+	int (*prefix)(struct cat_run *, const bword *lo, const bword *hi, void *);
+	void *pctx;
+	bword *closure;			/* pco+ within the set */
+	bword *plo, *phi;
 };
+
+/* Bounds of the linearisations that extend the placed prefix of s. */
+static void lin_prefix_bounds(struct lin_state *s)
+{
+	const struct bits_dim *d = &s->r->dim;
+	int i, j;
+
+	rel_copy(d, s->plo, s->order);
+	rel_zero(d, s->phi);
+	for (i = 0; i < s->k; i++) {
+		int a = s->elts[i];
+
+		for (j = 0; j < s->k; j++) {
+			int b = s->elts[j];
+
+			if (a == b)
+				continue;
+			if (bit_get(s->placed, a)) {
+				if (!bit_get(s->placed, b))
+					rel_add(d, s->plo, a, b);
+			} else if (!bit_get(s->placed, b)) {
+				if (rel_get(d, s->closure, a, b))
+					rel_add(d, s->plo, a, b);
+				if (!rel_get(d, s->closure, b, a))
+					rel_add(d, s->phi, a, b);
+			}
+		}
+	}
+	rel_union(d, s->phi, s->phi, s->plo);
+}
 
 static int lin_rec(struct lin_state *s, int nplaced)
 {
@@ -255,6 +338,19 @@ static int lin_rec(struct lin_state *s, int nplaced)
 
 	if (nplaced == s->k)
 		return s->fn(s->r, s->order, s->ctx);
+	if (s->prefix && s->k - nplaced >= 2) {
+		int choices = 0;
+
+		/* check only where the order branches */
+		for (i = 0; i < s->k && choices < 2; i++)
+			if (!bit_get(s->placed, s->elts[i]) && set_subset(d, s->pred[i], s->placed))
+				choices++;
+		if (choices >= 2) {
+			lin_prefix_bounds(s);
+			if (!s->prefix(s->r, s->plo, s->phi, s->pctx))
+				return 0;
+		}
+	}
 	for (i = 0; i < s->k; i++) {
 		int e = s->elts[i], p;
 
@@ -273,9 +369,12 @@ static int lin_rec(struct lin_state *s, int nplaced)
 	return 0;
 }
 
+typedef int (*prefix_fn)(struct cat_run *, const bword *lo, const bword *hi, void *);
+
 /* Calls fn on each linearisation (written into order, which starts empty). */
 static int for_each_lin(struct cat_run *r, const struct lin *l, bword *order,
-			int (*fn)(struct cat_run *, bword *, void *), void *ctx)
+			int (*fn)(struct cat_run *, bword *, void *), void *ctx,
+			prefix_fn prefix, void *pctx)
 {
 	struct lin_state *s = arena_alloc(cur_arena(r), sizeof(*s));
 	const struct bits_dim *d = &r->dim;
@@ -284,6 +383,15 @@ static int for_each_lin(struct cat_run *r, const struct lin *l, bword *order,
 	s->r = r;
 	s->fn = fn;
 	s->ctx = ctx;
+	s->prefix = prefix;
+	s->pctx = pctx;
+	if (prefix) {
+		s->closure = cat_new_rel(r);
+		rel_restrict(d, s->closure, l->pco, l->set, l->set);
+		rel_closure(d, s->closure);
+		s->plo = cat_new_rel(r);
+		s->phi = cat_new_rel(r);
+	}
 	s->order = order;
 	s->placed = cat_new_set(r);
 	set_zero(d, s->placed);
@@ -314,7 +422,26 @@ struct cross_state {
 	bword **acc;
 	bword **tmp;		/* per member: the order being built */
 	int depth;
+	/* optional pruning of partial choices */
+	prefix_fn prefix;
+	void *pctx;
+	bword **suf_lo, **suf_hi;	/* bounds of the members from k on */
+	bword *lo, *hi;
 };
+
+/* Pruning callback for a linearisation inside a cross: add the other members. */
+static int cross_prefix(struct cat_run *r, const bword *plo, const bword *phi, void *ctx)
+{
+	struct cross_state *s = ctx;
+	const struct bits_dim *d = &r->dim;
+	int k = s->depth;
+
+	rel_union(d, s->lo, s->acc[k], plo);
+	rel_union(d, s->lo, s->lo, s->suf_lo[k + 1]);
+	rel_union(d, s->hi, s->acc[k], phi);
+	rel_union(d, s->hi, s->hi, s->suf_hi[k + 1]);
+	return s->prefix(r, s->lo, s->hi, s->pctx);
+}
 
 static int cross_rec(struct cat_run *r, struct cross_state *s, int k);
 
@@ -334,7 +461,7 @@ static int cross_rec(struct cat_run *r, struct cross_state *s, int k)
 	int i, ret;
 
 	if (k == s->members->n) {
-		struct value v;
+		struct value v = { 0 };
 
 		v.k = V_REL;
 		v.u.bits = s->acc[k];
@@ -349,7 +476,8 @@ static int cross_rec(struct cat_run *r, struct cross_state *s, int k)
 
 		s->depth = k;
 		rel_zero(d, s->tmp[k]);
-		ret = for_each_lin(r, m.u.lin, s->tmp[k], cross_lin_cb, s);
+		ret = for_each_lin(r, m.u.lin, s->tmp[k], cross_lin_cb, s,
+				   s->prefix ? cross_prefix : NULL, s);
 		s->depth = saved;
 		return ret;
 	}
@@ -381,7 +509,7 @@ struct lin_member_ctx {
 static int lin_member_cb(struct cat_run *r, bword *order, void *ctx)
 {
 	struct lin_member_ctx *c = ctx;
-	struct value v;
+	struct value v = { 0 };
 
 	v.k = V_REL;
 	v.u.bits = order;
@@ -390,6 +518,12 @@ static int lin_member_cb(struct cat_run *r, bword *order, void *ctx)
 
 int cat_for_each_member(struct cat_run *r, const struct cat_exp *at, struct value set,
 			cat_member_fn fn, void *ctx)
+{
+	return cat_for_each_member_pruned(r, at, set, fn, ctx, NULL, NULL);
+}
+
+int cat_for_each_member_pruned(struct cat_run *r, const struct cat_exp *at, struct value set,
+			       cat_member_fn fn, void *ctx, prefix_fn prefix, void *pctx)
 {
 	int i, ret;
 
@@ -408,7 +542,7 @@ int cat_for_each_member(struct cat_run *r, const struct cat_exp *at, struct valu
 		bword *order = cat_new_rel(r);
 
 		rel_zero(&r->dim, order);
-		return for_each_lin(r, set.u.lin, order, lin_member_cb, &c);
+		return for_each_lin(r, set.u.lin, order, lin_member_cb, &c, prefix, pctx);
 	}
 	case V_CROSS: {
 		struct cross_state s;
@@ -418,6 +552,27 @@ int cat_for_each_member(struct cat_run *r, const struct cat_exp *at, struct valu
 		s.ctx = ctx;
 		s.members = set.u.vs;
 		s.depth = 0;
+		s.prefix = prefix;
+		s.pctx = pctx;
+		if (prefix) {
+			s.suf_lo = arena_alloc(cur_arena(r), sizeof(*s.suf_lo) * (size_t)(n + 2));
+			s.suf_hi = arena_alloc(cur_arena(r), sizeof(*s.suf_hi) * (size_t)(n + 2));
+			for (i = n + 1; i >= 0; i--) {
+				s.suf_lo[i] = cat_new_rel(r);
+				s.suf_hi[i] = cat_new_rel(r);
+				rel_zero(&r->dim, s.suf_lo[i]);
+				rel_zero(&r->dim, s.suf_hi[i]);
+				if (i < n) {
+					if (!cat_set_hull(r, at, set.u.vs->v[i], s.suf_lo[i],
+							  s.suf_hi[i]))
+						return 0;	/* a member has no element */
+					rel_union(&r->dim, s.suf_lo[i], s.suf_lo[i], s.suf_lo[i + 1]);
+					rel_union(&r->dim, s.suf_hi[i], s.suf_hi[i], s.suf_hi[i + 1]);
+				}
+			}
+			s.lo = cat_new_rel(r);
+			s.hi = cat_new_rel(r);
+		}
 		s.acc = arena_alloc(cur_arena(r), sizeof(*s.acc) * (size_t)(n + 1));
 		s.tmp = arena_alloc(cur_arena(r), sizeof(*s.tmp) * (size_t)(n + 1));
 		for (i = 0; i <= n; i++) {
@@ -470,4 +625,63 @@ struct value cat_force(struct cat_run *r, const struct cat_exp *at, struct value
 	if (!c.n)
 		return mk(V_EMPTY);
 	return cat_valset_make(r, c.v, c.n);
+}
+
+int cat_set_hull(struct cat_run *r, const struct cat_exp *at, struct value s, bword *lo,
+		 bword *hi)
+{
+	const struct bits_dim *d = &r->dim;
+	int i, j;
+
+	switch (s.k) {
+	case V_EMPTY:
+		return 0;
+	case V_VALSET:
+		if (!s.u.vs->n)
+			return 0;
+		for (i = 0; i < s.u.vs->n; i++) {
+			struct value x = s.u.vs->v[i];
+
+			if (x.k != V_REL && x.k != V_PAIR && x.k != V_EMPTY)
+				cat_unknown(r);
+			if (!i) {
+				rel_copy(d, lo, cat_as_rel(r, at, x));
+				rel_copy(d, hi, cat_as_rel_hi(r, at, x));
+			} else {
+				rel_inter(d, lo, lo, cat_as_rel(r, at, x));
+				rel_union(d, hi, hi, cat_as_rel_hi(r, at, x));
+			}
+		}
+		return 1;
+	case V_LIN: {
+		const struct lin *l = s.u.lin;
+
+		/* every order extends pco (at least its lower bound) */
+		rel_restrict(d, lo, l->pco, l->set, l->set);
+		rel_closure(d, lo);
+		if (!rel_is_irreflexive(d, lo))
+			return 0;
+		rel_zero(d, hi);
+		for (i = set_next(d, l->set, 0); i >= 0; i = set_next(d, l->set, i + 1))
+			for (j = set_next(d, l->set, 0); j >= 0; j = set_next(d, l->set, j + 1))
+				if (i != j && !rel_get(d, lo, j, i))
+					rel_add(d, hi, i, j);
+		return 1;
+	}
+	case V_CROSS: {
+		bword *mlo = cat_new_rel(r), *mhi = cat_new_rel(r);
+
+		rel_zero(d, lo);
+		rel_zero(d, hi);
+		for (i = 0; i < s.u.vs->n; i++) {
+			if (!cat_set_hull(r, at, s.u.vs->v[i], mlo, mhi))
+				return 0;
+			rel_union(d, lo, lo, mlo);
+			rel_union(d, hi, hi, mhi);
+		}
+		return 1;
+	}
+	default:
+		cat_unknown(r);
+	}
 }

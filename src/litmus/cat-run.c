@@ -97,6 +97,10 @@ struct cat_run *cat_run_new(const struct cat_model *m, const struct bits_dim *di
 	r->flags = xcalloc((size_t)(r->nlevels * r->fwords), sizeof(uint64_t));
 	r->univ = xcalloc(bits_set_words(dim), sizeof(bword));
 	set_all(dim, r->univ);
+	r->input_hi = xcalloc(CIN_NR, sizeof(*r->input_hi));
+	r->value_known = xcalloc(bits_set_words(dim), sizeof(bword));
+	r->sure_flags = xcalloc((size_t)r->fwords, sizeof(uint64_t));
+	r->maybe_flags = xcalloc((size_t)r->fwords, sizeof(uint64_t));
 	for (i = 0; i < CIN_NR; i++) {
 		size_t words = input_is_rel(i) ? bits_rel_words(dim) : bits_set_words(dim);
 
@@ -128,8 +132,14 @@ void cat_run_free(struct cat_run *r)
 
 	if (!r)
 		return;
-	for (i = 0; i < CIN_NR; i++)
+	for (i = 0; i < CIN_NR; i++) {
 		free(r->input[i]);
+		free(r->input_hi[i]);
+	}
+	free(r->input_hi);
+	free(r->value_known);
+	free(r->sure_flags);
+	free(r->maybe_flags);
 	for (i = 0; i < r->m->nannots; i++)
 		free(r->annot[i]);
 	for (i = 0; i < r->nlevels; i++) {
@@ -148,11 +158,43 @@ void cat_run_free(struct cat_run *r)
 	free(r);
 }
 
+static void set_input_slots_hi(struct cat_run *r, enum cat_input in, bword *hi)
+{
+	const struct cat_model *m = r->m;
+	int i;
+
+	for (i = 0; i < m->nslots; i++)
+		if (m->slots[i].input == (int)in)
+			r->g[i].hi = hi;
+}
+
 void cat_run_set_input(struct cat_run *r, enum cat_input in, const bword *bits)
 {
 	size_t words = input_is_rel(in) ? bits_rel_words(&r->dim) : bits_set_words(&r->dim);
 
 	memcpy(r->input[in], bits, words * sizeof(bword));
+	set_input_slots_hi(r, in, NULL);
+}
+
+void cat_run_set_input_bounds(struct cat_run *r, enum cat_input in, const bword *lo,
+			      const bword *hi)
+{
+	size_t words = input_is_rel(in) ? bits_rel_words(&r->dim) : bits_set_words(&r->dim);
+
+	memcpy(r->input[in], lo, words * sizeof(bword));
+	if (!hi || !memcmp(lo, hi, words * sizeof(bword))) {
+		set_input_slots_hi(r, in, NULL);
+		return;
+	}
+	if (!r->input_hi[in])
+		r->input_hi[in] = xcalloc(words, sizeof(bword));
+	memcpy(r->input_hi[in], hi, words * sizeof(bword));
+	set_input_slots_hi(r, in, r->input_hi[in]);
+}
+
+void cat_run_set_value_known(struct cat_run *r, const bword *known)
+{
+	memcpy(r->value_known, known, bits_set_words(&r->dim) * sizeof(bword));
 }
 
 void cat_run_set_annot(struct cat_run *r, int i, const bword *bits)
@@ -298,6 +340,39 @@ static void exec_enum(struct cat_run *r, const struct gins *g)
 	r->g[g->slots[0]] = cat_valset_make(r, v, ins->ntags);
 }
 
+/* 0 false, 1 true, 2 unknown: the test on the bounds of v */
+static int test3(struct cat_run *r, const struct cat_ins *ins, struct value v)
+{
+	const struct bits_dim *d = &r->dim;
+	const bword *lo, *hi;
+	bool on_sets;
+
+	if (!((v.k == V_SET || v.k == V_REL) && v.hi))
+		return test_holds(r, ins, v) ? 1 : 0;
+	on_sets = v.k == V_SET;
+	lo = v.u.bits;
+	hi = v.hi;
+	switch (ins->test) {
+	case CAT_ACYCLIC:
+		if (on_sets)
+			cat_fail(r, ins->exp, "acyclic needs a relation");
+		if (!rel_is_acyclic(d, lo))
+			return 0;
+		return rel_is_acyclic(d, hi) ? 1 : 2;
+	case CAT_IRREFLEXIVE:
+		if (on_sets)
+			cat_fail(r, ins->exp, "irreflexive needs a relation");
+		if (!rel_is_irreflexive(d, lo))
+			return 0;
+		return rel_is_irreflexive(d, hi) ? 1 : 2;
+	case CAT_EMPTY_TEST:
+		if (on_sets ? !set_is_empty(d, lo) : !rel_is_empty(d, lo))
+			return 0;
+		return (on_sets ? set_is_empty(d, hi) : rel_is_empty(d, hi)) ? 1 : 2;
+	}
+	return 2;
+}
+
 /* Returns 1 when every check of the block passes, 0 if one fails. */
 static int exec_block(struct cat_run *r, int level)
 {
@@ -323,18 +398,29 @@ static int exec_block(struct cat_run *r, int level)
 			r->g[g->set_slot] = cat_eval(r, ins->exp, NULL);
 			break;
 		case CAT_INS_TEST: {
-			bool ok = test_holds(r, ins, cat_eval(r, ins->exp, NULL));
+			int res = test3(r, ins, cat_eval(r, ins->exp, NULL));
+			uint64_t bit = (uint64_t)1 << (g->flag & 63);
 
-			if (ins->negated)
-				ok = !ok;
+			if (ins->negated && res != 2)
+				res = !res;
 			if (ins->type == CAT_CHECK) {
-				if (!ok)
+				if (res == 0)
 					return 0;
-			} else if (ins->type == CAT_FLAG) {
-				if (ok)
-					flags[g->flag >> 6] |= (uint64_t)1 << (g->flag & 63);
-			} else if (!ok) {
-				flags[g->flag >> 6] |= (uint64_t)1 << (g->flag & 63);
+			} else {
+				/* a flag is raised when it holds; requires, when it fails */
+				int raised = ins->type == CAT_FLAG ? res == 1 :
+					     res == 0;
+				int maybe = res == 2 || raised;
+
+				if (!r->interval) {
+					if (raised)
+						flags[g->flag >> 6] |= bit;
+				} else {
+					if (raised)
+						r->sure_flags[g->flag >> 6] |= bit;
+					if (maybe)
+						r->maybe_flags[g->flag >> 6] |= bit;
+				}
 			}
 			break;
 		}
@@ -366,6 +452,60 @@ struct descend_ctx {
 	int level;
 	int with_slot;
 };
+
+/* A partial choice of the "with" of a level: prune it when a check fails
+ * whatever the rest. */
+static int with_prefix(struct cat_run *r, const bword *lo, const bword *hi, void *ctx)
+{
+	struct descend_ctx *c = ctx;
+	int res = cat_run_interval(r, c->level, lo, hi);
+
+	if (res < 0)
+		longjmp(*r->fail, 1);
+	return res != 0;
+}
+
+/* At most how many members a set of relations has (saturating at 1e9). */
+static double set_size(const struct cat_run *r, struct value v)
+{
+	double n = 1;
+	int i, k;
+
+	switch (v.k) {
+	case V_LIN: {
+		/* elements ordered with every other one by pco are fixed */
+		const struct bits_dim *d = &r->dim;
+		bword *c = xcalloc(bits_rel_words(d), sizeof(bword));
+		int a, b;
+
+		rel_restrict(d, c, v.u.lin->pco, v.u.lin->set, v.u.lin->set);
+		rel_closure(d, c);
+		k = 0;
+		for (a = set_next(d, v.u.lin->set, 0); a >= 0; a = set_next(d, v.u.lin->set, a + 1))
+			for (b = set_next(d, v.u.lin->set, 0); b >= 0;
+			     b = set_next(d, v.u.lin->set, b + 1))
+				if (a != b && !rel_get(d, c, a, b) && !rel_get(d, c, b, a)) {
+					k++;
+					break;
+				}
+		free(c);
+		for (i = 2; i <= k && n < 1e9; i++)
+			n *= i;
+		return n;
+	}
+	case V_CROSS:
+		for (i = 0; i < v.u.vs->n && n < 1e9; i++)
+			n *= set_size(r, v.u.vs->v[i]);
+		return n;
+	case V_VALSET:
+		return v.u.vs->n;
+	default:
+		return 1;
+	}
+}
+
+/* Sets with more members than this are enumerated with pruning of partial choices. */
+#define PRUNE_WITH_SIZE 24
 
 static int descend(struct cat_run *r, int level);
 
@@ -423,6 +563,9 @@ static int descend(struct cat_run *r, int level)
 	c.level = level;
 	c.with_slot = m->ins[i].with_slot;
 	r->cur_level = level - 1;
+	if (set_size(r, r->g[m->ins[i].set_slot]) > PRUNE_WITH_SIZE)
+		return cat_for_each_member_pruned(r, m->ins[i].ins->exp, r->g[m->ins[i].set_slot],
+						  member_cb, &c, with_prefix, &c);
 	return cat_for_each_member(r, m->ins[i].ins->exp, r->g[m->ins[i].set_slot], member_cb, &c);
 }
 
@@ -468,4 +611,91 @@ void cat_run_set_deadline(struct cat_run *r, const struct timespec *deadline)
 bool cat_run_timed_out(const struct cat_run *r)
 {
 	return r->timed_out;
+}
+
+static int with_level_ins(const struct cat_run *r, int level)
+{
+	const struct cat_model *m = r->m;
+	int i;
+
+	for (i = 0; i < m->nins; i++)
+		if (m->ins[i].with_slot >= 0 && m->slots[m->ins[i].with_slot].with_level == level)
+			return i;
+	return -1;
+}
+
+/*
+ * Interval evaluation of the levels from `from` on: the "with" variables take
+ * the bounds of their sets (or lo/hi for the first level, when given).
+ * Returns 0 when a check fails whatever the choices, 1 otherwise, -1 on an
+ * error of the model.
+ */
+int cat_run_interval(struct cat_run *r, int from, const bword *lo, const bword *hi)
+{
+	jmp_buf here, unk;
+	jmp_buf *saved_fail = r->fail, *saved_unk = r->unknown;
+	int saved_level = r->cur_level, saved_depth = r->depth;
+	volatile int ret = 1;
+	int level;
+
+	memset(r->sure_flags, 0, sizeof(uint64_t) * (size_t)r->fwords);
+	memset(r->maybe_flags, 0, sizeof(uint64_t) * (size_t)r->fwords);
+	r->interval = true;
+	r->fail = &here;
+	r->unknown = &unk;
+	r->depth = 0;
+	if (setjmp(here)) {
+		ret = -1;
+		goto out;
+	}
+	if (setjmp(unk)) {
+		ret = 1;
+		/* no conclusion: every flag of the model may be raised */
+		memset(r->maybe_flags, 0xff, sizeof(uint64_t) * (size_t)r->fwords);
+		goto out;
+	}
+	for (level = from; level < r->nlevels; level++) {
+		r->cur_level = level;
+		arena_reset(&r->arena[level]);
+		if (level >= 3) {
+			int gi = with_level_ins(r, level);
+			const struct gins *g = &r->m->ins[gi];
+			bword *blo = cat_new_rel(r), *bhi = cat_new_rel(r);
+
+			if (level == from && lo) {
+				rel_copy(&r->dim, blo, lo);
+				rel_copy(&r->dim, bhi, hi);
+			} else if (!cat_set_hull(r, g->ins->exp, r->g[g->set_slot], blo, bhi)) {
+				ret = 0;
+				goto out;
+			}
+			r->g[g->with_slot] = cat_interval(r, V_REL, blo, bhi);
+		}
+		if (!exec_block(r, level)) {
+			ret = 0;
+			goto out;
+		}
+	}
+out:
+	r->interval = false;
+	r->fail = saved_fail;
+	r->unknown = saved_unk;
+	r->cur_level = saved_level;
+	r->depth = saved_depth;
+	return ret;
+}
+
+void cat_run_interval_flags(const struct cat_run *r, uint64_t *sure, uint64_t *maybe)
+{
+	int w;
+
+	for (w = 0; w < r->fwords; w++) {
+		sure[w] = r->sure_flags[w];
+		maybe[w] = r->maybe_flags[w];
+	}
+}
+
+void cat_run_level_flags(const struct cat_run *r, int level, uint64_t *out)
+{
+	memcpy(out, r->flags + level * r->fwords, sizeof(uint64_t) * (size_t)r->fwords);
 }

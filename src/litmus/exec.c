@@ -48,6 +48,8 @@ struct oloc {
 struct state_set {
 	struct lit_gval *rows;
 	int n, alloc, width;
+	int *hash;		/* open addressing: row index + 1, 0 empty */
+	int hsize;
 };
 
 struct engine {
@@ -80,6 +82,7 @@ struct engine {
 	/* final writes */
 	int *fwbuf;			/* final-write candidates: (nobs + 1) * (n + 1) */
 	struct lit_gval final[LITMUS_MAX_EVENTS];	/* per observed location */
+	bool final_known[LITMUS_MAX_EVENTS];
 	bool cur_ok;
 	int cur_state;
 	/* results */
@@ -88,6 +91,20 @@ struct engine {
 	uint64_t flags;
 	long candidates;
 	long nodes;
+	/* mode: exhaustive, or a search for one execution of a kind */
+	int mode;
+	int target_flag;
+	volatile bool halt;		/* stop everything (found, limit, external stop) */
+	bool witness;			/* the outcome comes from searches */
+	uint64_t flags_level0;		/* flags raised at level 0 of the current combination */
+	double estimate;		/* read-from candidates of all combinations, at most */
+	double budget;			/* exhaustive attempt: seconds before searches instead */
+	const char *debug;		/* $ACQREL_LITMUS_DEBUG: relations to print per execution */
+	bool over_budget;
+	uint64_t flags_checked;		/* witness: flags decided */
+	long interval_checks, pruned;
+	double subtree[LITMUS_MAX_EVENTS + 1];	/* read-from leaves below node k, at most */
+	bword *scratch2, *scratch3;
 	bool stopped;
 	char *limit;
 	struct timespec start;
@@ -505,21 +522,61 @@ static int cmp_gval(const struct engine *e, struct lit_gval a, struct lit_gval b
 	return a.num < b.num ? -1 : a.num > b.num;
 }
 
+static uint64_t row_hash(const struct lit_gval *row, int width)
+{
+	uint64_t h = 1469598103934665603ull;
+	int k;
+
+	for (k = 0; k < width; k++) {
+		h = (h ^ (uint64_t)row[k].num) * 1099511628211ull;
+		h = (h ^ (uint64_t)(row[k].is_sym + 2 * row[k].is_free)) * 1099511628211ull;
+	}
+	return h;
+}
+
+static bool row_equal(const struct lit_gval *x, const struct lit_gval *y, int width)
+{
+	int k;
+
+	for (k = 0; k < width; k++)
+		if (x[k].is_sym != y[k].is_sym || x[k].is_free != y[k].is_free || x[k].num != y[k].num)
+			return false;
+	return true;
+}
+
+static void state_rehash(struct state_set *s)
+{
+	int i;
+
+	s->hsize = s->hsize ? 2 * s->hsize : 64;
+	free(s->hash);
+	s->hash = xcalloc((size_t)s->hsize, sizeof(int));
+	for (i = 0; i < s->n; i++) {
+		size_t h = (size_t)row_hash(s->rows + (size_t)i * (size_t)s->width, s->width);
+
+		while (s->hash[h & (size_t)(s->hsize - 1)])
+			h++;
+		s->hash[h & (size_t)(s->hsize - 1)] = i + 1;
+	}
+}
+
 static int state_find_or_add(struct engine *e, const struct lit_gval *row)
 {
 	struct state_set *s = &e->states;
-	int i, k;
+	size_t h;
+	int i;
 
-	for (i = 0; i < s->n; i++) {
-		const struct lit_gval *x = s->rows + (size_t)i * (size_t)s->width;
-
-		for (k = 0; k < s->width; k++)
-			if (x[k].is_sym != row[k].is_sym || x[k].is_free != row[k].is_free ||
-			    x[k].num != row[k].num)
-				break;
-		if (k == s->width)
-			return i;
+	if (2 * (s->n + 1) > s->hsize)
+		state_rehash(s);
+	h = (size_t)row_hash(row, s->width);
+	for (;; h++) {
+		i = s->hash[h & (size_t)(s->hsize - 1)];
+		if (!i)
+			break;
+		if (row_equal(s->rows + (size_t)(i - 1) * (size_t)s->width, row, s->width))
+			return i - 1;
 	}
+	s->hash[h & (size_t)(s->hsize - 1)] = s->n + 1;
 	if ((s->n + 1) * s->width > s->alloc) {
 		s->alloc = s->alloc ? 2 * s->alloc : 16 * (s->width ? s->width : 1);
 		s->rows = xrealloc(s->rows, sizeof(*s->rows) * (size_t)s->alloc);
@@ -625,16 +682,26 @@ static struct lit_gval final_reg(struct engine *e, int th, const char *name)
 	return v;
 }
 
-static bool cond_eval(struct engine *e, const struct lit_cond *c)
+enum { C_FALSE, C_TRUE, C_UNKNOWN };
+
+enum { MODE_ALL, MODE_POS, MODE_NEG, MODE_FLAG };
+
+/* The condition c on the final values, three-valued (final_known says which are known). */
+static int cond3(struct engine *e, const struct lit_cond *c)
 {
+	int a, b;
+
 	switch (c->op) {
 	case COND_TRUE:
-		return true;
+		return C_TRUE;
 	case COND_FALSE:
-		return false;
+		return C_FALSE;
 	case COND_EQ: {
-		struct lit_gval v = e->final[obs_find(e, c->loc.thread, c->loc.name)];
+		int i = obs_find(e, c->loc.thread, c->loc.name);
+		struct lit_gval v = e->final[i];
 
+		if (!e->final_known[i])
+			return C_UNKNOWN;
 		if (c->val.is_sym) {
 			int l = sem_find_loc(&e->st, c->val.sym);
 
@@ -643,21 +710,89 @@ static bool cond_eval(struct engine *e, const struct lit_cond *c)
 		return !v.is_sym && !v.is_free && v.num == c->val.num;
 	}
 	case COND_EQ_LOC: {
-		struct lit_gval a = e->final[obs_find(e, c->loc.thread, c->loc.name)];
-		struct lit_gval b = e->final[obs_find(e, c->loc2.thread, c->loc2.name)];
+		int i = obs_find(e, c->loc.thread, c->loc.name);
+		int j = obs_find(e, c->loc2.thread, c->loc2.name);
+		struct lit_gval x = e->final[i], y = e->final[j];
 
-		return a.is_sym == b.is_sym && a.is_free == b.is_free && a.num == b.num;
+		if (!e->final_known[i] || !e->final_known[j])
+			return C_UNKNOWN;
+		return x.is_sym == y.is_sym && x.is_free == y.is_free && x.num == y.num;
 	}
 	case COND_NOT:
-		return !cond_eval(e, c->l);
+		a = cond3(e, c->l);
+		return a == C_UNKNOWN ? a : !a;
 	case COND_AND:
-		return cond_eval(e, c->l) && cond_eval(e, c->r);
+		a = cond3(e, c->l);
+		if (a == C_FALSE)
+			return a;
+		b = cond3(e, c->r);
+		if (b == C_FALSE)
+			return b;
+		return a == C_TRUE && b == C_TRUE ? C_TRUE : C_UNKNOWN;
 	case COND_OR:
-		return cond_eval(e, c->l) || cond_eval(e, c->r);
+		a = cond3(e, c->l);
+		if (a == C_TRUE)
+			return a;
+		b = cond3(e, c->r);
+		if (b == C_TRUE)
+			return b;
+		return a == C_FALSE && b == C_FALSE ? C_FALSE : C_UNKNOWN;
 	case COND_IMPLIES:
-		return !cond_eval(e, c->l) || cond_eval(e, c->r);
+		a = cond3(e, c->l);
+		if (a == C_FALSE)
+			return C_TRUE;
+		b = cond3(e, c->r);
+		if (b == C_TRUE)
+			return b;
+		return a == C_TRUE && b == C_FALSE ? C_FALSE : C_UNKNOWN;
 	}
-	return false;
+	return C_UNKNOWN;
+}
+
+static bool cond_eval(struct engine *e, const struct lit_cond *c)
+{
+	return cond3(e, c) == C_TRUE;
+}
+
+/*
+ * The final values known before the final writes are chosen (the memo holds
+ * the values of the read-from so far): registers whose value is determined,
+ * and locations no process writes.
+ */
+static void partial_finals(struct engine *e)
+{
+	int i, g;
+
+	for (i = 0; i < e->nobs; i++) {
+		const struct oloc *o = &e->obs[i];
+		const struct tpath *p;
+		int k;
+
+		e->final_known[i] = false;
+		if (o->thread >= 0) {
+			p = e->path[o->thread];
+			e->final[i].is_sym = e->final[i].is_free = false;
+			e->final[i].num = 0;
+			e->final_known[i] = true;
+			for (k = p->nregs - 1; k >= 0; k--) {
+				if (!strcmp(p->regs[k].name, o->name)) {
+					e->final_known[i] = eval_sv(e, o->thread, p->regs[k].sv,
+								    &e->final[i]) == M_KNOWN;
+					break;
+				}
+			}
+			continue;
+		}
+		if (e->loc_dynamic)
+			continue;
+		for (g = e->st.nlocs; g < e->n; g++)
+			if (is_w(&e->ev[g]) && e->loc[g] == o->loc)
+				break;
+		if (g == e->n) {
+			e->final[i] = init_value(e, o->loc);
+			e->final_known[i] = true;
+		}
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -666,6 +801,7 @@ static bool cond_eval(struct engine *e, const struct lit_cond *c)
 static void note_time_limit(struct engine *e)
 {
 	e->stopped = true;
+	e->halt = true;
 	free(e->limit);
 	e->limit = xasprintf("time limit of %g s", e->lim->max_seconds);
 }
@@ -675,6 +811,10 @@ static void accept_cb(void *ctx, const uint64_t *flags)
 {
 	struct engine *e = ctx;
 
+	if (e->mode == MODE_FLAG && !(flags[0] & ((uint64_t)1 << e->target_flag)))
+		return;
+	if (e->mode != MODE_ALL)
+		e->halt = true;	/* one execution of the kind searched is enough */
 	if (e->cur_ok)
 		e->pos++;
 	else
@@ -682,8 +822,8 @@ static void accept_cb(void *ctx, const uint64_t *flags)
 	e->flags |= flags[0];
 	if (e->cur_state < 0)
 		e->cur_state = state_find_or_add(e, e->final);
-	if (getenv("ACQREL_LITMUS_DEBUG")) {
-		char *names = xstrdup(getenv("ACQREL_LITMUS_DEBUG")), *save = NULL, *nm;
+	if (e->debug) {
+		char *names = xstrdup(e->debug), *save = NULL, *nm;
 		int i, j;
 
 		fprintf(stderr, "execution %ld (%s):\n", e->pos + e->neg, e->cur_ok ? "pos" : "neg");
@@ -723,6 +863,7 @@ static void fw_try(struct engine *e, int *fwset, int nfw)
 	for (i = 0; i < e->nobs; i++) {
 		const struct oloc *o = &e->obs[i];
 
+		e->final_known[i] = true;
 		if (o->thread >= 0) {
 			e->final[i] = final_reg(e, o->thread, o->name);
 		} else {
@@ -738,6 +879,8 @@ static void fw_try(struct engine *e, int *fwset, int nfw)
 	if (e->t->filter && !cond_eval(e, e->t->filter))
 		return;
 	e->cur_ok = cond_eval(e, e->t->cond);
+	if ((e->mode == MODE_POS && !e->cur_ok) || (e->mode == MODE_NEG && e->cur_ok))
+		return;
 	e->cur_state = -1;
 	cat_run_set_input(e->run, CIN_FW, s);
 	r = cat_run_level(e->run, 2);
@@ -745,10 +888,16 @@ static void fw_try(struct engine *e, int *fwset, int nfw)
 		model_error(e);
 	if (r == 0)
 		return;
-	if (cat_run_withs(e->run, accept_cb, e, e->lim->stop) < 0)
+	if (cat_run_withs(e->run, accept_cb, e, &e->halt) < 0)
 		model_error(e);
-	if (cat_run_timed_out(e->run))
-		note_time_limit(e);
+	if (cat_run_timed_out(e->run)) {
+		if (e->budget > 0 && (e->lim->max_seconds <= 0 || elapsed(e) < e->lim->max_seconds)) {
+			e->over_budget = true;
+			e->halt = true;
+		} else {
+			note_time_limit(e);
+		}
+	}
 }
 
 /* The final-write candidates of location l: its initial write, and the last
@@ -804,7 +953,7 @@ static void fw_enum(struct engine *e)
 		for (k = 0; k < nl; k++)
 			fwset[k] = cand[k][pick[k]];
 		fw_try(e, fwset, nl);
-		if ((e->lim->stop && *e->lim->stop) || e->stopped)
+		if (e->halt)
 			return;
 		for (k = nl - 1; k >= 0; k--) {
 			if (++pick[k] < ncand[k])
@@ -912,6 +1061,10 @@ static bool solve_values(struct engine *e)
 	return true;
 }
 
+/* Subtrees of the read-from search with at least this many leaves are pruned
+ * by interval evaluation of the model first. */
+#define PRUNE_SUBTREE 32
+
 /* A complete read-from: solve, then the model's levels 1 and 2. */
 static void rf_leaf(struct engine *e)
 {
@@ -924,8 +1077,13 @@ static void rf_leaf(struct engine *e)
 	if ((e->candidates & 255) == 0 && e->lim->max_seconds > 0 &&
 	    elapsed(e) > e->lim->max_seconds)
 		note_time_limit(e);
+	if ((e->candidates & 63) == 0 && e->budget > 0 && elapsed(e) > e->budget) {
+		e->over_budget = true;
+		e->halt = true;
+	}
 	if (e->lim->max_execs > 0 && e->candidates > e->lim->max_execs) {
 		e->stopped = true;
+		e->halt = true;
 		free(e->limit);
 		e->limit = xasprintf("limit of %ld candidate executions", e->lim->max_execs);
 	}
@@ -1000,8 +1158,29 @@ static void rf_leaf(struct engine *e)
 	fw_enum(e);
 }
 
-/* After choosing the source of reads[0..k]: false if the choice is already impossible. */
+static bool rf_consistent_values(struct engine *e, int k);
+
+/*
+ * After choosing the source of reads[0..k]: false if the choice is already
+ * impossible, or if every execution it leads to fails the filter (herd
+ * never counts those, nor their flags).
+ */
 static bool rf_consistent(struct engine *e, int k)
+{
+	if (!rf_consistent_values(e, k))
+		return false;
+	if (e->t->filter || e->mode == MODE_POS || e->mode == MODE_NEG)
+		partial_finals(e);
+	if (e->t->filter && cond3(e, e->t->filter) == C_FALSE)
+		return false;
+	if (e->mode == MODE_POS && cond3(e, e->t->cond) == C_FALSE)
+		return false;
+	if (e->mode == MODE_NEG && cond3(e, e->t->cond) == C_TRUE)
+		return false;
+	return true;
+}
+
+static bool rf_consistent_values(struct engine *e, int k)
 {
 	int i, th;
 
@@ -1036,11 +1215,144 @@ static bool rf_consistent(struct engine *e, int k)
 	return true;
 }
 
+/* May write w be the source of read g (before values are known)? */
+static bool may_source(struct engine *e, int g, int w, int lg)
+{
+	int lw;
+
+	if (!is_w(&e->ev[w]))
+		return false;
+	if (w < e->st.nlocs)
+		return lg < 0 || w == lg;
+	if (po_before(e, g, w))
+		return false;
+	if (e->ev[w].thread == e->ev[g].thread && e->ev[g].tev->rmw == e->ev[w].local)
+		return false;
+	if (lg >= 0 && event_loc(e, w, &lw) == M_KNOWN && lw != lg)
+		return false;
+	return true;
+}
+
+/*
+ * Pruning of the read-from choices below node k (reads[0..k) chosen): the
+ * model is evaluated on bounds (rf between the choices made and every
+ * choice left, the final writes among their candidates, unknown values and
+ * locations as such); when a check fails whatever the rest, the node goes.
+ */
+static bool rf_prune(struct engine *e, int k)
+{
+	const struct bits_dim *d = &e->dim;
+	bword *lo = e->scratch, *hi = e->scratch2;
+	bword *known = e->scratch3;
+	struct cat_events ce;
+	int i, j, g, res;
+
+	clear_memo(e);
+	/* locations and values known so far */
+	set_zero(d, known);
+	for (i = 0; i < e->n; i++) {
+		struct lit_gval v;
+		const struct gev *x = &e->ev[i];
+
+		if (event_loc(e, i, &e->loc[i]) != M_KNOWN)
+			e->loc[i] = -2;
+		if (x->thread < 0) {
+			bit_set(known, i);
+		} else if (x->tev->val >= 0 && eval_sv(e, x->thread, x->tev->val, &v) == M_KNOWN) {
+			bit_set(known, i);
+			e->value_key[i] = v.is_sym ? INT64_MIN + v.num :
+					  v.is_free ? INT64_MIN / 2 + v.num : v.num;
+		}
+	}
+	set_zero(d, e->has_value);
+	for (i = 0; i < e->n; i++)
+		if (e->ev[i].thread < 0 || e->ev[i].tev->val >= 0)
+			bit_set(e->has_value, i);
+	ce.n = e->n;
+	ce.loc = e->loc;
+	ce.has_value = e->has_value;
+	ce.value = e->value_key;
+	cat_run_set_events(e->run, &ce);
+	cat_run_set_value_known(e->run, known);
+	if (e->loc_dynamic) {
+		rel_zero(d, lo);
+		rel_zero(d, hi);
+		for (i = 0; i < e->n; i++)
+			for (j = 0; j < e->n; j++) {
+				if (e->loc[i] == -1 || e->loc[j] == -1)
+					continue;
+				if (e->loc[i] >= 0 && e->loc[i] == e->loc[j])
+					rel_add(d, lo, i, j);
+				if (e->loc[i] == -2 || e->loc[j] == -2 || e->loc[i] == e->loc[j])
+					rel_add(d, hi, i, j);
+			}
+		cat_run_set_input_bounds(e->run, CIN_LOC, lo, hi);
+	}
+	/* rf */
+	rel_zero(d, lo);
+	rel_zero(d, hi);
+	for (i = 0; i < e->nreads; i++) {
+		int lg;
+
+		g = e->reads[i];
+		lg = e->loc[g] >= 0 ? e->loc[g] : -1;
+		if (i < k) {
+			int s = e->src[g];
+
+			if (s >= 0) {
+				rel_add(d, lo, s, g);
+				rel_add(d, hi, s, g);
+			} else if (lg >= 0) {
+				rel_add(d, lo, lg, g);
+				rel_add(d, hi, lg, g);
+			} else {
+				for (j = 0; j < e->st.nlocs; j++)
+					rel_add(d, hi, j, g);
+			}
+			continue;
+		}
+		for (j = 0; j < e->n; j++)
+			if (may_source(e, g, j, lg))
+				rel_add(d, hi, j, g);
+	}
+	cat_run_set_input_bounds(e->run, CIN_RF, lo, hi);
+	/* final writes: any of the candidates */
+	set_zero(d, lo);
+	set_zero(d, hi);
+	for (i = 0; i < e->nobs; i++) {
+		int l = e->obs[i].loc;
+
+		if (e->obs[i].thread >= 0 || l < 0)
+			continue;
+		bit_set(hi, l);
+		for (g = e->st.nlocs; g < e->n; g++)
+			if (is_w(&e->ev[g]) && (e->loc[g] == l || e->loc[g] == -2))
+				bit_set(hi, g);
+	}
+	cat_run_set_input_bounds(e->run, CIN_FW, lo, hi);
+	res = cat_run_interval(e->run, 1, NULL, NULL);
+	if (res < 0)
+		model_error(e);
+	e->interval_checks++;
+	if (res == 1 && e->mode == MODE_FLAG) {
+		uint64_t sure, maybe;
+
+		cat_run_interval_flags(e->run, &sure, &maybe);
+		if (!((maybe | e->flags_level0) & ((uint64_t)1 << e->target_flag)))
+			res = 0;	/* no execution below raises the flag searched */
+	}
+	if (res == 0)
+		e->pruned++;
+	return res == 0;
+}
+
 static void rf_dfs(struct engine *e, int k)
 {
 	int g, i, lg;
 
-	if (e->stopped || (e->lim->stop && *e->lim->stop))
+	if (e->lim->stop && *e->lim->stop)
+		e->halt = true;
+	if (e->halt)
 		return;
 	if ((++e->nodes & 4095) == 0 && e->lim->max_seconds > 0 &&
 	    elapsed(e) > e->lim->max_seconds) {
@@ -1051,6 +1363,9 @@ static void rf_dfs(struct engine *e, int k)
 		rf_leaf(e);
 		return;
 	}
+	if ((e->subtree[k] >= PRUNE_SUBTREE || (e->mode == MODE_FLAG && k == 0)) &&
+	    rf_prune(e, k))
+		return;
 	g = e->reads[k];
 	clear_memo(e);
 	if (event_loc(e, g, &lg) != M_KNOWN)
@@ -1079,31 +1394,42 @@ static void rf_dfs(struct engine *e, int k)
 	e->src[g] = -2;
 }
 
-static struct cat_run *run_for(struct engine *e)
+/* The deadline of the model's own enumeration: the budget, else the limit. */
+static void set_deadline(struct engine *e, struct cat_run *r)
 {
-	if (!e->runs[e->n]) {
-		e->runs[e->n] = cat_run_new(e->m->cat, &e->dim, e->loc_dynamic);
-		if (e->lim->max_seconds > 0) {
-			struct timespec dl = e->start;
-			double s = e->lim->max_seconds;
+	struct timespec dl = e->start;
+	double s = e->budget > 0 ? e->budget : e->lim->max_seconds;
 
-			dl.tv_sec += (time_t)s;
-			dl.tv_nsec += (long)((s - (double)(time_t)s) * 1e9);
-			if (dl.tv_nsec >= 1000000000L) {
-				dl.tv_sec++;
-				dl.tv_nsec -= 1000000000L;
-			}
-			cat_run_set_deadline(e->runs[e->n], &dl);
+	if (e->lim->max_seconds > 0 && s > e->lim->max_seconds)
+		s = e->lim->max_seconds;
+	if (s <= 0) {
+		memset(&dl, 0, sizeof(dl));
+	} else {
+		dl.tv_sec += (time_t)s;
+		dl.tv_nsec += (long)((s - (double)(time_t)s) * 1e9);
+		if (dl.tv_nsec >= 1000000000L) {
+			dl.tv_sec++;
+			dl.tv_nsec -= 1000000000L;
 		}
 	}
+	cat_run_set_deadline(r, &dl);
+}
+
+static struct cat_run *run_for(struct engine *e)
+{
+	if (!e->runs[e->n])
+		e->runs[e->n] = cat_run_new(e->m->cat, &e->dim, e->loc_dynamic);
+	set_deadline(e, e->runs[e->n]);
 	return e->runs[e->n];
 }
 
 
-static void exec_combo(struct engine *e)
+/* The events of the current combination of paths, their static locations,
+ * and the size of the read-from search. */
+static void setup_combo(struct engine *e)
 {
 	const struct sem_test *st = &e->st;
-	int th, i, n = st->nlocs, res;
+	int th, i, n = st->nlocs;
 
 	for (th = 0; th < st->nthreads; th++)
 		n += e->path[th]->nev;
@@ -1135,12 +1461,29 @@ static void exec_combo(struct engine *e)
 			n++;
 		}
 	}
-	e->run = run_for(e);
 	/* static locations */
 	clear_memo(e);
 	for (i = 0; i < e->n; i++)
 		if (event_loc(e, i, &e->loc[i]) != M_KNOWN)
 			e->loc[i] = -1;
+	/* read-from leaves below each node of the search, at most */
+	e->subtree[e->nreads] = 1;
+	for (i = e->nreads - 1; i >= 0; i--) {
+		int g = e->reads[i], c = 0, j, lg = e->loc[g];
+
+		for (j = 0; j < e->n; j++)
+			if (may_source(e, g, j, lg))
+				c++;
+		e->subtree[i] = e->subtree[i + 1] * (c ? c : 1);
+	}
+}
+
+static void exec_combo(struct engine *e)
+{
+	int res;
+
+	setup_combo(e);
+	e->run = run_for(e);
 	{
 		struct cat_events ce;
 
@@ -1159,10 +1502,18 @@ static void exec_combo(struct engine *e)
 		model_error(e);
 	if (res == 0)
 		return;
+	if (cat_model_nflags(e->m->cat))
+		cat_run_level_flags(e->run, 0, &e->flags_level0);
 	rf_dfs(e, 0);
 }
 
-static void enumerate(struct engine *e)
+static void estimate_combo(struct engine *e)
+{
+	setup_combo(e);
+	e->estimate += e->subtree[0];
+}
+
+static void for_each_combo(struct engine *e, void (*fn)(struct engine *))
 {
 	const struct sem_test *st = &e->st;
 	int th;
@@ -1172,8 +1523,8 @@ static void enumerate(struct engine *e)
 	for (;;) {
 		for (th = 0; th < st->nthreads; th++)
 			e->path[th] = &st->paths[th][e->sel[th]];
-		exec_combo(e);
-		if (e->stopped || (e->lim->stop && *e->lim->stop))
+		fn(e);
+		if (e->halt)
 			return;
 		for (th = st->nthreads - 1; th >= 0; th--) {
 			if (++e->sel[th] < st->npaths[th])
@@ -1182,6 +1533,62 @@ static void enumerate(struct engine *e)
 		}
 		if (th < 0)
 			return;
+	}
+}
+
+/*
+ * Exhaustive enumeration when the read-from search looks small enough
+ * (and within a budget of time), else witness searches: one execution that
+ * satisfies the condition, one that does not, one for each flag not seen.
+ * The verdict and the flags are then herd's; the counts are not exhaustive.
+ */
+#define EXHAUSTIVE_ESTIMATE 400000.0
+#define EXHAUSTIVE_BUDGET 1.0
+
+static void reset_results(struct engine *e)
+{
+	e->states.n = 0;
+	if (e->states.hash)
+		memset(e->states.hash, 0, sizeof(int) * (size_t)e->states.hsize);
+	e->pos = e->neg = 0;
+	e->flags = 0;
+	e->over_budget = false;
+	e->halt = false;
+}
+
+static void check_test(struct engine *e)
+{
+	int nflags = cat_model_nflags(e->m->cat), i;
+
+	e->estimate = 0;
+	for_each_combo(e, estimate_combo);
+	if (e->lim->exhaustive ||
+	    (e->estimate <= EXHAUSTIVE_ESTIMATE && !getenv("ACQREL_LITMUS_WITNESS"))) {
+		e->mode = MODE_ALL;
+		e->budget = e->lim->exhaustive ? 0 : EXHAUSTIVE_BUDGET;
+		for_each_combo(e, exec_combo);
+		if (!e->over_budget)
+			return;
+		reset_results(e);
+	}
+	e->witness = true;
+	e->budget = 0;
+	e->mode = MODE_POS;
+	for_each_combo(e, exec_combo);
+	if (getenv("ACQREL_LITMUS_STATS"))
+		fprintf(stderr, "positive search: %ld candidates, %.3f s\n", e->candidates, elapsed(e));
+	if (e->stopped)
+		return;
+	e->halt = false;
+	e->mode = MODE_NEG;
+	for_each_combo(e, exec_combo);
+	for (i = 0; i < nflags && !e->stopped; i++) {
+		if (e->flags & ((uint64_t)1 << i))
+			continue;
+		e->halt = false;
+		e->mode = MODE_FLAG;
+		e->target_flag = i;
+		for_each_combo(e, exec_combo);
 	}
 }
 
@@ -1243,10 +1650,15 @@ static void fill_outcome(struct engine *e, struct lit_outcome *out)
 	out->neg = e->neg;
 	out->flags = e->flags;
 	out->complete = !e->stopped && !(e->lim->stop && *e->lim->stop);
+	out->witness = e->witness;
 	out->limit = e->limit;
 	e->limit = NULL;
 	out->candidates = e->candidates;
 	out->seconds = elapsed(e);
+	if (getenv("ACQREL_LITMUS_STATS"))
+		fprintf(stderr, "%s: %ld candidates, %ld nodes, %ld interval checks, %ld pruned, "
+			"%ld executions, %.3f s\n", e->t->src.path, e->candidates, e->nodes,
+			e->interval_checks, e->pruned, e->pos + e->neg, out->seconds);
 }
 
 int litmus_check(const struct litmus *t, const struct litmus_model *m,
@@ -1259,6 +1671,7 @@ int litmus_check(const struct litmus *t, const struct litmus_model *m,
 	e->t = t;
 	e->m = m;
 	e->lim = lim;
+	e->debug = getenv("ACQREL_LITMUS_DEBUG");
 	clock_gettime(CLOCK_MONOTONIC, &e->start);
 	if (sem_build(&e->st, t, &m->defs, lim->max_paths, err)) {
 		free(e);
@@ -1276,6 +1689,8 @@ int litmus_check(const struct litmus *t, const struct litmus_model *m,
 	e->memo = xcalloc((size_t)t->nthreads, sizeof(*e->memo));
 	e->runs = xcalloc(LITMUS_MAX_EVENTS + 1, sizeof(*e->runs));
 	e->scratch = xcalloc((size_t)LITMUS_MAX_EVENTS * 4, sizeof(bword));
+	e->scratch2 = xcalloc((size_t)LITMUS_MAX_EVENTS * 4, sizeof(bword));
+	e->scratch3 = xcalloc((size_t)LITMUS_MAX_EVENTS * 4, sizeof(bword));
 	e->has_value = xcalloc(4, sizeof(bword));
 	for (th = 0; th < t->nthreads; th++) {
 		int maxsv = 1;
@@ -1300,7 +1715,7 @@ int litmus_check(const struct litmus *t, const struct litmus_model *m,
 	collect_observed(e);
 	e->states.width = e->nshown;
 	e->fwbuf = xcalloc((size_t)(e->nobs + 1) * (LITMUS_MAX_EVENTS + 1), sizeof(int));
-	enumerate(e);
+	check_test(e);
 	fill_outcome(e, out);
 out:
 	for (i = 0; i <= LITMUS_MAX_EVENTS; i++)
@@ -1310,6 +1725,8 @@ out:
 	free(e->memo);
 	free(e->runs);
 	free(e->scratch);
+	free(e->scratch2);
+	free(e->scratch3);
 	free(e->has_value);
 	free(e->sel);
 	free(e->path);
@@ -1317,6 +1734,7 @@ out:
 	free(e->obs);
 	free(e->fwbuf);
 	free(e->states.rows);
+	free(e->states.hash);
 	free(e->limit);
 	free(e->err);
 	sem_release(&e->st);

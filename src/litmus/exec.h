@@ -19,6 +19,7 @@ struct lit_limits {
 	long max_execs;		/* read-from candidates to try (0: no limit) */
 	double max_seconds;	/* per test (0: no limit) */
 	int max_paths;		/* paths of one process */
+	bool exhaustive;	/* always count every execution (no witness searches) */
 	const volatile bool *stop;	/* set by another thread to stop early */
 };
 
@@ -43,6 +44,7 @@ struct lit_outcome {
 	long pos, neg;		/* executions satisfying the condition, and not */
 	uint64_t flags;		/* bit i: flag i of the model raised by some execution */
 	bool complete;		/* false when a limit stopped the enumeration */
+	bool witness;		/* verdict and flags from witness searches: counts not exhaustive */
 	char *limit;		/* owned: what stopped it */
 	long candidates;	/* read-from candidates tried */
 	double seconds;

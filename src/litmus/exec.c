@@ -196,7 +196,7 @@ static int write_value(struct engine *e, int g, struct lit_gval *out)
 	return eval_sv(e, x->thread, x->tev->val, out);
 }
 
-static int64_t arith(struct engine *e, const struct tev *at, enum cbin b, int64_t x, int64_t y)
+static int64_t arith(struct engine *e, const struct sval *at, enum cbin b, int64_t x, int64_t y)
 {
 	uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
 
@@ -289,11 +289,11 @@ static int eval_sv(struct engine *e, int th, int sv, struct lit_gval *out)
 				mm->v.num = s->bin == CB_EQ ? same : !same;
 			} else {
 				/* arithmetic on an address: as herd, an error of the test */
-				fail(e, NULL, 0, "arithmetic on the address of a location (other "
-				     "than adding 0) is not supported");
+				fail(e, s->src, s->off, "arithmetic on the address of a location "
+				     "(other than adding 0) is not supported");
 			}
 		} else {
-			mm->v.num = arith(e, NULL, s->bin, a.num, b.num);
+			mm->v.num = arith(e, s, s->bin, a.num, b.num);
 		}
 		break;
 	}

@@ -642,7 +642,8 @@ static struct cexp *parse_expr(struct lexer *l)
 
 static struct cstmt *parse_stmt(struct lexer *l);
 
-static struct cstmt *parse_block_body(struct lexer *l, size_t off)
+/* The statements up to '}'; after it, OCaml comments are known if ocaml_after. */
+static struct cstmt *parse_block_until(struct lexer *l, size_t off, bool ocaml_after)
 {
 	struct cstmt *s = new_stmt(l, CS_SEQ, off);
 	int alloc = 0;
@@ -653,8 +654,15 @@ static struct cstmt *parse_block_body(struct lexer *l, size_t off)
 		s->kids = grow(l, s->kids, s->nkids, &alloc, sizeof(*s->kids));
 		s->kids[s->nkids++] = parse_stmt(l);
 	}
+	if (ocaml_after)
+		l->ocaml = true;
 	next(l);
 	return s;
+}
+
+static struct cstmt *parse_block_body(struct lexer *l, size_t off)
+{
+	return parse_block_until(l, off, l->ocaml);
 }
 
 /* type name [= e] {, name [= e]} ; */
@@ -1302,8 +1310,7 @@ static void parse_test(struct lexer *l, struct litmus *t)
 			fail_at(l, l->off, "'{' expected, found %s", describe(l));
 		off = l->off;
 		next(l);
-		th.body = parse_block_body(l, off);
-		l->ocaml = true;
+		th.body = parse_block_until(l, off, true);
 		for (i = 0; i < t->nthreads; i++)
 			if (t->threads[i].id == th.id)
 				fail_at(l, th.off, "process P%d is defined twice", th.id);

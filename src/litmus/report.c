@@ -163,6 +163,9 @@ void litmus_report(struct strbuf *sb, const struct litmus *t, const struct litmu
 	pp_prop(sb, t->cond, PP_TOP);
 	strbuf_adds(sb, ")\n");
 	strbuf_addf(sb, "Observation %s %s %ld %ld\n", t->name, litmus_verdict(o), o->pos, o->neg);
+	if (o->witness)
+		strbuf_addf(sb, "Witness %s searched: verdict and flags exact, counts not exhaustive\n",
+			    t->name);
 	strbuf_addf(sb, "Time %s %.2f\n", t->name, o->seconds);
 	add_hash(sb, t);
 	strbuf_addch(sb, '\n');

@@ -15,6 +15,10 @@
  *   Observation NAME Never 0 3
  *   Time NAME 0.00
  *   Hash=...
+ *
+ * A test decided by witness searches (see exec.h) has one more line after
+ * Observation, "Witness NAME searched: ...", as its counts are not those of
+ * every execution.
  */
 #ifndef ACQREL_LITMUS_REPORT_H
 #define ACQREL_LITMUS_REPORT_H

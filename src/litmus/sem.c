@@ -589,6 +589,8 @@ static struct tval eval_rmw_op(struct runner *r, const struct cexp *e)
 	old = do_load(r, &addr, ra, nra, true, NULL, e);
 	rev = r->sv[old.sv].ev;
 	res = bin_val(r, e->bin, &old, &v);
+	r->sv[res.sv].src = e->src;
+	r->sv[res.sv].off = e->off;
 	pre = res.pre;
 	wev = do_store(r, &addr, &res, wa, nwa, true, &pre, e->src, e->off);
 	r->ev[wev].data = v.reg;
@@ -619,7 +621,10 @@ static struct tval eval(struct runner *r, const struct cexp *e)
 	case CX_BIN:
 		x = eval(r, e->kids[0]);
 		y = eval(r, e->kids[1]);
-		return bin_val(r, e->bin, &x, &y);
+		v = bin_val(r, e->bin, &x, &y);
+		r->sv[v.sv].src = e->src;
+		r->sv[v.sv].off = e->off;
+		return v;
 	case CX_LOAD:
 		if (annot_is(e, "deref") || annot_is(e, "lderef"))
 			fail(r, e->src, e->off, "__load{%s} is not supported", e->annots[0]);
@@ -702,6 +707,8 @@ static struct tval eval(struct runner *r, const struct cexp *e)
 			chk = bin_val(r, CB_NE, &v, &u);
 			add_cons(r, chk.sv, true);
 			sum = bin_val(r, CB_ADD, &v, &x);
+			r->sv[sum.sv].src = e->src;
+			r->sv[sum.sv].off = e->off;
 			pre = sum.pre;
 			wev = do_store(r, &addr, &sum, once_annot, 1, true, &pre, e->src, e->off);
 			r->ev[wev].data = x.reg;
@@ -853,6 +860,8 @@ static void exec(struct runner *r, const struct cstmt *s)
 		}
 		rev = r->sv[old.sv].ev;
 		res = bin_val(r, s->bin, &old, &v);
+		r->sv[res.sv].src = s->src;
+		r->sv[res.sv].off = s->off;
 		pre = res.pre;
 		wev = do_store(r, &addr, &res, once_annot, 1, true, &pre, s->src, s->off);
 		r->ev[wev].data = v.reg;

@@ -44,6 +44,8 @@ struct sval {
 	int ev;			/* SV_READ: event index in the path */
 	enum cbin bin;		/* SV_BIN */
 	int a, b;
+	const struct source *src;	/* SV_BIN: the operation in the test, for messages */
+	size_t off;
 };
 
 struct tev {

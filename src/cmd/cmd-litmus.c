@@ -19,7 +19,7 @@ static const char litmus_usage[] =
 	"$ACQREL_MODEL. -conf FILE.cfg (herd7's option) names the model by its .cfg.\n"
 	"\n"
 	"  --timeout SECONDS   stop a test after this long (default 60; 0: no limit)\n"
-	"  --max-execs N       stop a test after N read-from candidates (default: no limit)\n"
+	"  --max-execs N       stop a test after N candidate executions (default: no limit)\n"
 	"  --jobs N            tests checked at once (default $ACQREL_JOBS, else the CPUs)\n"
 	"  --exhaustive        count every execution, however long (no witness searches)\n"
 	"\n"

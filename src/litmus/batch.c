@@ -97,8 +97,8 @@ static void check_one(struct batch *b, int i, struct result *r)
 		return;
 	}
 	if (!out.complete) {
-		r->err = xasprintf("%s: error: %s reached after %ld candidate executions; no verdict",
-				   path, out.limit ? out.limit : "a limit", out.candidates);
+		r->err = xasprintf("%s: error: %s; no verdict", path,
+				   out.limit ? out.limit : "a limit reached");
 	} else {
 		litmus_report(&sb, &t, m, &out);
 		r->out = strbuf_detach(&sb);

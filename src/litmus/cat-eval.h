@@ -131,12 +131,22 @@ void cat_run_level_flags(const struct cat_run *r, int level, uint64_t *out);
 const bword *cat_run_lookup(struct cat_run *r, const char *name);
 
 /*
- * Stops the "with" enumeration once the clock (CLOCK_MONOTONIC) passes
- * deadline; cat_run_timed_out() then says so.
+ * Stops the "with" enumeration once CLOCK_MONOTONIC passes wall, or the
+ * thread's CPU time (CLOCK_THREAD_CPUTIME_ID) passes cpu (zero: none);
+ * cat_run_timed_out() then says so.
  */
 struct timespec;
-void cat_run_set_deadline(struct cat_run *r, const struct timespec *deadline);
+void cat_run_set_deadline(struct cat_run *r, const struct timespec *wall,
+			  const struct timespec *cpu);
 bool cat_run_timed_out(const struct cat_run *r);
+
+/*
+ * Counts every "with" member tried in *counter (shared with the caller, who
+ * counts its own candidates there too) and stops the enumeration once it
+ * passes max (0: no limit); cat_run_count_hit() then says so.
+ */
+void cat_run_set_counter(struct cat_run *r, long *counter, long max);
+bool cat_run_count_hit(const struct cat_run *r);
 
 /* The message of the last error (owned by the run). */
 const char *cat_run_error(const struct cat_run *r);

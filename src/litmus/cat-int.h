@@ -153,8 +153,12 @@ struct cat_run {
 	const volatile bool *stop;
 	long accepted;
 	long members;			/* "with" members tried, for the deadline check */
-	struct timespec deadline;	/* zero: none */
+	struct timespec deadline;	/* CLOCK_MONOTONIC; zero: none */
+	struct timespec cpu_deadline;	/* CLOCK_THREAD_CPUTIME_ID; zero: none */
 	bool timed_out;
+	long *counter;			/* candidates tried (cat_run_set_counter) */
+	long max_count;
+	bool count_hit;
 	/* interval evaluation (cat_run_interval) */
 	bool interval;
 	jmp_buf *unknown;		/* where "cannot decide" unwinds to */

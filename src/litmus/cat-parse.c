@@ -254,7 +254,30 @@ static const char *tok_name(enum tok t)
 	case T_EQUAL: return "'='";
 	case T_ARROW: return "'->'";
 	case T_COMMA: return "','";
-	default: return "this token";
+	case T_ZERO: return "'0'";
+	case T_UNION: return "'|'";
+	case T_ALT: return "'||'";
+	case T_ADD: return "'++'";
+	case T_SEMI: return "';'";
+	case T_DIFF: return "'\\'";
+	case T_INTER: return "'&'";
+	case T_STAR: return "'*'";
+	case T_PLUS: return "'+'";
+	case T_OPT: return "'?'";
+	case T_INV: return "'^-1'";
+	case T_COMP: return "'~'";
+	case T_UNDERSCORE: return "'_'";
+	default: {
+		static __thread char buf[32];
+		size_t i;
+
+		for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+			if (keywords[i].tok == t) {
+				snprintf(buf, sizeof(buf), "keyword '%s'", keywords[i].word);
+				return buf;
+			}
+		return "this token";
+	}
 	}
 }
 

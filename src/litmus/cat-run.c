@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static bool input_is_rel(int in)
 {
@@ -509,6 +510,17 @@ static double set_size(const struct cat_run *r, struct value v)
 
 static int descend(struct cat_run *r, int level);
 
+/* Whether the clock has passed t (never, for a zero t). */
+static bool past(clockid_t clock, const struct timespec *t)
+{
+	struct timespec now;
+
+	if (!t->tv_sec && !t->tv_nsec)
+		return false;
+	clock_gettime(clock, &now);
+	return now.tv_sec > t->tv_sec || (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
+}
+
 static int member_cb(struct cat_run *r, struct value v, void *ctx)
 {
 	struct descend_ctx *c = ctx;
@@ -517,15 +529,14 @@ static int member_cb(struct cat_run *r, struct value v, void *ctx)
 
 	if (r->stop && *r->stop)
 		return 1;
-	if (r->deadline.tv_sec && (++r->members & 255) == 0) {
-		struct timespec now;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (now.tv_sec > r->deadline.tv_sec ||
-		    (now.tv_sec == r->deadline.tv_sec && now.tv_nsec >= r->deadline.tv_nsec)) {
-			r->timed_out = true;
-			return 1;
-		}
+	if (r->counter && ++*r->counter > r->max_count && r->max_count > 0) {
+		r->count_hit = true;
+		return 1;
+	}
+	if ((++r->members & 255) == 0 &&
+	    (past(CLOCK_MONOTONIC, &r->deadline) || past(CLOCK_THREAD_CPUTIME_ID, &r->cpu_deadline))) {
+		r->timed_out = true;
+		return 1;
 	}
 	r->g[c->with_slot] = v;
 	ret = cat_run_level(r, c->level);
@@ -555,7 +566,7 @@ static int descend(struct cat_run *r, int level)
 				all[w] |= r->flags[l * r->fwords + w];
 		r->accepted++;
 		r->accept(r->accept_ctx, all);
-		return (r->stop && *r->stop) || r->timed_out;
+		return (r->stop && *r->stop) || r->timed_out || r->count_hit;
 	}
 	for (i = 0; i < m->nins; i++)
 		if (m->ins[i].with_slot >= 0 && m->slots[m->ins[i].with_slot].with_level == level)
@@ -602,15 +613,29 @@ const bword *cat_run_lookup(struct cat_run *r, const char *name)
 	return NULL;
 }
 
-void cat_run_set_deadline(struct cat_run *r, const struct timespec *deadline)
+void cat_run_set_deadline(struct cat_run *r, const struct timespec *wall,
+			  const struct timespec *cpu)
 {
-	r->deadline = *deadline;
+	r->deadline = *wall;
+	r->cpu_deadline = *cpu;
 	r->timed_out = false;
 }
 
 bool cat_run_timed_out(const struct cat_run *r)
 {
 	return r->timed_out;
+}
+
+void cat_run_set_counter(struct cat_run *r, long *counter, long max)
+{
+	r->counter = counter;
+	r->max_count = max;
+	r->count_hit = false;
+}
+
+bool cat_run_count_hit(const struct cat_run *r)
+{
+	return r->count_hit;
 }
 
 static int with_level_ins(const struct cat_run *r, int level)

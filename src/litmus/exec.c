@@ -98,7 +98,7 @@ struct engine {
 	bool witness;			/* the outcome comes from searches */
 	uint64_t flags_level0;		/* flags raised at level 0 of the current combination */
 	double estimate;		/* read-from candidates of all combinations, at most */
-	double budget;			/* exhaustive attempt: seconds before searches instead */
+	double budget;			/* exhaustive attempt: CPU seconds before searches instead */
 	const char *debug;		/* $ACQREL_LITMUS_DEBUG: relations to print per execution */
 	bool over_budget;
 	uint64_t flags_checked;		/* witness: flags decided */
@@ -108,6 +108,7 @@ struct engine {
 	bool stopped;
 	char *limit;
 	struct timespec start;
+	struct timespec cpu_start;	/* CLOCK_THREAD_CPUTIME_ID at the start */
 	char *err;
 	jmp_buf fail;
 };
@@ -132,6 +133,28 @@ static double elapsed(const struct engine *e)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (double)(now.tv_sec - e->start.tv_sec) + (now.tv_nsec - e->start.tv_nsec) / 1e9;
+}
+
+/* CPU time of this thread since the start: what the budget counts, so that
+ * the choice between counting and witness searches does not depend on load. */
+static double cpu_used(const struct engine *e)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+	return (double)(now.tv_sec - e->cpu_start.tv_sec) +
+	       (now.tv_nsec - e->cpu_start.tv_nsec) / 1e9;
+}
+
+static struct timespec add_seconds(struct timespec t, double s)
+{
+	t.tv_sec += (time_t)s;
+	t.tv_nsec += (long)((s - (double)(time_t)s) * 1e9);
+	if (t.tv_nsec >= 1000000000L) {
+		t.tv_sec++;
+		t.tv_nsec -= 1000000000L;
+	}
+	return t;
 }
 
 /* ------------------------------------------------------------------ */
@@ -803,9 +826,18 @@ static void note_time_limit(struct engine *e)
 	e->stopped = true;
 	e->halt = true;
 	free(e->limit);
-	e->limit = xasprintf("time limit of %g s", e->lim->max_seconds);
+	e->limit = xasprintf("time limit of %g s (--timeout) reached after %ld candidate "
+			     "executions", e->lim->max_seconds, e->candidates);
 }
 
+static void note_execs_limit(struct engine *e)
+{
+	e->stopped = true;
+	e->halt = true;
+	free(e->limit);
+	e->limit = xasprintf("limit of %ld candidate executions (--max-execs) reached",
+			     e->lim->max_execs);
+}
 
 static void accept_cb(void *ctx, const uint64_t *flags)
 {
@@ -890,8 +922,11 @@ static void fw_try(struct engine *e, int *fwset, int nfw)
 		return;
 	if (cat_run_withs(e->run, accept_cb, e, &e->halt) < 0)
 		model_error(e);
+	if (cat_run_count_hit(e->run))
+		note_execs_limit(e);
 	if (cat_run_timed_out(e->run)) {
-		if (e->budget > 0 && (e->lim->max_seconds <= 0 || elapsed(e) < e->lim->max_seconds)) {
+		if (e->budget > 0 && (e->lim->max_seconds <= 0 || elapsed(e) < e->lim->max_seconds) &&
+		    cpu_used(e) >= e->budget) {
 			e->over_budget = true;
 			e->halt = true;
 		} else {
@@ -1077,16 +1112,12 @@ static void rf_leaf(struct engine *e)
 	if ((e->candidates & 255) == 0 && e->lim->max_seconds > 0 &&
 	    elapsed(e) > e->lim->max_seconds)
 		note_time_limit(e);
-	if ((e->candidates & 63) == 0 && e->budget > 0 && elapsed(e) > e->budget) {
+	if ((e->candidates & 63) == 0 && e->budget > 0 && cpu_used(e) > e->budget) {
 		e->over_budget = true;
 		e->halt = true;
 	}
-	if (e->lim->max_execs > 0 && e->candidates > e->lim->max_execs) {
-		e->stopped = true;
-		e->halt = true;
-		free(e->limit);
-		e->limit = xasprintf("limit of %ld candidate executions", e->lim->max_execs);
-	}
+	if (e->lim->max_execs > 0 && e->candidates > e->lim->max_execs)
+		note_execs_limit(e);
 	if (e->stopped)
 		return;
 	if (!solve_values(e))
@@ -1394,25 +1425,16 @@ static void rf_dfs(struct engine *e, int k)
 	e->src[g] = -2;
 }
 
-/* The deadline of the model's own enumeration: the budget, else the limit. */
+/* The deadlines of the model's own enumeration: the limit, and the budget. */
 static void set_deadline(struct engine *e, struct cat_run *r)
 {
-	struct timespec dl = e->start;
-	double s = e->budget > 0 ? e->budget : e->lim->max_seconds;
+	struct timespec wall = { 0, 0 }, cpu = { 0, 0 };
 
-	if (e->lim->max_seconds > 0 && s > e->lim->max_seconds)
-		s = e->lim->max_seconds;
-	if (s <= 0) {
-		memset(&dl, 0, sizeof(dl));
-	} else {
-		dl.tv_sec += (time_t)s;
-		dl.tv_nsec += (long)((s - (double)(time_t)s) * 1e9);
-		if (dl.tv_nsec >= 1000000000L) {
-			dl.tv_sec++;
-			dl.tv_nsec -= 1000000000L;
-		}
-	}
-	cat_run_set_deadline(r, &dl);
+	if (e->lim->max_seconds > 0)
+		wall = add_seconds(e->start, e->lim->max_seconds);
+	if (e->budget > 0)
+		cpu = add_seconds(e->cpu_start, e->budget);
+	cat_run_set_deadline(r, &wall, &cpu);
 }
 
 static struct cat_run *run_for(struct engine *e)
@@ -1420,6 +1442,7 @@ static struct cat_run *run_for(struct engine *e)
 	if (!e->runs[e->n])
 		e->runs[e->n] = cat_run_new(e->m->cat, &e->dim, e->loc_dynamic);
 	set_deadline(e, e->runs[e->n]);
+	cat_run_set_counter(e->runs[e->n], &e->candidates, e->lim->max_execs);
 	return e->runs[e->n];
 }
 
@@ -1543,7 +1566,7 @@ static void for_each_combo(struct engine *e, void (*fn)(struct engine *))
  * The verdict and the flags are then herd's; the counts are not exhaustive.
  */
 #define EXHAUSTIVE_ESTIMATE 400000.0
-#define EXHAUSTIVE_BUDGET 1.0
+#define EXHAUSTIVE_BUDGET 0.5	/* CPU seconds */
 
 static void reset_results(struct engine *e)
 {
@@ -1673,6 +1696,7 @@ int litmus_check(const struct litmus *t, const struct litmus_model *m,
 	e->lim = lim;
 	e->debug = getenv("ACQREL_LITMUS_DEBUG");
 	clock_gettime(CLOCK_MONOTONIC, &e->start);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &e->cpu_start);
 	if (sem_build(&e->st, t, &m->defs, lim->max_paths, err)) {
 		free(e);
 		return -1;

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 struct lit_limits {
-	long max_execs;		/* read-from candidates to try (0: no limit) */
+	long max_execs;		/* candidates: read-froms and "with" choices (0: no limit) */
 	double max_seconds;	/* per test (0: no limit) */
 	int max_paths;		/* paths of one process */
 	bool exhaustive;	/* always count every execution (no witness searches) */

@@ -8,6 +8,7 @@
 #define ACQREL_LITMUS_ARENA_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct arena_chunk;
 
@@ -30,5 +31,12 @@ char *arena_strdup(struct arena *a, const char *s);
 void arena_reset(struct arena *a);
 /* Frees every chunk. */
 void arena_release(struct arena *a);
+
+/* memcpy(), also for n == 0 with NULL pointers (an empty array never allocated). */
+static inline void mem_copy(void *dst, const void *src, size_t n)
+{
+	if (n)
+		memcpy(dst, src, n);
+}
 
 #endif

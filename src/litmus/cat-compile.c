@@ -499,7 +499,7 @@ int cat_compile_model(struct cat_model *m, int prelude_file, int bell_file, int 
 		const char **sorted = xcalloc((size_t)m->nflags, sizeof(*sorted));
 		int j;
 
-		memcpy(sorted, m->flags, sizeof(*sorted) * (size_t)m->nflags);
+		mem_copy(sorted, m->flags, sizeof(*sorted) * (size_t)m->nflags);
 		qsort(sorted, (size_t)m->nflags, sizeof(*sorted), cmp_str);
 		for (i = 0; i < m->nins; i++) {
 			if (m->ins[i].flag < 0)
@@ -509,7 +509,7 @@ int cat_compile_model(struct cat_model *m, int prelude_file, int bell_file, int 
 					break;
 			m->ins[i].flag = j;
 		}
-		memcpy(m->flags, sorted, sizeof(*sorted) * (size_t)m->nflags);
+		mem_copy(m->flags, sorted, sizeof(*sorted) * (size_t)m->nflags);
 		free(sorted);
 	}
 	ret = 0;

@@ -362,8 +362,8 @@ static struct value eval_union(struct cat_run *r, const struct cat_exp *e, struc
 			int n = acc.u.vs->n + v.u.vs->n;
 			struct value *all = arena_alloc(cur_arena(r), sizeof(*all) * (size_t)n);
 
-			memcpy(all, acc.u.vs->v, sizeof(*all) * (size_t)acc.u.vs->n);
-			memcpy(all + acc.u.vs->n, v.u.vs->v, sizeof(*all) * (size_t)v.u.vs->n);
+			mem_copy(all, acc.u.vs->v, sizeof(*all) * (size_t)acc.u.vs->n);
+			mem_copy(all + acc.u.vs->n, v.u.vs->v, sizeof(*all) * (size_t)v.u.vs->n);
 			acc = cat_valset_make(r, all, n);
 		} else {
 			cat_fail(r, e->kids[i], "union of %s and %s", kind_name(acc.k),
@@ -594,7 +594,7 @@ static struct value eval_add(struct cat_run *r, const struct cat_exp *e, struct 
 		struct value *all = arena_alloc(cur_arena(r), sizeof(*all) * (size_t)(y->n + 1));
 
 		all[0] = a;
-		memcpy(all + 1, y->v, sizeof(*all) * (size_t)y->n);
+		mem_copy(all + 1, y->v, sizeof(*all) * (size_t)y->n);
 		return cat_valset_make(r, all, y->n + 1);
 	}
 	cat_fail(r, e->kids[1], "a set is expected after ++, found %s", kind_name(b.k));
@@ -840,7 +840,7 @@ static void local_fixpoint(struct cat_run *r, const struct cat_exp *e, struct fr
 	for (step = 0; step < MAX_FIX_STEPS; step++) {
 		bool stable = true;
 
-		memcpy(old, nf->v, sizeof(*old) * (size_t)nf->n);
+		mem_copy(old, nf->v, sizeof(*old) * (size_t)nf->n);
 		for (i = 0, k = 0; i < e->nbinds; i++) {
 			const struct cat_bind *b = &e->binds[i];
 

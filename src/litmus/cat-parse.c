@@ -348,7 +348,7 @@ static void *grow(struct parser *p, void *v, int nr, int *alloc, size_t elt)
 	*alloc = *alloc ? 2 * *alloc : 4;
 	nv = arena_alloc(p->a, elt * (size_t)*alloc);
 	if (nr)
-		memcpy(nv, v, elt * (size_t)nr);
+		mem_copy(nv, v, elt * (size_t)nr);
 	return nv;
 }
 
@@ -676,7 +676,7 @@ static void parse_formals(struct parser *p, const char ***names, int *n)
 			alloc = alloc ? 2 * alloc : 4;
 			v = arena_alloc(p->a, sizeof(*v) * (size_t)alloc);
 			if (*n)
-				memcpy(v, *names, sizeof(*v) * (size_t)*n);
+				mem_copy(v, *names, sizeof(*v) * (size_t)*n);
 			*names = v;
 		}
 		(*names)[(*n)++] = name;

@@ -601,7 +601,7 @@ static int force_cb(struct cat_run *r, struct value v, void *ctx)
 		struct value *nv = arena_alloc(cur_arena(r), sizeof(*nv) * (size_t)na);
 
 		if (c->n)
-			memcpy(nv, c->v, sizeof(*nv) * (size_t)c->n);
+			mem_copy(nv, c->v, sizeof(*nv) * (size_t)c->n);
 		c->v = nv;
 		c->alloc = na;
 	}

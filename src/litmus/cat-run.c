@@ -291,7 +291,7 @@ static void exec_letrec(struct cat_run *r, const struct gins *g)
 		struct value **keep = arena_alloc(&r->arena[r->cur_level],
 						  sizeof(*keep) * (size_t)ins->nbinds);
 
-		memcpy(keep, cells, sizeof(*keep) * (size_t)ins->nbinds);
+		mem_copy(keep, cells, sizeof(*keep) * (size_t)ins->nbinds);
 		free(cells);
 		cat_fixpoint(r, ins->exp, ins->binds, ins->nbinds, keep);
 	}

@@ -673,7 +673,8 @@ static void collect_observed(struct engine *e)
 	for (i = 0; i < t->nlocations; i++)
 		obs_add(e, &alloc, t->locations[i].thread, t->locations[i].name);
 	obs_cond(e, &alloc, t->cond);
-	qsort(e->obs, (size_t)e->nobs, sizeof(*e->obs), cmp_oloc);
+	if (e->nobs > 1)
+		qsort(e->obs, (size_t)e->nobs, sizeof(*e->obs), cmp_oloc);
 	e->nshown = e->nobs;
 	obs_cond(e, &alloc, t->filter);
 	/* filter-only locations after the shown ones */
@@ -1649,7 +1650,7 @@ static void fill_outcome(struct engine *e, struct lit_outcome *out)
 	/* states: restricted to the shown locations, sorted, distinct */
 	out->states = xcalloc((size_t)(e->states.n * e->nshown + 1), sizeof(*out->states));
 	for (i = 0; i < e->states.n; i++)
-		memcpy(out->states + (size_t)i * (size_t)e->nshown,
+		mem_copy(out->states + (size_t)i * (size_t)e->nshown,
 		       e->states.rows + (size_t)i * (size_t)e->states.width,
 		       sizeof(*out->states) * (size_t)e->nshown);
 	out->nstates = e->states.n;

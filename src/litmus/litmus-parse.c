@@ -300,7 +300,7 @@ static void *grow(struct lexer *l, void *v, int nr, int *alloc, size_t elt)
 	*alloc = *alloc ? 2 * *alloc : 4;
 	nv = arena_alloc(l->a, elt * (size_t)*alloc);
 	if (nr)
-		memcpy(nv, v, elt * (size_t)nr);
+		mem_copy(nv, v, elt * (size_t)nr);
 	return nv;
 }
 

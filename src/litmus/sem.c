@@ -927,13 +927,16 @@ static void save_path(struct runner *r, struct tpath *p)
 
 	p->nev = r->nev;
 	p->ev = arena_alloc(a, sizeof(*p->ev) * (size_t)(r->nev ? r->nev : 1));
-	memcpy(p->ev, r->ev, sizeof(*p->ev) * (size_t)r->nev);
+	if (r->nev)
+		memcpy(p->ev, r->ev, sizeof(*p->ev) * (size_t)r->nev);
 	p->nsv = r->nsv;
 	p->sv = arena_alloc(a, sizeof(*p->sv) * (size_t)(r->nsv ? r->nsv : 1));
-	memcpy(p->sv, r->sv, sizeof(*p->sv) * (size_t)r->nsv);
+	if (r->nsv)
+		memcpy(p->sv, r->sv, sizeof(*p->sv) * (size_t)r->nsv);
 	p->ncons = r->ncons;
 	p->cons = arena_alloc(a, sizeof(*p->cons) * (size_t)(r->ncons ? r->ncons : 1));
-	memcpy(p->cons, r->cons, sizeof(*p->cons) * (size_t)r->ncons);
+	if (r->ncons)
+		memcpy(p->cons, r->cons, sizeof(*p->cons) * (size_t)r->ncons);
 	p->nregs = r->nregs;
 	p->regs = arena_alloc(a, sizeof(*p->regs) * (size_t)(r->nregs ? r->nregs : 1));
 	for (i = 0; i < r->nregs; i++) {
@@ -971,7 +974,7 @@ static void build_thread(struct runner *r, const struct lit_thread *th, const st
 			struct tpath *np = arena_alloc(&st->a, sizeof(*np) * (size_t)na);
 
 			if (alloc)
-				memcpy(np, st->paths[r->thread], sizeof(*np) * (size_t)alloc);
+				mem_copy(np, st->paths[r->thread], sizeof(*np) * (size_t)alloc);
 			st->paths[r->thread] = np;
 			alloc = na;
 		}

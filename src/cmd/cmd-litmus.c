@@ -10,8 +10,8 @@
 #include <string.h>
 
 static const char litmus_usage[] =
-	"usage: acqrel litmus [--model DIR] [--timeout SECONDS] [--max-execs N] [--jobs N]\n"
-	"                     FILE.litmus...\n"
+	"usage: acqrel litmus [--model DIR | -conf FILE.cfg] [--timeout SECONDS]\n"
+	"                     [--max-execs N] [--jobs N] [--exhaustive] FILE.litmus...\n"
 	"\n"
 	"Checks kernel C litmus tests under the Linux-kernel memory model read from DIR\n"
 	"(its .cfg, .def, .bell and .cat files), as herd7 does, and prints herd7's report.\n"

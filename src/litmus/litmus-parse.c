@@ -636,6 +636,8 @@ static struct cexp *parse_expr(struct lexer *l)
 			l->punct);
 	if (is_punct(l, "?"))
 		fail_at(l, l->off, "'?:' is not supported");
+	if (is_punct(l, "%") || is_punct(l, "<<") || is_punct(l, ">>"))
+		fail_at(l, l->off, "'%s' is not supported (herd7's C has no such operator)", l->punct);
 	l->depth--;
 	return e;
 }

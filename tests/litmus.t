@@ -142,6 +142,36 @@ for my $v (sort keys %model) {
 	}
 }
 
+# --- every primitive of each model's .def file runs -----------------------------
+for my $v (sort keys %model) {
+	my $def = read_file("$model{$v}/linux-kernel.def");
+	my (@files, @names);
+	while ($def =~ /^(\w+)\(([^)]*)\)(.*)$/mg) {
+		my ($name, $args, $body) = ($1, $2, $3);
+		# READ_ONCE(*x) but smp_load_acquire(x): as the body uses X
+		my $loc = $name =~ /^atomic_/ ? 'a' : $name =~ /^spin_/ ? 'l' : $name =~ /srcu/ ? 's' :
+			  $body =~ /\*X\b/ ? 'x' : '*x';
+		my @call = map { $_ eq 'X' ? $loc : $_ eq 'V' ? '1' : $_ eq 'W' ? '2' : $_ eq 'Y' ? 'r9' : $_ }
+			   split /,/, $args;
+		my $call = "$name(" . join(', ', @call) . ')';
+		my $pre = $name =~ /^srcu_(read_unlock|up_read)$/ ? "\tr9 = srcu_read_lock(s);\n" : '';
+		# a primitive with a value is assigned, one without is a statement
+		my $stmt = $def =~ /^\Q$name\E\([^)]*\)\s*\{/m ? "\t$call;\n" : "\tr0 = $call;\n";
+		my $f = "$tmp/prim-$v-$name.litmus";
+		write_file($f, "C prim-$name\n{\natomic_t a = ATOMIC_INIT(0);\n}\n\n" .
+			   "P0(int *x, atomic_t *a, spinlock_t *l, struct srcu_struct *s)\n{\n" .
+			   "\tint r0 = 0;\n\tint r9 = 0;\n\n$pre$stmt}\n\n" .
+			   "P1(int *x, atomic_t *a)\n{\n\tWRITE_ONCE(*x, 1);\n\tatomic_set(a, 1);\n}\n\n" .
+			   "exists (0:r0=1)\n");
+		push @files, $f;
+		push @names, $name;
+	}
+	my ($out, $err, $st) = run('--model ' . shq($model{$v}) . ' ' . join(' ', map { shq($_) } @files));
+	my @r = reports($out);
+	ok($st == 0 && $err eq '' && @r == @files && @files > 80,
+	   "$v model: each of the " . scalar(@files) . " primitives of linux-kernel.def runs", "exit $st", $err);
+}
+
 # --- herd7's format, line by line -------------------------------------------
 {
 	my ($out, $err, $st) = run('--model ' . shq($m612) . ' ' . shq("$top/tests/litmus/mp-once.litmus"));

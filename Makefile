@@ -1,4 +1,4 @@
-# acqrel: plain GNU make. Targets: all check sanitize demo bench clean.
+# acqrel: plain GNU make. Targets: all check sanitize demo bench litmus-check clean.
 # V=1 shows full command lines; WERROR=1 adds -Werror (CI sets it).
 
 CC ?= gcc
@@ -20,7 +20,7 @@ else
 Q = @
 endif
 
-LIB_SRC := $(wildcard src/lib/*.c)
+LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/litmus/*.c)
 CMD_SRC := $(wildcard src/cmd/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/grammar/parser.o
 CMD_OBJ := $(CMD_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/main.o
@@ -79,6 +79,12 @@ sanitize:
 	$(Q)ACQREL_SANITIZE=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 $(MAKE) --no-print-directory BUILD=build-san \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		check
+
+# acqrel litmus against herd7's results on ../shared/litmus (also part of
+# check, through tests/litmus-collection.t): prints the agreement figures.
+.PHONY: litmus-check
+litmus-check: $(BUILD)/acqrel
+	$(Q)ACQREL=$(CURDIR)/$(BUILD)/acqrel perl tests/litmus-collection.t
 
 .PHONY: demo
 demo: $(BUILD)/acqrel

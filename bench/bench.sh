@@ -1,6 +1,10 @@
 #!/bin/sh
 # bench.sh ACQREL TREE: times acqrel against `grep -rlE` for the barriers on
-# a kernel tree and prints the ratios. A benchmark, not a test: it exits 0
+# a kernel tree and prints the ratios; then acqrel litmus on the tree's own
+# litmus tests and on ../shared/litmus/paulmck (LITMUS_COLLECTION; skipped
+# when missing): the median time per test, one process per test as herd7 is
+# run, and the total of one run over all of them (ACQREL_JOBS threads).
+# A benchmark, not a test: it exits 0
 # when a target is missed and says MISSED. Fails only when a command does.
 # RUNS timed runs (default 7) follow one untimed run of each command, which
 # warms the page cache. Wall-clock time and peak RSS come from maxrss.c,
@@ -18,7 +22,7 @@ die() {
 	exit 2
 }
 
-[ $# -eq 2 ] || die "usage: bench.sh ACQREL TREE (env: RUNS, CC, ACQREL_JOBS)"
+[ $# -eq 2 ] || die "usage: bench.sh ACQREL TREE (env: RUNS, CC, ACQREL_JOBS, LITMUS_COLLECTION)"
 acqrel=$1
 tree=$2
 runs=${RUNS:-7}
@@ -141,3 +145,58 @@ while read -r label target limit args; do
 done <<EOF
 $active
 EOF
+
+# acqrel litmus: targets, median per test (seconds) and total of the collection
+litmus_median_target=0.005
+litmus_total_target=60
+collection=${LITMUS_COLLECTION:-$(cd "$(dirname "$0")/../.." && pwd)/shared/litmus/paulmck}
+
+# litmus_set LABEL MODEL TOTAL_TARGET FILE...: one process per test, then
+# one run over all; prints the median, the slowest and the total.
+litmus_set() {
+	label=$1 model=$2 total_target=$3
+	shift 3
+	: >"$tmp/litmus"
+	for f in "$@"; do
+		measure "$acqrel" litmus --model "$model" "$f" 2>/dev/null
+		echo "$secs" >>"$tmp/litmus"
+	done
+	med=$(median <"$tmp/litmus")
+	max=$(sort -n "$tmp/litmus" | tail -n 1)
+	sum=$(awk '{ s += $1 } END { printf "%.1f", s }' "$tmp/litmus")
+	measure "$acqrel" litmus --model "$model" "$@" 2>/dev/null
+	awk -v l="$label" -v n="$#" -v med="$med" -v max="$max" -v sum="$sum" \
+	    -v tot="$secs" -v mt="$litmus_median_target" -v tt="$total_target" \
+	    -v jobs="${ACQREL_JOBS:-$cores}" 'BEGIN {
+		miss = ""
+		if (med + 0 > mt + 0)
+			miss = " median"
+		if (tt != "" && tot + 0 > tt + 0)
+			miss = miss " total"
+		printf "litmus %s: %d tests, one process each: median %.1f ms (target < %.0f ms), " \
+		       "slowest %.3f s, sum %s s; all in one run with %d jobs: %.2f s%s; %s\n",
+		       l, n, med * 1000, mt * 1000, max, sum, jobs, tot,
+		       tt == "" ? "" : " (target < " tt " s)", miss == "" ? "ok" : "MISSED" miss
+	}'
+}
+
+if "$acqrel" litmus --help </dev/null >/dev/null 2>&1; then
+	model=$tree/tools/memory-model
+	if [ -f "$model/linux-kernel.cfg" ]; then
+		# shellcheck disable=SC2046 # test paths have no spaces
+		litmus_set "kernel tests of $tree" "$model" '' \
+			$(find "$model/litmus-tests" "$tree/Documentation/litmus-tests" \
+			       -name '*.litmus' -type f | sort)
+	else
+		echo "litmus: not measured, $tree has no tools/memory-model"
+	fi
+	if [ -d "$collection" ] && [ -f "$model/linux-kernel.cfg" ]; then
+		# shellcheck disable=SC2046
+		litmus_set "collection $collection" "$model" "$litmus_total_target" \
+			$(find "$collection" -name '*.litmus' -type f | sort)
+	else
+		echo "litmus collection: not measured, $collection is missing"
+	fi
+else
+	echo "litmus: not measured, acqrel has no 'litmus' command"
+fi

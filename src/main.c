@@ -12,6 +12,7 @@ static const char usage[] =
 	"  sites [--json] [--summary] PATH...   list every memory-barrier site\n"
 	"  pairs [--json] [--summary] PATH...   pair writers with readers; verdict per protocol\n"
 	"  patch --diff [--include-review] PATH...   the rewrite of each convertible protocol\n"
+	"  litmus [--model DIR] FILE.litmus...   check litmus tests under the kernel's memory model\n"
 	"\n"
 	"exit status: 0 all input read, 1 some input skipped, 2 usage or fatal error\n";
 
@@ -27,6 +28,8 @@ int main(int argc, const char **argv)
 		return cmd_pairs(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "patch"))
 		return cmd_patch(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "litmus"))
+		return cmd_litmus(argc - 1, argv + 1);
 	fprintf(stderr, "acqrel: '%s' is not a command\n%s", argv[1], usage);
 	return 2;
 }

@@ -5,6 +5,7 @@
 int cmd_sites(int argc, const char **argv);
 int cmd_pairs(int argc, const char **argv);
 int cmd_patch(int argc, const char **argv);
+int cmd_litmus(int argc, const char **argv);
 
 #include <stdbool.h>
 

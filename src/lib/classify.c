@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How deep the accesses of called functions are followed. */
+#define MAX_CALL_DEPTH 3
+
 /* Most reasons one protocol lists; the rest would repeat the same caveats. */
 #define MAX_REASONS 32
 
@@ -26,6 +29,7 @@ static const struct code {
 	/* not this pattern: keep */
 	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
+	{ "store-before", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -414,6 +418,142 @@ static void rule_seqcount(struct judge *j)
 	}
 }
 
+/*
+ * Whether a call of name from file may store what another thread reads:
+ * not a quiet call, and not a function acqrel finds that stores nothing
+ * and calls only quiet functions.
+ */
+static bool call_may_store(struct judge *j, const char *file, const char *name, int depth)
+{
+	const struct func_summary *f;
+	size_t k;
+
+	if (prim_quiet_call(name))
+		return false;
+	f = depth < MAX_CALL_DEPTH && key_is_ident(name) && j->ctx->defs
+	    ? defs_function(j->ctx->defs, file, name) : NULL;
+	if (!f || !f->parsed)
+		return true;
+	for (k = 0; k < f->accesses.nr; k++)
+		if (f->accesses.v[k].is_write)
+			return true;
+	for (k = 0; k < f->calls.nr; k++)
+		if (call_may_store(j, f->file, f->calls.v[k].name, depth + 1))
+			return true;
+	return false;
+}
+
+/* Whether text holds the identifier w[0..n) as a whole word. */
+static bool mentions_word(const char *text, const char *w, size_t n)
+{
+	const char *p;
+
+	for (p = text; (p = memmem(p, strlen(p), w, n)); p += n)
+		if ((p == text || !is_c_ident_char(p[-1])) && !is_c_ident_char(p[n]))
+			return true;
+	return false;
+}
+
+/* Skips blanks and comments from p. */
+static const char *skip_blank(const char *p)
+{
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (!e)
+				return p;
+			p = e + 2;
+		} else if (p[0] == '/' && p[1] == '/') {
+			while (*p && *p != '\n')
+				p++;
+		} else {
+			return p;
+		}
+	}
+}
+
+/*
+ * Whether the statement right after the barrier at off in text is the
+ * call at call_off: "f(...);" or "local = f(...);", nothing else first;
+ * *local (borrowed from text, *local_len long) names that local, if any.
+ */
+static bool next_statement_calls(const char *text, size_t off, size_t call_off,
+				 const char **local, size_t *local_len)
+{
+	const char *p, *q;
+
+	if (!text || call_off <= off || call_off > strlen(text))
+		return false;
+	p = memchr(text + off, ';', call_off - off);
+	if (!p)
+		return false;
+	*local = NULL;
+	*local_len = 0;
+	p = skip_blank(p + 1);
+	if ((size_t)(p - text) == call_off)
+		return true;
+	/* "local = " before the call */
+	for (q = p; is_c_ident_char(*q); q++)
+		;
+	if (q == p)
+		return false;
+	*local = p;
+	*local_len = (size_t)(q - p);
+	q = skip_blank(q);
+	if (*q != '=' || q[1] == '=')
+		return false;
+	return (size_t)(skip_blank(q + 1) - text) == call_off;
+}
+
+/*
+ * "x = v; smp_wmb(); f(...); ... flag = 1;": a store right before the
+ * barrier and a call that may store between the barrier and the publish
+ * store. The barrier orders that store before what the call does (it
+ * starts a DMA, registers an interrupt handler, queues the object), not
+ * only before the flag: a release of the flag does not replace it.
+ */
+static void rule_store_before(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k, c;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+		const struct site *s = e->site;
+		const struct access *stored = NULL;
+
+		if (e->caller || e->helper || !classify_convertible(p, e) || s->call_before)
+			continue;
+		for (k = 0; k < s->before.nr && !stored; k++)
+			if (s->before.v[k].is_write)
+				stored = &s->before.v[k];
+		if (!stored)
+			continue;
+		for (c = 0; c < s->calls_after.nr; c++) {
+			const struct call_ref *call = &s->calls_after.v[c];
+			const char *local;
+			size_t n;
+
+			if (call->off >= e->access->off ||
+			    !next_statement_calls(types_text(j->t, e->file), s->off, call->off, &local,
+						  &n) ||
+			    !call_may_store(j, e->file, call->name, 0))
+				continue;
+			/* "x = f(); ... flag = g(x);": the call computes what is published */
+			if (local && e->access->value && mentions_word(e->access->value, local, n))
+				continue;
+			reason(p, "store-before",
+			       xasprintf("%s() stores %s (line %u) right before its smp_wmb() and calls %s() (line %u) before the store to %s: the barrier orders that store before what the call does, which a release of %s does not",
+					 site_where(s), stored->path, stored->line, call->name, call->line,
+					 p->variable, p->variable));
+			break;
+		}
+	}
+}
+
 static void rule_rcu(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -733,7 +873,6 @@ static bool same_as_publish(const struct pair_end *e, const struct access *a)
 static bool published_with(const struct judge *j, const struct pair_end *e, const struct access *a);
 
 /* How deep calls are followed from a barrier's window. */
-#define MAX_CALL_DEPTH 3
 
 /*
  * Weighs the stores (writer) or loads (reader) of function f, which end e
@@ -1153,6 +1292,7 @@ static const struct classify_rule {
 	{ "external", rule_external },
 	{ "fence", rule_fence },
 	{ "seqcount", rule_seqcount },
+	{ "store-before", rule_store_before },
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },
 	{ "type", rule_type },

@@ -547,6 +547,10 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 		for (q = p; q > text && q[-1] != ';' && q[-1] != '{'; q--)
 			if (q[-1] == '}')
 				break;
+		/* after the closing brace of a function, a typedef of its own */
+		if (q > text && q[-1] == '}' && !strncmp(skip_directives(q), "typedef", 7) &&
+		    !word_char(skip_directives(q)[7]))
+			q = skip_directives(q);
 		if (q > text && q[-1] == '}') {
 			/* typedef struct { ... } name; */
 			int level = 0;

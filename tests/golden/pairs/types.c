@@ -2,7 +2,7 @@
 /* Synthetic fixture for acqrel: the files of this fixture are in types.tree/. */
 
 /*
- * check-name: a typedef chain in an included header, an element of an array of pointers, a member through an inline that returns it, a u64 on 32-bit architectures and on arm64
+ * check-name: a typedef chain in an included header, a typedef right after a function, an element of an array of pointers, a member through an inline that returns it, a u64 on 32-bit architectures and on arm64
  * check-command: acqrel pairs types.tree
  * check-output-start
 types.tree/arch/arm64/kernel/demo_clock.c:8: protocol c->cycles (demo_clock.cycles): convert

@@ -5,6 +5,12 @@
 
 typedef unsigned int demo_idx_t;
 typedef demo_idx_t demo_slot_t;
+
+/* a typedef right after the closing brace of a function */
+static inline demo_idx_t demo_idx_next(demo_idx_t i)
+{
+	return i + 1;
+}
 typedef u64 demo_seq_t;
 
 struct demo_entry;

@@ -3,6 +3,7 @@
 # Idempotent and quiet when everything is there already.
 #   - Debian's libtree-sitter-dev (the tree-sitter runtime, ABI 13-14)
 #   - perl's prove (TAP runner; Debian's perl package)
+#   - setpriv (util-linux), for the tests that run acqrel as another user
 #   - the C grammar from npm's tree-sitter-c, pinned at 0.23.6 (ABI 14),
 #     checked against the registry's integrity hash, into .deps/ (git-ignored)
 set -eu
@@ -29,6 +30,8 @@ apt_install() {
 need=
 [ -f /usr/include/tree_sitter/api.h ] || need="$need libtree-sitter-dev"
 command -v prove >/dev/null 2>&1 || need="$need perl"
+# setpriv runs acqrel as another user in the tests (tests/lib/AsUser.pm)
+command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
 [ -z "$need" ] || apt_install $need
 
 grammar="$deps/tree-sitter-c-$TS_C_VERSION"

@@ -27,7 +27,7 @@ CMD_OBJ := $(CMD_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/main.o
 UNIT_SRC := $(wildcard tests/unit/t-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-all: $(BUILD)/acqrel $(UNIT_BIN) $(BUILD)/tests/ts-errors
+all: $(BUILD)/acqrel $(UNIT_BIN) $(BUILD)/tests/ts-errors $(BUILD)/tests/xattr
 
 # deps.sh is idempotent and quiet; the stamp keeps make from calling it for every object
 $(TS_C)/src/parser.c:
@@ -65,6 +65,12 @@ $(BUILD)/tests/ts-errors: tests/tools/ts-errors.c $(BUILD)/grammar/parser.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/grammar/parser.o $(LDLIBS)
+
+# test helper: sets and reads extended attributes (apply.t)
+$(BUILD)/tests/xattr: tests/tools/xattr.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -o $@ $<
 
 # The whole suite: unit tests, golden fixtures, bad input, and the real
 # kernels (installed from Debian and unpacked under .kernel/ when missing).

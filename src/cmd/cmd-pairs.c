@@ -221,7 +221,7 @@ int cmd_pairs(int argc, const char **argv)
 	json = o.json;
 	want_summary = o.summary;
 	a = o.first_path;
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), 0);
 	nr_skipped = sites_report_skips(&run);
 	memset(&r, 0, sizeof(r));
 	pair_run(&run, &r);

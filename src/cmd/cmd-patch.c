@@ -167,7 +167,7 @@ int cmd_patch(int argc, const char **argv)
 	struct pair_result r;
 	struct rewrite rw;
 	struct strbuf out = STRBUF_INIT;
-	size_t i, nr_skipped;
+	size_t i, nr_skipped, nr_dropped = 0;
 	int a;
 
 	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
@@ -197,27 +197,31 @@ int cmd_patch(int argc, const char **argv)
 		fputs(patch_usage, stderr);
 		return 2;
 	}
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), SITES_KEEP_TEXT);
 	nr_skipped = sites_report_skips(&run);
 	memset(&r, 0, sizeof(r));
 	pair_run(&run, &r);
 	memset(&rw, 0, sizeof(rw));
 	rewrite_plan(&rw, &run, &r, include_review);
-	for (i = 0; i < rw.nr; i++) {
-		struct strbuf new_text = STRBUF_INIT, unused = STRBUF_INIT;
+	for (i = 0; diff && i < rw.nr; i++)
+		diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
+	if (apply) {
+		bool *dropped = xcalloc(rw.nr_patches + 1, sizeof(*dropped));
 
-		if (diff) {
-			diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
-			continue;
+		nr_failed += apply_rewrite(&rw, dropped);
+		for (i = 0; i < rw.nr_patches; i++) {
+			const struct protocol *p = rw.patches[i].v[0];
+			const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
+
+			if (!dropped[i])
+				continue;
+			fprintf(stderr, "%s:%u: note: protocol %s not rewritten: a file it needs was "
+				"refused, so none of its files changed\n", e->path, e->site->line,
+				p->variable);
+			rw.nr_rewritten -= rw.patches[i].nr;
+			nr_dropped++;
 		}
-		if (!apply || !rw.v[i].edits.nr)
-			continue;
-		diff_unified(&unused, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits,
-			     &new_text);
-		if (apply_file(rw.v[i].path, rw.v[i].text, rw.v[i].len, new_text.buf, new_text.len))
-			nr_failed++;
-		strbuf_release(&new_text);
-		strbuf_release(&unused);
+		free(dropped);
 	}
 	if (outdir && rw.nr_patches)
 		nr_failed += write_series(outdir, &rw, run.walk.root, signoff);
@@ -236,7 +240,8 @@ int cmd_patch(int argc, const char **argv)
 	if (out.len)
 		fwrite(out.buf, 1, out.len, stdout);
 	fprintf(stderr, "acqrel patch: %zu protocols rewritten in %zu patch%s, %zu left for the author\n",
-		rw.nr_rewritten, rw.nr_patches, rw.nr_patches == 1 ? "" : "es", rw.left.nr);
+		rw.nr_rewritten, rw.nr_patches - nr_dropped, rw.nr_patches - nr_dropped == 1 ? "" : "es",
+		rw.left.nr);
 	strbuf_release(&out);
 	rewrite_release(&rw);
 	pair_result_release(&r);

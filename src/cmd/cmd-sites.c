@@ -158,7 +158,7 @@ int cmd_sites(int argc, const char **argv)
 	want_summary = o.summary;
 	a = o.first_path;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), 0);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 
 	nr_skipped = sites_report_skips(&run);

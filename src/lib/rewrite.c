@@ -55,29 +55,28 @@ static unsigned columns(const char *s, size_t n)
 	return col;
 }
 
+/*
+ * The file of an end, with the bytes its sites were found in (kept by
+ * sites_run() with SITES_KEEP_TEXT): a rewrite edits exactly what was
+ * analysed, never a second read of the file. NULL when they were not kept.
+ */
 static struct rewrite_file *file_of(struct rewrite *rw, const struct pair_end *e)
 {
 	struct rewrite_file *f;
-	struct strbuf sb = STRBUF_INIT;
-	char chunk[65536];
-	FILE *fp;
-	size_t i, n;
+	size_t i;
 
 	for (i = 0; i < rw->nr; i++)
 		if (!strcmp(rw->v[i].path, e->path))
 			return &rw->v[i];
-	if (!(fp = fopen(e->path, "rb")))
+	if (!e->fs || !e->fs->text)
 		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		strbuf_add(&sb, chunk, n);
-	fclose(fp);
 	ALLOC_GROW(rw->v, rw->nr + 1, rw->alloc);
 	f = &rw->v[rw->nr++];
 	memset(f, 0, sizeof(*f));
 	f->path = e->path;
 	f->rel = e->file;
-	f->len = sb.len;
-	f->text = strbuf_detach(&sb);
+	f->len = e->fs->len;
+	f->text = e->fs->text;
 	return f;
 }
 
@@ -1215,7 +1214,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			break;
 		}
 		if (!(f = file_of(rw, e))) {
-			why = "the file cannot be read again";
+			why = "the bytes analysed were not kept";
 			break;
 		}
 		if (!site_planned(g, e->site)) {
@@ -1452,7 +1451,6 @@ void rewrite_release(struct rewrite *rw)
 	size_t i;
 
 	for (i = 0; i < rw->nr; i++) {
-		free(rw->v[i].text);
 		line_edits_release(&rw->v[i].edits);
 		if (rw->v[i].lex) {
 			lex_result_release(rw->v[i].lex);

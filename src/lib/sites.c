@@ -630,6 +630,7 @@ void file_sites_release(struct file_sites *fs)
 		free(s->callers);
 	}
 	free(fs->v);
+	free(fs->text);
 	skip_list_release(&fs->skipped);
 	skip_list_release(&fs->notes);
 	memset(fs, 0, sizeof(*fs));
@@ -639,6 +640,7 @@ void file_sites_release(struct file_sites *fs)
 
 struct worker {
 	struct sites_run *run;
+	unsigned flags;
 	size_t *next;		/* shared work index */
 	char *buf;
 	size_t alloc;
@@ -699,6 +701,24 @@ static long read_file(struct worker *w, const char *path, struct file_sites *fs)
 	return (long)len;
 }
 
+static bool has_rewritable_site(const struct file_sites *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->nr; i++)
+		if (!strcmp(fs->v[i].primitive, "smp_wmb") || !strcmp(fs->v[i].primitive, "smp_rmb"))
+			return true;
+	return false;
+}
+
+static void keep_text(struct file_sites *fs, const char *buf, size_t len)
+{
+	fs->text = xmalloc(len + 1);
+	memcpy(fs->text, buf, len);
+	fs->text[len] = '\0';
+	fs->len = len;
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -712,9 +732,11 @@ static void *worker_main(void *arg)
 		if (i >= run->walk.nr)
 			break;
 		len = read_file(w, run->walk.files[i].path, &run->files[i]);
-		if (len >= 0)
-			sites_scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len,
-					  &run->files[i]);
+		if (len < 0)
+			continue;
+		sites_scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len, &run->files[i]);
+		if ((w->flags & SITES_KEEP_TEXT) && has_rewritable_site(&run->files[i]))
+			keep_text(&run->files[i], w->buf, (size_t)len);
 	}
 	parser_free(p);
 	free(w->buf);
@@ -722,7 +744,8 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads)
+void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads,
+	       unsigned flags)
 {
 	struct worker *w;
 	pthread_t *tids;
@@ -738,6 +761,7 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
 	for (t = 0; t < nr_threads; t++) {
 		w[t].run = run;
+		w[t].flags = flags;
 		w[t].next = &next;
 		if (t > 0 && pthread_create(&tids[t], NULL, worker_main, &w[t]))
 			die("cannot start a worker thread");

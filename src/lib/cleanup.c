@@ -1,0 +1,102 @@
+/* cleanup.c: temporary paths that a signal removes */
+#include "cleanup.h"
+#include "util.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct temp_path {
+	char *path;
+	bool is_dir;
+	volatile sig_atomic_t live;
+};
+
+static struct temp_path *temps;
+static volatile sig_atomic_t nr_temps;
+static size_t alloc_temps;
+static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void on_signal(int sig)
+{
+	sig_atomic_t i = nr_temps;
+
+	while (i-- > 0) {
+		if (!temps[i].live)
+			continue;
+		if (temps[i].is_dir)
+			rmdir(temps[i].path);
+		else
+			unlink(temps[i].path);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void block(sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++)
+		sigaddset(&set, cleanup_signals[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+size_t cleanup_add(const char *path, bool is_dir)
+{
+	static bool installed;
+	sigset_t old;
+	size_t i;
+
+	block(&old);
+	if (!installed) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++)
+			sigaddset(&sa.sa_mask, cleanup_signals[i]);
+		for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++) {
+			struct sigaction was;
+
+			/* a signal the caller ignores (nohup) stays ignored */
+			if (sigaction(cleanup_signals[i], NULL, &was) == 0 && was.sa_handler == SIG_IGN)
+				continue;
+			sigaction(cleanup_signals[i], &sa, NULL);
+		}
+		installed = true;
+	}
+	ALLOC_GROW(temps, (size_t)nr_temps + 1, alloc_temps);
+	i = (size_t)nr_temps;
+	temps[i].path = xstrdup(path);
+	temps[i].is_dir = is_dir;
+	temps[i].live = 1;
+	nr_temps = (sig_atomic_t)(i + 1);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return i;
+}
+
+void cleanup_forget(size_t handle)
+{
+	sigset_t old;
+
+	block(&old);
+	if (handle < (size_t)nr_temps && temps[handle].live) {
+		temps[handle].live = 0;
+		free(temps[handle].path);
+		temps[handle].path = NULL;
+	}
+	/* the list empties when nothing is live: no growth over a long run */
+	while (nr_temps > 0 && !temps[nr_temps - 1].live)
+		nr_temps--;
+	if (!nr_temps) {
+		free(temps);
+		temps = NULL;
+		alloc_temps = 0;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}

@@ -13,11 +13,19 @@ my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
 my $top = abs_path(dirname(__FILE__) . '/..');
 my $tmp = tempdir(CLEANUP => 1);
 my $git = "git -c user.name='Ada Tester' -c user.email=ada\@acqrel.invalid";
+# acqrel takes From: from the user's git configuration, never the tree's
+my $home = tempdir(CLEANUP => 1);
+open(my $gc, '>', "$home/.gitconfig") or die;
+print $gc "[user]\n\tname = Ada Tester\n\temail = ada\@acqrel.invalid\n";
+close($gc);
+$ENV{HOME} = $home;
+delete $ENV{XDG_CONFIG_HOME};
+delete $ENV{$_} for grep { /^GIT_/ } keys %ENV;
 
 system('sh', '-c', "mkdir '$tmp'/pairs '$tmp'/patch && cp '$top'/tests/golden/pairs/*.c '$tmp'/pairs/ && " .
        "cp '$top'/tests/golden/patch/*.c '$tmp'/patch/ && " .
-       "cd '$tmp' && git init -q && git config user.name 'Ada Tester' && " .
-       "git config user.email ada\@acqrel.invalid && git add . && $git commit -qm fixtures") == 0
+       "cd '$tmp' && git init -q && git config user.name 'Tree Config' && " .
+       "git config user.email tree\@acqrel.invalid && git add . && $git commit -qm fixtures") == 0
 	or BAIL_OUT("cannot set up a git copy of the fixtures");
 
 my $log = `cd '$tmp' && SOURCE_DATE_EPOCH=1700000000 '$acqrel' patch -o '$tmp/out' --signoff pairs/*.c patch/*.c 2>&1`;
@@ -29,7 +37,8 @@ ok($n && @patches == $n + 1 && $patches[0] eq '0000-cover-letter.patch',
    "a cover letter and $n patches") or diag($log);
 
 my $first = do { local (@ARGV, $/) = ("$tmp/out/$patches[1]"); <> };
-like($first, qr/^From: Ada Tester <ada\@acqrel\.invalid>$/m, 'From: is git\'s identity');
+like($first, qr/^From: Ada Tester <ada\@acqrel\.invalid>$/m,
+     'From: is the user\'s git identity, not the one the tree\'s .git/config sets');
 like($first, qr/^Date: Tue, 14 Nov 2023 22:13:20 \+0000$/m, 'Date: follows SOURCE_DATE_EPOCH');
 like($first, qr/^Subject: \[PATCH 1\/$n\] \S.*: use /m, 'Subject: [PATCH 1/n] prefix: ...');
 like($first, qr/^No functional change intended\.$/m, 'the body ends as the kernel\'s do');
@@ -63,5 +72,56 @@ is($convert, $left, 'after the series only the protocols left for the author are
 	my @files = grep { /^000[1-9]/ } readdir($dq);
 	ok(!grep({ /shape13|rules|rewrite/ } @files), 'only the section\'s files are in its series')
 		or diag("@files");
+}
+
+# the identity: GIT_AUTHOR_NAME/EMAIL first; nothing that breaks a header
+{
+	my $t3 = tempdir(CLEANUP => 1);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$t3'/") == 0 or die;
+	local $ENV{GIT_AUTHOR_NAME} = 'Env Author';
+	local $ENV{GIT_AUTHOR_EMAIL} = 'env@acqrel.invalid';
+	`cd '$t3' && '$acqrel' patch -o out1 --signoff . 2>&1`;
+	my $p = do { local (@ARGV, $/) = (glob("$t3/out1/0001-*.patch")); <> } // '';
+	like($p, qr/^From: Env Author <env\@acqrel\.invalid>$/m, 'GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL name the author');
+	$ENV{GIT_AUTHOR_NAME} = "Env\nTo: victim\@acqrel.invalid";
+	`cd '$t3' && '$acqrel' patch -o out2 --signoff . 2>&1`;
+	$p = do { local (@ARGV, $/) = (glob("$t3/out2/0001-*.patch")); <> } // '';
+	ok($p =~ /^From: acqrel <acqrel\@invalid>$/m && $p !~ /^To:/m,
+	   'an identity with a newline is not used: no header can be injected') or diag($p);
+}
+
+# issue 12.1: a tree whose .git/config would make git run a program of its
+# choosing (log.showSignature with gpg.program on a signed commit,
+# core.fsmonitor, a pager, hooks): acqrel reads its history without it
+{
+	my $t4 = tempdir(CLEANUP => 1);
+	my $mark = "$t4/ran";
+	open(my $ev, '>', "$t4/evil.sh") or die;
+	print $ev "#!/bin/sh\necho \"\$0 \$*\" >> '$mark'\nexit 1\n";
+	close($ev);
+	chmod(0755, "$t4/evil.sh");
+	my $tree = "$t4/tree";
+	mkdir($tree);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$tree'/ && cd '$tree' && " .
+	       "git init -q && git add . && $git commit -qm 'ringbuf: add the demo queue' && " .
+	       # a commit with a signature: showing it calls gpg.program
+	       "c=\$(git cat-file commit HEAD | sed '/^committer /a gpgsig -----BEGIN PGP SIGNATURE-----\\n \\n -----END PGP SIGNATURE-----') && " .
+	       "h=\$(printf '%s\\n' \"\$c\" | git hash-object -t commit -w --stdin) && git update-ref HEAD \$h && " .
+	       "git config log.showSignature true && git config gpg.program '$t4/evil.sh' && " .
+	       "git config core.fsmonitor '$t4/evil.sh' && git config core.pager '$t4/evil.sh' && " .
+	       "git config diff.external '$t4/evil.sh' && " .
+	       "for h in pre-commit post-checkout post-index-change reference-transaction; do " .
+	       "cp '$t4/evil.sh' .git/hooks/\$h; done") == 0 or die;
+	`cd '$tree' && git log -n1 --format=%s >/dev/null 2>&1`;
+	ok(-e $mark, 'the trap is armed: git log in that tree runs its gpg.program');
+	unlink($mark);
+	my $log4 = `cd '$tree' && '$acqrel' patch -o '$t4/out' . 2>&1`;
+	ok(!-e $mark, 'acqrel patch -o runs no program the tree\'s git configuration names')
+		or diag(`cat '$mark'`);
+	my $p = do { local (@ARGV, $/) = (glob("$t4/out/0001-*.patch")); <> } // '';
+	like($p, qr/^Subject: \[PATCH 1\/\d+\] ringbuf: use /m,
+	     'and still takes the subject prefix from the tree\'s history') or diag($log4);
+	`cd '$t4' && '$acqrel' patch -o '$t4/out2' tree 2>&1`;
+	ok(!-e $mark, 'also when run from outside the tree');
 }
 done_testing();

@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "../lib/apply.h"
 #include "../lib/diff.h"
+#include "../lib/git.h"
 #include "../lib/maint.h"
 #include "../lib/pair.h"
 #include "../lib/rewrite.h"
@@ -26,29 +27,6 @@ static const char patch_usage[] =
 	"                    since it was read, or is read-only, is refused)\n"
 	"  --include-review  also rewrite the protocols with verdict review\n";
 
-/* "Name <email>" from git's configuration, or acqrel's own. */
-static char *git_identity(void)
-{
-	char name[256] = "", email[256] = "";
-	FILE *fp = popen("git config user.name 2>/dev/null", "r");
-
-	if (fp) {
-		if (!fgets(name, sizeof(name), fp))
-			name[0] = '\0';
-		pclose(fp);
-	}
-	fp = popen("git config user.email 2>/dev/null", "r");
-	if (fp) {
-		if (!fgets(email, sizeof(email), fp))
-			email[0] = '\0';
-		pclose(fp);
-	}
-	name[strcspn(name, "\n")] = '\0';
-	email[strcspn(email, "\n")] = '\0';
-	if (!*name || !*email)
-		return xstrdup("acqrel <acqrel@invalid>");
-	return xasprintf("%s <%s>", name, email);
-}
 
 /* RFC 2822 date of now, or of $SOURCE_DATE_EPOCH for reproducible output. */
 static char *patch_date(void)
@@ -99,7 +77,8 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 {
 	struct maintainers m = { NULL, 0, 0 };
 	char *from = git_identity(), *date = patch_date();
-	struct series_options o = { from, signoff, root, date };
+	struct git_view *git = git_view_open(root);
+	struct series_options o = { from ? from : "acqrel <acqrel@invalid>", signoff, git, date };
 	const struct maint_section **sect = xcalloc(rw->nr_patches, sizeof(*sect));
 	size_t *which = xcalloc(rw->nr_patches, sizeof(*which)), i, k, failed = 0;
 	bool *done = xcalloc(rw->nr_patches, sizeof(*done));
@@ -150,6 +129,7 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 		free(cc);
 	}
 	maint_release(&m);
+	git_view_free(git);
 	free(sect);
 	free(which);
 	free(done);

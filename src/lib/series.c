@@ -1,5 +1,6 @@
 /* series.c: format-patch series of the rewritten protocols */
 #include "series.h"
+#include "git.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -187,47 +188,43 @@ static char *path_prefix(const char *rel)
 
 static char *subject_prefix(const struct series_options *o, const char *rel)
 {
-	char *gitdir = xasprintf("%s/.git", o->root), *best = NULL;
-	struct stat sb;
+	struct strbuf log = STRBUF_INIT;
+	char *seen[30], *best = NULL, *line, *nl;
+	unsigned count[30];
+	size_t nr = 0, i, top = 0;
 
-	/* paths go to the shell in single quotes: any with a quote use the path rule */
-	if (stat(gitdir, &sb) == 0 && !strchr(o->root, '\'') && !strchr(rel, '\'')) {
-		char *cmd = xasprintf("git -C '%s' log -n 30 --no-merges --format=%%s -- '%s' 2>/dev/null",
-				      o->root, rel);
-		FILE *fp = popen(cmd, "r");
-		char line[512], *seen[30];
-		unsigned count[30];
-		size_t nr = 0, i, top = 0;
-
-		while (fp && fgets(line, sizeof(line), fp) && nr < 30) {
-			char *colon = strrchr(line, ':');
-
-			if (!colon || colon == line || colon[1] != ' ')
-				continue;
-			*colon = '\0';
-			for (i = 0; i < nr && strcmp(seen[i], line); i++)
-				;
-			if (i == nr) {
-				seen[nr] = xstrdup(line);
-				count[nr++] = 0;
-			}
-			count[i]++;
-		}
-		if (fp)
-			pclose(fp);
-		for (i = 0; i < nr; i++)
-			if (count[i] > count[top])
-				top = i;
-		if (nr)
-			best = xstrdup(seen[top]);
-		for (i = 0; i < nr; i++)
-			free(seen[i]);
-		free(cmd);
+	if (!o->git || git_view_subjects(o->git, rel, 30, &log) < 0) {
+		strbuf_release(&log);
+		return path_prefix(rel);
 	}
-	free(gitdir);
-	if (best)
-		return best;
-	return path_prefix(rel);
+	for (line = log.buf; *line && nr < 30; line = nl + 1) {
+		char *colon;
+
+		nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		*nl = '\0';
+		colon = strrchr(line, ':');
+		if (!colon || colon == line || colon[1] != ' ')
+			continue;
+		*colon = '\0';
+		for (i = 0; i < nr && strcmp(seen[i], line); i++)
+			;
+		if (i == nr) {
+			seen[nr] = xstrdup(line);
+			count[nr++] = 0;
+		}
+		count[i]++;
+	}
+	for (i = 0; i < nr; i++)
+		if (count[i] > count[top])
+			top = i;
+	if (nr)
+		best = xstrdup(seen[top]);
+	for (i = 0; i < nr; i++)
+		free(seen[i]);
+	strbuf_release(&log);
+	return best ? best : path_prefix(rel);
 }
 
 /* git's file name for a subject: lowercase words joined by '-', at most 52 characters. */

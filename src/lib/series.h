@@ -8,10 +8,13 @@
 
 #include "rewrite.h"
 
+struct git_view;
+
 struct series_options {
 	const char *from;	/* "Name <email>" for From: */
 	bool signoff;		/* add Signed-off-by: with from */
-	const char *root;	/* the tree: git log there names subject prefixes */
+	struct git_view *git;	/* borrowed or NULL: the tree's history, whose
+				   subjects name the prefixes */
 	const char *date;	/* Date: value */
 };
 

@@ -74,6 +74,63 @@ is($convert, $left, 'after the series only the protocols left for the author are
 		or diag("@files");
 }
 
+# issue 12.7: -o DIR is new or empty and never followed through a link; the
+# series is whole or not there
+{
+	my $t5 = tempdir(CLEANUP => 1);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$t5'/mp.c") == 0 or die;
+	my $run = sub { my ($args) = @_; my $o = `cd '$t5' && SOURCE_DATE_EPOCH=0 '$acqrel' patch $args mp.c 2>&1`;
+			return ($o, $? >> 8) };
+	my ($o, $st) = $run->('-o out');
+	my @first = sort glob("$t5/out/*");
+	ok($st == 0 && @first == 3, 'a first run writes a cover letter and 2 patches') or diag($o);
+	open(my $stale, '>', "$t5/out/0003-stale-from-an-earlier-run.patch") or die;
+	close($stale);
+	($o, $st) = $run->('-o out');
+	ok($st == 1 && $o =~ /^out: error: is not empty: acqrel writes a series only into a new or empty folder/m &&
+	   $o =~ /0 protocols rewritten in 0 patches/ && scalar(my @g = glob("$t5/out/*")) == 4,
+	   'a folder with an earlier run\'s patches is refused, left as it was') or diag($o);
+
+	mkdir("$t5/planted");
+	open(my $victim, '>', "$t5/victim") or die;
+	print $victim "precious\n";
+	close($victim);
+	symlink("$t5/victim", "$t5/planted/0001-mp-use-release-acquire-for-tail.patch") or die;
+	($o, $st) = $run->('-o planted');
+	my $v = do { local (@ARGV, $/) = ("$t5/victim"); <> };
+	ok($st == 1 && $v eq "precious\n" && $o =~ /^planted: error: is not empty/m,
+	   'a link planted in the folder is not followed') or diag($o);
+	mkdir("$t5/empty");
+	symlink('empty', "$t5/link") or die;
+	($o, $st) = $run->('-o link');
+	ok($st == 1 && $o =~ /^link: error: is a symbolic link/m && !glob("$t5/empty/*"),
+	   'a folder given through a link is refused') or diag($o);
+	($o, $st) = $run->('-o empty');
+	ok($st == 0 && scalar(my @e = glob("$t5/empty/*")) == 3, 'an empty folder is fine') or diag($o);
+	ok(!glob("$t5/.acqrel-*"), 'no temporary folder is left');
+
+	SKIP: {
+		skip('file size limits do not apply under the sanitizers\' reservations', 1)
+			if $ENV{ACQREL_SANITIZE};
+		$o = `cd '$t5' && ulimit -f 2 && SOURCE_DATE_EPOCH=0 '$acqrel' patch -o full mp.c 2>&1`;
+		$st = $? >> 8;
+		ok($st == 1 && !-e "$t5/full" && !glob("$t5/.acqrel-*") &&
+		   $o =~ /^full: error: no series written$/m && $o =~ /0 protocols rewritten in 0 patches/,
+		   'a full disk: no folder, no empty patch, no temporary folder, and no success claimed')
+			or diag($o);
+	}
+
+	# issue 12.9: SOURCE_DATE_EPOCH out of range gave a Date: of uninitialised memory
+	for my $bad ('99999999999999999999', '253402300800', '-1', 'yesterday', '') {
+		$o = `cd '$t5' && SOURCE_DATE_EPOCH='$bad' '$acqrel' patch -o bad mp.c 2>&1`;
+		ok(($? >> 8) == 2 && $o =~ /SOURCE_DATE_EPOCH='\Q$bad\E' is not a number of seconds from 1970 to the end of 9999/ &&
+		   !-e "$t5/bad", "SOURCE_DATE_EPOCH='$bad' is refused, nothing written") or diag($o);
+	}
+	$o = `cd '$t5' && SOURCE_DATE_EPOCH=253402300799 '$acqrel' patch -o last mp.c 2>&1`;
+	my $p = do { local (@ARGV, $/) = (glob("$t5/last/0001-*")); <> } // '';
+	like($p, qr/^Date: Fri, 31 Dec 9999 23:59:59 \+0000$/m, 'the last second of 9999 is a valid date');
+}
+
 # the identity: GIT_AUTHOR_NAME/EMAIL first; nothing that breaks a header
 {
 	my $t3 = tempdir(CLEANUP => 1);

@@ -100,3 +100,34 @@ void cleanup_forget(size_t handle)
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 }
+
+void cleanup_set_add(struct cleanup_set *s, const char *path, bool is_dir)
+{
+	ALLOC_GROW(s->handles, s->nr + 1, s->alloc);
+	s->handles[s->nr++] = cleanup_add(path, is_dir);
+}
+
+void cleanup_set_remove(struct cleanup_set *s)
+{
+	while (s->nr) {
+		size_t h = s->handles[--s->nr];
+
+		if (h < (size_t)nr_temps && temps[h].live) {
+			if (temps[h].is_dir)
+				rmdir(temps[h].path);
+			else
+				unlink(temps[h].path);
+		}
+		cleanup_forget(h);
+	}
+	free(s->handles);
+	memset(s, 0, sizeof(*s));
+}
+
+void cleanup_set_forget(struct cleanup_set *s)
+{
+	while (s->nr)
+		cleanup_forget(s->handles[--s->nr]);
+	free(s->handles);
+	memset(s, 0, sizeof(*s));
+}

@@ -17,4 +17,17 @@ size_t cleanup_add(const char *path, bool is_dir);
 /* Forgets a path: it was renamed into place or removed by the caller. */
 void cleanup_forget(size_t handle);
 
+/* Paths registered together, removed together: a folder being filled. */
+struct cleanup_set {
+	size_t *handles;
+	size_t nr, alloc;
+};
+
+/* Registers path (copied) as a member of s. */
+void cleanup_set_add(struct cleanup_set *s, const char *path, bool is_dir);
+/* Removes every path of s, newest first, and forgets them; s is empty after. */
+void cleanup_set_remove(struct cleanup_set *s);
+/* Forgets every path of s without removing it (it was renamed into place). */
+void cleanup_set_forget(struct cleanup_set *s);
+
 #endif

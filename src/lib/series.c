@@ -1,11 +1,14 @@
 /* series.c: format-patch series of the rewritten protocols */
 #include "series.h"
+#include "cleanup.h"
 #include "git.h"
 #include "strbuf.h"
 #include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -417,16 +420,29 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 	strbuf_release(&callee);
 }
 
-static int write_text(const char *path, const char *text, size_t len)
+/* A new file (never one that is there, nor through a link), registered in made. */
+static int write_text(const char *path, const char *text, size_t len, struct cleanup_set *made)
 {
-	FILE *fp = fopen(path, "wb");
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666), err;
+	size_t at = 0;
 
-	if (!fp || fwrite(text, 1, len, fp) != len) {
-		if (fp)
-			fclose(fp);
-		return error("%s: cannot write: %s", path, strerror(errno));
+	if (fd < 0)
+		return error("%s: cannot create: %s", path, strerror(errno));
+	if (made)
+		cleanup_set_add(made, path, false);
+	while (at < len) {
+		ssize_t n = write(fd, text + at, len - at);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = errno;
+			close(fd);
+			return error("%s: cannot write: %s", path, strerror(err));
+		}
+		at += (size_t)n;
 	}
-	if (fclose(fp))
+	if (close(fd) < 0)
 		return error("%s: cannot write: %s", path, strerror(errno));
 	return 0;
 }
@@ -437,9 +453,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT;
 	size_t k, i;
 	char *path;
+	bool ok = true;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		return error("%s: cannot create: %s", dir, strerror(errno));
 	for (k = 0; k < n; k++) {
 		const struct rewrite_patch *rp = &rw->patches[which[k]];
 		const struct protocol *p = rp->v[0];
@@ -482,8 +497,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_addf(&patch, "\n%s-- \nacqrel\n\n", diff.buf);
 		name = slug(subject.buf);
 		path = xasprintf("%s/%04zu-%s.patch", dir, k + 1, name);
-		if (write_text(path, patch.buf, patch.len) < 0)
-			n = 0;
+		if (write_text(path, patch.buf, patch.len, o->made) < 0) {
+			ok = false;
+			k = n;	/* no further patch once one failed */
+		}
 		strbuf_addf(&list, "  %s\n", subject.buf);
 		free(path);
 		free(name);
@@ -509,10 +526,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		    "the same or the fences slightly wider (riscv, loongarch).\n\n"
 		    "The protocols were found and checked by acqrel.\n\n%s\n", n, list.buf);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);
-	if (write_text(path, cover.buf, cover.len) < 0)
-		n = 0;
+	if (ok && write_text(path, cover.buf, cover.len, o->made) < 0)
+		ok = false;
 	free(path);
 	strbuf_release(&cover);
 	strbuf_release(&list);
-	return n ? (int)n : -1;
+	return ok ? (int)n : -1;
 }

@@ -33,7 +33,36 @@ static bool get_line(const struct rewrite_file *f, unsigned line1, struct line *
 		return false;
 	l->start = p;
 	l->len = (size_t)((memchr(p, '\n', (size_t)(end - p)) ? (const char *)memchr(p, '\n', (size_t)(end - p)) : end) - p);
+	/* a CRLF line ends before its '\r': plans see the same lines either way */
+	if (l->len && p[l->len - 1] == '\r')
+		l->len--;
 	return true;
+}
+
+/* Whether line line1 of f ends in "\r\n" (for a line past the end: the last line). */
+static bool crlf_line(const struct rewrite_file *f, unsigned line1)
+{
+	struct line l;
+
+	while (line1 > 1 && !get_line(f, line1, &l))
+		line1--;
+	return get_line(f, line1, &l) && l.start + l.len + 1 < f->text + f->len &&
+	       l.start[l.len] == '\r' && l.start[l.len + 1] == '\n';
+}
+
+/* text (taken) with its line ends as "\r\n". */
+static char *to_crlf(char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = text; *p; p++) {
+		if (*p == '\n')
+			strbuf_addch(&sb, '\r');
+		strbuf_addch(&sb, *p);
+	}
+	free(text);
+	return strbuf_detach(&sb);
 }
 
 static size_t indent_of(const struct line *l)
@@ -1045,7 +1074,7 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 				size_t j;
 
 				for (j = 0; j < n && ex.len < 60; j++) {
-					char ch = t[j] == '\n' || t[j] == '\t' ? ' ' : t[j];
+					char ch = t[j] == '\n' || t[j] == '\r' || t[j] == '\t' ? ' ' : t[j];
 
 					if (ch == '*' && (j + 1 < n && t[j + 1] == '/'))
 						break;
@@ -1347,9 +1376,13 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 			add_new_lines(&stale, one);
 			free(one);
 		}
-		for (i = 0; i < g.nr; i++)
+		for (i = 0; i < g.nr; i++) {
+			/* a CRLF file keeps its line ends */
+			if (crlf_line(files[i], g.plan[i].line))
+				g.plan[i].text = to_crlf(g.plan[i].text);
 			line_edits_add(&files[i]->edits, g.plan[i].line - 1, span_of(&g.plan[i]),
 				       g.plan[i].text, rw->nr_patches);
+		}
 		ALLOC_GROW(rw->patches, rw->nr_patches + 1, rw->alloc_patches);
 		patch = &rw->patches[rw->nr_patches++];
 		patch->v = xcalloc(np, sizeof(*patch->v));

@@ -175,7 +175,7 @@ my $reader = $ring . "int demo_ring_get(struct demo_ring *r, unsigned int head)\
 		skip('acqrel finished before a temporary file was seen', 1) unless $seen;
 		ok($signal == 15 && !leftovers($dir) && !@torn,
 		   'SIGTERM: acqrel dies of it, no temporary file is left, no file is torn')
-			or diag("signal $signal; left: " . join(' ', (leftovers($dir))[0 .. 4]));
+			or diag("signal $signal; left: " . join(" ", grep { defined } (leftovers($dir))[0 .. 4]) . "; torn: @torn[0 .. 0]");
 	}
 }
 

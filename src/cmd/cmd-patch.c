@@ -6,6 +6,7 @@
 #include "../lib/git.h"
 #include "../lib/maint.h"
 #include "../lib/pair.h"
+#include "../lib/quote.h"
 #include "../lib/rewrite.h"
 #include "../lib/series.h"
 #include "../lib/sites.h"
@@ -14,6 +15,7 @@
 
 #include <dirent.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +91,21 @@ static char *folder_name(const char *title)
 	return strbuf_detach(&sb);
 }
 
+/* "PATH: error: ..." with the path quoted as git quotes names. */
+__attribute__((format(printf, 2, 3)))
+static void path_error(const char *path, const char *fmt, ...)
+{
+	char *name = quoted(path);
+	va_list ap;
+
+	fprintf(stderr, "%s: error: ", name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	free(name);
+}
+
 /* Whether dir holds nothing but "." and "..". */
 static bool is_empty_dir(const char *dir)
 {
@@ -124,13 +141,12 @@ static char *start_outdir(const char *outdir, struct cleanup_set *made)
 		else if (!is_empty_dir(outdir))
 			why = "is not empty";
 	} else if (errno != ENOENT) {
-		fprintf(stderr, "%s: error: cannot access: %s\n", outdir, strerror(errno));
+		path_error(outdir, "cannot access: %s", strerror(errno));
 		return NULL;
 	}
 	if (why) {
-		fprintf(stderr, "%s: error: %s: acqrel writes a series only into a new or empty "
-			"folder, so that no patch of an earlier run passes for one of this run\n",
-			outdir, why);
+		path_error(outdir, "%s: acqrel writes a series only into a new or empty folder, so "
+			   "that no patch of an earlier run passes for one of this run", why);
 		return NULL;
 	}
 	slash = strrchr(outdir, '/');
@@ -138,13 +154,15 @@ static char *start_outdir(const char *outdir, struct cleanup_set *made)
 		 : xstrndup(outdir, (size_t)(slash - outdir));
 	tmp = xasprintf("%s/.acqrel-%s-XXXXXX", parent, slash ? slash + 1 : outdir);
 	free(parent);
+	cleanup_block();
 	if (!mkdtemp(tmp)) {
-		fprintf(stderr, "%s: error: cannot create a folder beside it: %s\n", outdir,
-			strerror(errno));
+		cleanup_unblock();
+		path_error(outdir, "cannot create a folder beside it: %s", strerror(errno));
 		free(tmp);
 		return NULL;
 	}
 	cleanup_set_add(made, tmp, true);
+	cleanup_unblock();
 	return tmp;
 }
 
@@ -209,7 +227,11 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 			for (;;) {
 				name = nth == 1 ? xstrdup(base) : xasprintf("%s-%u", base, nth);
 				dir = xasprintf("%s/%s", tmp, name);
+				cleanup_block();
 				err = mkdir(dir, 0777) == 0 ? 0 : errno;
+				if (!err)
+					cleanup_set_add(&made, dir, true);
+				cleanup_unblock();
 				if (err != EEXIST || ++nth > 100)
 					break;
 				free(name);
@@ -217,14 +239,12 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 			}
 			free(base);
 			if (err) {
-				fprintf(stderr, "%s/%s: error: cannot create: %s\n", outdir, name,
-					strerror(err));
+				path_error(outdir, "cannot create %s in it: %s", name, strerror(err));
 				free(name);
 				free(dir);
 				failed++;
 				break;
 			}
-			cleanup_set_add(&made, dir, true);
 		} else {
 			dir = xstrdup(tmp);
 		}
@@ -233,11 +253,24 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 		written = series_write(dir, rw, which, n, &o, to, cc);
 		if (written < 0)
 			failed++;
-		else
-			strbuf_addf(&report, "acqrel patch: %-40s %3d patch%s in %s%s%s\n",
-				    sect[i] ? sect[i]->title : (by_section ? "(no section)" : "(one series)"),
-				    written, written == 1 ? "" : "es", outdir, name ? "/" : "",
-				    name ? name : "");
+		else {
+			/* a title from MAINTAINERS and a path, each quoted if it must be */
+			char *title = quoted(sect[i] ? sect[i]->title :
+					     by_section ? "(no section)" : "(one series)");
+
+			strbuf_addf(&report, "acqrel patch: %-40s %3d patch%s in ", title, written,
+				    written == 1 ? "" : "es");
+			if (name) {
+				char *full = xasprintf("%s/%s", outdir, name);
+
+				quote_path(&report, full);
+				free(full);
+			} else {
+				quote_path(&report, outdir);
+			}
+			strbuf_addch(&report, '\n');
+			free(title);
+		}
 		free(name);
 		free(dir);
 		free(to);
@@ -246,12 +279,12 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	mask = umask(0);
 	umask(mask);
 	if (!failed && (chmod(tmp, 0777 & ~mask) < 0 || rename(tmp, outdir) < 0)) {
-		fprintf(stderr, "%s: error: cannot create: %s\n", outdir, strerror(errno));
+		path_error(outdir, "cannot create: %s", strerror(errno));
 		failed++;
 	}
 	if (failed) {
 		cleanup_set_remove(&made);
-		fprintf(stderr, "%s: error: no series written\n", outdir);
+		path_error(outdir, "no series written");
 	} else {
 		cleanup_set_forget(&made);
 		fputs(report.buf, stderr);
@@ -326,12 +359,15 @@ int cmd_patch(int argc, const char **argv)
 		for (i = 0; i < rw.nr_patches; i++) {
 			const struct protocol *p = rw.patches[i].v[0];
 			const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
+			char *name;
 
 			if (!dropped[i])
 				continue;
+			name = quoted(e->path);
 			fprintf(stderr, "%s:%u: note: protocol %s not rewritten: a file it needs was "
-				"refused, so none of its files changed\n", e->path, e->site->line,
+				"refused, so none of its files changed\n", name, e->site->line,
 				p->variable);
+			free(name);
 			rw.nr_rewritten -= rw.patches[i].nr;
 			nr_dropped++;
 		}

@@ -1,6 +1,7 @@
 /* apply.c: atomic in-place writes, all the files of a patch or none */
 #include "apply.h"
 #include "cleanup.h"
+#include "quote.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -36,8 +37,11 @@ struct target {
 
 static void refuse(struct target *t, const char *what, int err)
 {
-	fprintf(stderr, "%s: error: not changed: %s%s%s\n", t->f->path, what, err ? ": " : "",
+	char *name = quoted(t->f->path);
+
+	fprintf(stderr, "%s: error: not changed: %s%s%s\n", name, what, err ? ": " : "",
 		err ? strerror(err) : "");
+	free(name);
 	t->refused = true;
 }
 
@@ -175,14 +179,13 @@ static void write_tmp(struct target *t, const struct strbuf *text)
 	int fd, src = -1, err;
 
 	t->tmp = xasprintf("%s.acqrel-XXXXXX", t->dest);
-	fd = mkstemp(t->tmp);
+	fd = cleanup_mkstemp(t->tmp, &t->tmp_handle);
 	if (fd < 0) {
 		err = errno;
 		free(t->tmp);
 		t->tmp = NULL;
 		return refuse(t, "cannot create a temporary file beside it", err);
 	}
-	t->tmp_handle = cleanup_add(t->tmp, false);
 	if (write_all(fd, text->buf, text->len) < 0)
 		goto fail;
 	what = "cannot keep its owner and group";

@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,57 +35,95 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-static void block(sigset_t *old)
+static void install(void)
 {
-	sigset_t set;
+	static bool installed;
+	struct sigaction sa;
+	size_t i;
+
+	if (installed)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++)
+		sigaddset(&sa.sa_mask, cleanup_signals[i]);
+	for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++) {
+		struct sigaction was;
+
+		/* a signal the caller ignores (nohup) stays ignored */
+		if (sigaction(cleanup_signals[i], NULL, &was) == 0 && was.sa_handler == SIG_IGN)
+			continue;
+		sigaction(cleanup_signals[i], &sa, NULL);
+	}
+	installed = true;
+}
+
+static sigset_t saved_mask;
+static unsigned block_depth;
+
+void cleanup_block(void)
+{
+	sigset_t set, old;
 	size_t i;
 
 	sigemptyset(&set);
 	for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++)
 		sigaddset(&set, cleanup_signals[i]);
-	sigprocmask(SIG_BLOCK, &set, old);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	if (!block_depth++)
+		saved_mask = old;
+	install();
+}
+
+void cleanup_unblock(void)
+{
+	if (block_depth && !--block_depth)
+		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 }
 
 size_t cleanup_add(const char *path, bool is_dir)
 {
-	static bool installed;
-	sigset_t old;
 	size_t i;
 
-	block(&old);
-	if (!installed) {
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_signal;
-		sigemptyset(&sa.sa_mask);
-		for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++)
-			sigaddset(&sa.sa_mask, cleanup_signals[i]);
-		for (i = 0; i < ARRAY_SIZE(cleanup_signals); i++) {
-			struct sigaction was;
-
-			/* a signal the caller ignores (nohup) stays ignored */
-			if (sigaction(cleanup_signals[i], NULL, &was) == 0 && was.sa_handler == SIG_IGN)
-				continue;
-			sigaction(cleanup_signals[i], &sa, NULL);
-		}
-		installed = true;
-	}
+	cleanup_block();
 	ALLOC_GROW(temps, (size_t)nr_temps + 1, alloc_temps);
 	i = (size_t)nr_temps;
 	temps[i].path = xstrdup(path);
 	temps[i].is_dir = is_dir;
 	temps[i].live = 1;
 	nr_temps = (sig_atomic_t)(i + 1);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	cleanup_unblock();
 	return i;
+}
+
+int cleanup_mkstemp(char *template, size_t *handle)
+{
+	int fd;
+
+	cleanup_block();
+	fd = mkstemp(template);
+	if (fd >= 0)
+		*handle = cleanup_add(template, false);
+	cleanup_unblock();
+	return fd;
+}
+
+char *cleanup_mkdtemp(char *template, size_t *handle)
+{
+	char *dir;
+
+	cleanup_block();
+	dir = mkdtemp(template);
+	if (dir)
+		*handle = cleanup_add(template, true);
+	cleanup_unblock();
+	return dir;
 }
 
 void cleanup_forget(size_t handle)
 {
-	sigset_t old;
-
-	block(&old);
+	cleanup_block();
 	if (handle < (size_t)nr_temps && temps[handle].live) {
 		temps[handle].live = 0;
 		free(temps[handle].path);
@@ -98,7 +137,7 @@ void cleanup_forget(size_t handle)
 		temps = NULL;
 		alloc_temps = 0;
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	cleanup_unblock();
 }
 
 void cleanup_set_add(struct cleanup_set *s, const char *path, bool is_dir)

@@ -4,7 +4,9 @@
  * it has been renamed into place or removed; the handler removes what is
  * still registered, newest first (a folder's files before the folder), then
  * dies of the same signal. Registration runs in the main thread with those
- * signals blocked, so the handler never sees a half-updated list.
+ * signals blocked, so the handler never sees a half-updated list; a path
+ * must be created and registered inside one cleanup_block() (or by
+ * cleanup_mkstemp()/cleanup_mkdtemp()), so that no signal falls between.
  */
 #ifndef ACQREL_CLEANUP_H
 #define ACQREL_CLEANUP_H
@@ -12,6 +14,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Blocks SIGINT, SIGTERM and SIGHUP (nesting), installing the handler first. */
+void cleanup_block(void);
+void cleanup_unblock(void);
+/* mkstemp() and mkdtemp() that register what they create (*handle). */
+int cleanup_mkstemp(char *template, size_t *handle);
+char *cleanup_mkdtemp(char *template, size_t *handle);
 /* Registers path (copied); returns a handle for cleanup_forget(). */
 size_t cleanup_add(const char *path, bool is_dir);
 /* Forgets a path: it was renamed into place or removed by the caller. */

@@ -138,13 +138,12 @@ struct git_view *git_view_open(const char *root)
 	}
 	v = xcalloc(1, sizeof(*v));
 	v->dir = xasprintf("%s/acqrel-git-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(v->dir)) {
+	if (!cleanup_mkdtemp(v->dir, &v->dir_handle)) {
 		free(v->dir);
 		free(v);
 		v = NULL;
 		goto out;
 	}
-	v->dir_handle = cleanup_add(v->dir, true);
 	for (i = 0; i < ARRAY_SIZE(linked); i++) {
 		char *from = xasprintf("%s/%s", common, linked[i]), *to;
 
@@ -153,15 +152,18 @@ struct git_view *git_view_open(const char *root)
 			continue;
 		}
 		to = xasprintf("%s/%s", v->dir, linked[i]);
+		cleanup_block();
 		if (symlink(from, to) == 0)
 			add_made(v, to);
 		else
 			free(to);
+		cleanup_unblock();
 		free(from);
 	}
 	{
 		char *to = xasprintf("%s/HEAD", v->dir), *text = xasprintf("%s\n", head);
 
+		cleanup_block();
 		if (write_small(to, text) == 0)
 			add_made(v, to);
 		else
@@ -172,6 +174,7 @@ struct git_view *git_view_open(const char *root)
 			add_made(v, to);
 		else
 			free(to);
+		cleanup_unblock();
 	}
 out:
 	free(dotgit);

@@ -405,6 +405,9 @@ static char *normalise(const char *s, size_t len)
 			space = true;
 			continue;
 		}
+		/* no control character reaches a terminal, a diff or a mail */
+		if ((unsigned char)c < 0x20 || c == 0x7f)
+			c = '?';
 		if (space && sb.len && !strchr("[]().>", c) &&
 		    !strchr("[(.", sb.buf[sb.len - 1]) &&
 		    !(sb.len >= 2 && sb.buf[sb.len - 1] == '>' && sb.buf[sb.len - 2] == '-'))

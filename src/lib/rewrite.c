@@ -2,6 +2,7 @@
 #include "rewrite.h"
 #include "hash.h"
 #include "lex.h"
+#include "quote.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -944,8 +945,11 @@ static bool overlap(const struct planned *a, const struct planned *b)
 static void leave(struct rewrite *rw, const struct protocol *p, const struct pair_end *e,
 		  const char *why)
 {
-	skip_list_add(&rw->left, xasprintf("%s:%u", e->path, e->site->line),
+	char *name = quoted(e->path);
+
+	skip_list_add(&rw->left, xasprintf("%s:%u", name, e->site->line),
 		      xasprintf("protocol %s left for the author: %s", p->variable, why));
+	free(name);
 }
 
 static unsigned line_at(const char *text, size_t off)
@@ -1076,6 +1080,10 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 				for (j = 0; j < n && ex.len < 60; j++) {
 					char ch = t[j] == '\n' || t[j] == '\r' || t[j] == '\t' ? ' ' : t[j];
 
+					/* no control character reaches a terminal or a mail */
+					if ((unsigned char)ch < 0x20 || ch == 0x7f)
+						ch = '?';
+
 					if (ch == '*' && (j + 1 < n && t[j + 1] == '/'))
 						break;
 					if (strchr("/*", ch) && (!ex.len || ex.buf[ex.len - 1] == ' '))
@@ -1086,11 +1094,12 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 				}
 				while (ex.len && ex.buf[ex.len - 1] == ' ')
 					ex.buf[--ex.len] = '\0';
+				quote_path(&sb, f->rel);
 				if (in)
-					strbuf_addf(&sb, "%s: %s %s(): \"%s%s\"\n", f->rel,
+					strbuf_addf(&sb, ": %s %s(): \"%s%s\"\n",
 						    above ? "above" : "in", in, ex.buf, j < n - 2 ? "..." : "");
 				else
-					strbuf_addf(&sb, "%s:%u: \"%s%s\"\n", f->rel, line, ex.buf,
+					strbuf_addf(&sb, ":%u: \"%s%s\"\n", line, ex.buf,
 						    j < n - 2 ? "..." : "");
 				strbuf_release(&ex);
 			}

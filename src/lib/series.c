@@ -2,6 +2,7 @@
 #include "series.h"
 #include "cleanup.h"
 #include "git.h"
+#include "quote.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -71,7 +72,11 @@ static bool file_diff(struct strbuf *out, const struct rewrite_file *f, size_t t
 				shift += (long)newlines(before.v[j].new_text) - (long)before.v[j].nr_old;
 		mine.v[i].first = (unsigned)((long)mine.v[i].first + shift);
 	}
-	strbuf_addf(out, "diff --git a/%s b/%s\n", f->rel, f->rel);
+	strbuf_adds(out, "diff --git ");
+	quote_path2(out, "a/", f->rel);
+	strbuf_addch(out, ' ');
+	quote_path2(out, "b/", f->rel);
+	strbuf_addch(out, '\n');
 	diff_unified(out, f->rel, base.buf, base.len, &mine, NULL);
 	line_edits_release(&before);
 	line_edits_release(&mine);
@@ -111,8 +116,13 @@ static void diffstat(struct strbuf *out, const char *diff)
 		}
 		if (!*p)
 			break;
+		/* the name as the header quotes it, without "b/" */
 		if (n > 6 && !strncmp(p, "+++ b/", 6))
 			snprintf(path, sizeof(path), "%.*s", (int)(n - 6), p + 6);
+		else if (n > 7 && !strncmp(p, "+++ \"b/", 7))
+			snprintf(path, sizeof(path), "\"%.*s", (int)(n - 7), p + 7);
+		if (*path && path[strlen(path) - 1] == '\t')	/* a name with a space */
+			path[strlen(path) - 1] = '\0';
 		else if (n && p[0] == '+' && strncmp(p, "+++ ", 4))
 			ins++;
 		else if (n && p[0] == '-' && strncmp(p, "--- ", 4))
@@ -423,13 +433,17 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 /* A new file (never one that is there, nor through a link), registered in made. */
 static int write_text(const char *path, const char *text, size_t len, struct cleanup_set *made)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666), err;
 	size_t at = 0;
+	int fd, err;
 
-	if (fd < 0)
-		return error("%s: cannot create: %s", path, strerror(errno));
-	if (made)
+	cleanup_block();
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	err = errno;
+	if (fd >= 0 && made)
 		cleanup_set_add(made, path, false);
+	cleanup_unblock();
+	if (fd < 0)
+		return error("%s: cannot create: %s", path, strerror(err));
 	while (at < len) {
 		ssize_t n = write(fd, text + at, len - at);
 
@@ -486,6 +500,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			strbuf_reset(&subject);
 			strbuf_addf(&subject, "%s: use release/acquire for %s", prefix, field);
 		}
+		/* a prefix from a path or a subject of the tree's history: no control
+		 * character reaches a mail header or a terminal */
+		for (i = 0; i < subject.len; i++)
+			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
+				subject.buf[i] = '?';
 		strbuf_addf(&patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 			    "From: %s\nDate: %s\nSubject: [PATCH %zu/%zu] %s\n\n", o->from, o->date,
 			    k + 1, n, subject.buf);

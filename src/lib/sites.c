@@ -4,6 +4,7 @@
 #include "lex.h"
 #include "parse.h"
 #include "prims.h"
+#include "quote.h"
 #include "util.h"
 
 #include <errno.h>
@@ -779,8 +780,12 @@ static void report_skips(const struct skip_list *l, const char *what)
 {
 	size_t i;
 
-	for (i = 0; i < l->nr; i++)
-		fprintf(stderr, "%s: %s: %s\n", l->v[i].path, what, l->v[i].reason);
+	for (i = 0; i < l->nr; i++) {
+		char *name = quoted(l->v[i].path);
+
+		fprintf(stderr, "%s: %s: %s\n", name, what, l->v[i].reason);
+		free(name);
+	}
 }
 
 size_t sites_report_skips(const struct sites_run *run)

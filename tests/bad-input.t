@@ -168,6 +168,34 @@ sub one_line {
 }
 
 {
+	# issue 12.3: analysis time grew with the square of the statements of a
+	# function (50,000 took 71 s); now linear, or refused by the work limit
+	my $cpu = sub { my @t = times; return $t[2] + $t[3] };
+	my $text = "void big(int *p)\n{\n";
+	$text .= "\tp[0] = 1;\n\tsmp_wmb();\n" for 1 .. 25000;
+	write_file("$tmp/big.c", "$text}\n");
+	my $t0 = $cpu->();
+	my ($out, $err, $st) = run("'$tmp/big.c'", verb => 'pairs');
+	my $t = $cpu->() - $t0;
+	my $bound = $sanitize ? 30 : 2;
+	my $listed = () = $out =~ /^\Q$tmp\E\/big\.c:\d+:2: note: smp_wmb\(\) unpaired/mg;
+	my $analysed = () = $out =~ /unpaired \(no-key\)/g;
+	ok($st == 1 && $t < $bound && $listed == 25000 && $analysed == 1000 &&
+	   scalar($err =~ /^\Q$tmp\E\/big\.c: warning: skipped: 25000 sites; accesses analysed for the first 2000$/m),
+	   "one function of 50,000 statements (25,000 barriers): paired in under $bound s of CPU", sprintf('%.2f s', $t), $err);
+
+	$text = "void one(int *p)\n{\n\tx = g(" . join(', ', map { "p[$_], smp_wmb()" } 1 .. 25000) . ");\n}\n";
+	write_file("$tmp/one.c", $text);
+	$t0 = $cpu->();
+	($out, $err, $st) = run("'$tmp/one.c'", verb => 'pairs');
+	$t = $cpu->() - $t0;
+	$bound = $sanitize ? 20 : 1.5;
+	ok($st == 1 && $t < $bound && scalar(grep { /^\Q$tmp\E\/one\.c:1: warning: skipped: function one not parsed \(its analysis would take more than 16 steps per byte\)/ } split(/\n/, $err)) == 1,
+	   "one statement of 25,000 barriers and accesses: refused by the work limit in under $bound s of CPU",
+	   sprintf('%.2f s', $t), $err);
+}
+
+{
 	my $depth = 100000;
 	write_file("$tmp/deep.c", "void deep(int *p)\n{\n" . ('{' x $depth) . "\n\t*p = 1;\n\tsmp_wmb();\n" .
 		   ('}' x $depth) . "\n}\n");

@@ -26,21 +26,25 @@ void access_free(struct access *a)
 	free(a->value);
 }
 
+void access_list_push_copy(struct access_list *l, const struct access *src)
+{
+	struct access a = *src;
+
+	a.path = xstrdup(a.path);
+	a.object = dup_or_null(a.object);
+	a.type_path = dup_or_null(a.type_path);
+	a.via = dup_or_null(a.via);
+	a.assigned_to = dup_or_null(a.assigned_to);
+	a.value = dup_or_null(a.value);
+	access_list_push(l, &a);
+}
+
 void access_list_copy(struct access_list *dst, const struct access_list *src)
 {
 	size_t i;
 
-	for (i = 0; i < src->nr; i++) {
-		struct access a = src->v[i];
-
-		a.path = xstrdup(a.path);
-		a.object = dup_or_null(a.object);
-		a.type_path = dup_or_null(a.type_path);
-		a.via = dup_or_null(a.via);
-		a.assigned_to = dup_or_null(a.assigned_to);
-		a.value = dup_or_null(a.value);
-		access_list_push(dst, &a);
-	}
+	for (i = 0; i < src->nr; i++)
+		access_list_push_copy(dst, &src->v[i]);
 }
 
 void access_list_release(struct access_list *l)

@@ -30,6 +30,8 @@ void access_list_push(struct access_list *l, const struct access *a);
 void access_free(struct access *a);
 /* Appends deep copies of src's accesses to dst. */
 void access_list_copy(struct access_list *dst, const struct access_list *src);
+/* Appends a deep copy of a. */
+void access_list_push_copy(struct access_list *l, const struct access *a);
 /* Frees every access and the array; l is empty afterwards. */
 void access_list_release(struct access_list *l);
 

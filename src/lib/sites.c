@@ -546,14 +546,23 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 
 			int err = parser_accesses(p, buf, len, c, ps + i, n);
 
-			if (err < 0)
+			if (err < 0) {
+				char *why = err == PARSE_TOO_LARGE ?
+					    xasprintf("larger than %u MiB", PARSE_MAX_BODY >> 20) :
+					    err == PARSE_TOO_DEEP ?
+					    xasprintf("brackets nested deeper than %u", PARSE_MAX_NESTING) :
+					    err == PARSE_TIMED_OUT ?
+					    xasprintf("the parser took more than %lu s of CPU time",
+						      PARSE_CPU_LIMIT_SEC) :
+					    xasprintf("its analysis would take more than %u steps per byte",
+						      PARSE_WORK_PER_BYTE);
+
 				skip_list_add(&fs->skipped,
 					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
 					      xasprintf("%s %s not parsed (%s); accesses not analysed",
-							kind, c->name,
-							err == PARSE_TOO_LARGE ? "larger than 4 MiB" :
-							err == PARSE_TOO_DEEP ? "brackets nested deeper than 4096" :
-							"parser timed out"));
+							kind, c->name, why));
+				free(why);
+			}
 			else if (n < j - i)
 				skip_list_add(&fs->skipped,
 					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),

@@ -14,25 +14,13 @@ TS_C_INTEGRITY=sha512-0dxXKznVyUA0s6PjNolJNs2yF87O5aL538A/eR6njA5oqX3C3vH4vnx3Qd
 top=$(cd "$(dirname "$0")/.." && pwd)
 deps="$top/.deps"
 
-apt_install() {
-	if [ "$(id -u)" != 0 ]; then
-		echo "deps.sh: please install as root: apt-get install $*" >&2
-		exit 1
-	fi
-	echo "deps.sh: installing $* from Debian" >&2
-	# refresh the package lists only when a first attempt finds nothing
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1 || {
-		apt-get update -qq >/dev/null
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-	}
-}
-
 need=
 [ -f /usr/include/tree_sitter/api.h ] || need="$need libtree-sitter-dev"
 command -v prove >/dev/null 2>&1 || need="$need perl"
 # setpriv runs acqrel as another user in the tests (tests/lib/AsUser.pm)
 command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
-[ -z "$need" ] || apt_install $need
+# shellcheck disable=SC2086
+[ -z "$need" ] || sh "$top/scripts/apt.sh" deps.sh $need
 
 grammar="$deps/tree-sitter-c-$TS_C_VERSION"
 if [ ! -f "$grammar/src/parser.c" ]; then

@@ -1,8 +1,9 @@
 #!/usr/bin/perl
 # limits.t: the limits the README states are the limits the code has
 # (issue 12.10: the README said 1000 sites per file, the code said 2000).
-# Each figure of the README's "Exit status and bad input" list is read from
-# the text and compared with its #define in src/lib/parse.h or sites.h.
+# Each figure of the README's "Exit status and bad input" list, and of the
+# MAINTAINERS reader, is read from the text and compared with its #define in
+# src/lib/parse.h, sites.h or maint.h.
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -19,7 +20,7 @@ sub slurp {
 }
 
 my %define;
-for my $h ("$top/src/lib/parse.h", "$top/src/lib/sites.h") {
+for my $h ("$top/src/lib/parse.h", "$top/src/lib/sites.h", "$top/src/lib/maint.h") {
 	my $text = slurp($h);
 	while ($text =~ /^#define ([A-Z_]+) (\(?[0-9][0-9a-z <]*\)?)\s*$/mg) {
 		my ($name, $expr) = ($1, $2);
@@ -49,5 +50,17 @@ for my $f (@figures) {
 	ok(defined($said) && defined($define{$name}) && $said * $unit == $define{$name},
 	   "README \"$re\" is $name") or diag('README: ' . ($said // 'missing') . ', code: ' .
 					      ($define{$name} // 'missing') . " (unit $unit)");
+}
+
+# the MAINTAINERS reader's limits, stated under acqrel patch
+(my $all = $readme) =~ s/\s+/ /g;
+for my $f ([ 'acqrel reads up to (\d+) MiB of it', 'MAINT_MAX_FILE', 1 << 20 ],
+	   [ 'ignores a pattern longer than (\d+) bytes', 'MAINT_MAX_PATTERN', 1 ],
+	   [ 'or with more than (\d+) wildcards or repetitions', 'MAINT_MAX_REPEATS', 1 ]) {
+	my ($re, $name, $unit) = @$f;
+	my ($said) = $all =~ /$re/;
+	ok(defined($said) && defined($define{$name}) && $said * $unit == $define{$name},
+	   "README \"$re\" is $name") or diag('README: ' . ($said // 'missing') . ', code: ' .
+					      ($define{$name} // 'missing'));
 }
 done_testing();

@@ -131,6 +131,23 @@ is($convert, $left, 'after the series only the protocols left for the author are
 	like($p, qr/^Date: Fri, 31 Dec 9999 23:59:59 \+0000$/m, 'the last second of 9999 is a valid date');
 }
 
+# a tree's MAINTAINERS is input: patterns that make fnmatch() or regexec()
+# backtrack for minutes are ignored
+{
+	my $t6 = tempdir(CLEANUP => 1);
+	my $name = 'a' x 68;
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$t6'/$name.c") == 0 or die;
+	open(my $m, '>', "$t6/MAINTAINERS") or die;
+	print $m "SLOW\nM:\tA <a\@acqrel.invalid>\nF:\t" . ('*a' x 16) . "*b\nN:\t(a*)*(a*)*(a*)*\\1\\2\\3b\n\n" .
+		 "THE REST\nM:\tx <x\@acqrel.invalid>\nF:\t*\n";
+	close($m);
+	my $t0 = time;
+	my $o = `cd '$t6' && timeout 120 '$acqrel' patch -o out . 2>&1`;
+	my $took = time - $t0;
+	ok(($? >> 8) == 0 && $took < 20 && -d "$t6/out/other",
+	   "MAINTAINERS patterns that backtrack are ignored (${took} s)") or diag($o);
+}
+
 # the identity: GIT_AUTHOR_NAME/EMAIL first; nothing that breaks a header
 {
 	my $t3 = tempdir(CLEANUP => 1);

@@ -4,6 +4,7 @@
 #   - Debian's libtree-sitter-dev (the tree-sitter runtime, ABI 13-14)
 #   - perl's prove (TAP runner; Debian's perl package)
 #   - setpriv (util-linux), for the tests that run acqrel as another user
+#   - with --fuzz (make fuzz): clang and libclang-rt-14-dev (libFuzzer)
 #   - the C grammar from npm's tree-sitter-c, pinned at 0.23.6 (ABI 14),
 #     checked against the registry's integrity hash, into .deps/ (git-ignored)
 set -eu
@@ -15,6 +16,15 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 deps="$top/.deps"
 
 need=
+if [ "${1:-}" = --fuzz ]; then
+	# make fuzz: Debian's clang and its libFuzzer runtime
+	command -v clang >/dev/null 2>&1 || need="$need clang"
+	[ -f "$(clang -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a" ] ||
+		need="$need libclang-rt-14-dev"
+	# shellcheck disable=SC2086
+	[ -z "$need" ] || sh "$top/scripts/apt.sh" deps.sh $need
+	need=
+fi
 [ -f /usr/include/tree_sitter/api.h ] || need="$need libtree-sitter-dev"
 command -v prove >/dev/null 2>&1 || need="$need perl"
 # setpriv runs acqrel as another user in the tests (tests/lib/AsUser.pm)

@@ -157,7 +157,7 @@ static bool n_match(const char *re, const char *path)
 	const char *p;
 
 	/* a back-reference can make matching exponential */
-	for (p = re; (p = strchr(p, '\\')); p += 2)
+	for (p = re; (p = strchr(p, '\\')); p += p[1] ? 2 : 1)
 		if (p[1] >= '1' && p[1] <= '9')
 			return false;
 	if (!pattern_ok(re, "*+?{"))

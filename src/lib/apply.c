@@ -35,7 +35,8 @@ struct target {
 	bool active;		/* some edit of a patch still applied is in it */
 };
 
-static void refuse(struct target *t, const char *what, int err)
+/* Prints why t is not changed and marks it refused; returns -1. */
+static int refuse(struct target *t, const char *what, int err)
 {
 	char *name = quoted(t->f->path);
 
@@ -43,6 +44,7 @@ static void refuse(struct target *t, const char *what, int err)
 		err ? strerror(err) : "");
 	free(name);
 	t->refused = true;
+	return -1;
 }
 
 static void drop_tmp(struct target *t)
@@ -99,7 +101,7 @@ static int write_all(int fd, const char *p, size_t len)
 }
 
 /* The checks that need no temporary file; refuses t when one fails. */
-static void check(struct target *t)
+static int check(struct target *t)
 {
 	char *slash, *dir;
 	int same;
@@ -132,6 +134,7 @@ static void check(struct target *t)
 	if (!same)
 		return refuse(t, "it changed since acqrel read it", 0);
 	hook("checked", t->f->path);
+	return 0;
 }
 
 /* Copies every extended attribute of src to dst; returns 0 or -1 naming the first that failed. */
@@ -172,7 +175,7 @@ static int copy_xattrs(int src, int dst, char **failed)
 }
 
 /* Writes text beside t->dest with its owner, group, mode and extended attributes. */
-static void write_tmp(struct target *t, const struct strbuf *text)
+static int write_tmp(struct target *t, const struct strbuf *text)
 {
 	char *xattr = NULL;
 	const char *what = "cannot write the new contents";
@@ -211,7 +214,7 @@ static void write_tmp(struct target *t, const struct strbuf *text)
 			refuse(t, msg, err);
 			free(msg);
 			free(xattr);
-			return;
+			return -1;
 		}
 		goto fail;
 	}
@@ -225,7 +228,7 @@ static void write_tmp(struct target *t, const struct strbuf *text)
 		goto fail;
 	}
 	hook("written", t->f->path);
-	return;
+	return 0;
 fail:
 	err = errno;
 	if (src >= 0)
@@ -233,7 +236,7 @@ fail:
 	if (fd >= 0)
 		close(fd);
 	drop_tmp(t);
-	refuse(t, what, err);
+	return refuse(t, what, err);
 }
 
 /* The edits of f whose patch is not dropped; copies. */

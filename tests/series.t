@@ -7,6 +7,7 @@ use warnings;
 use Cwd qw(abs_path);
 use File::Basename qw(dirname);
 use File::Temp qw(tempdir);
+use POSIX ();
 use Test::More;
 
 my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
@@ -197,5 +198,43 @@ is($convert, $left, 'after the series only the protocols left for the author are
 	     'and still takes the subject prefix from the tree\'s history') or diag($log4);
 	`cd '$t4' && '$acqrel' patch -o '$t4/out2' tree 2>&1`;
 	ok(!-e $mark, 'also when run from outside the tree');
+}
+# issue 12.9: SIGINT, SIGTERM or SIGHUP while -o writes the series leaves
+# nothing of it, beside DIR or under TMPDIR. A stand-in git, which acqrel
+# runs for the subject prefixes once its private folders exist, sends the
+# signal to acqrel (its parent), so the signal comes at the same point each run.
+my %signo = (INT => POSIX::SIGINT(), TERM => POSIX::SIGTERM(), HUP => POSIX::SIGHUP());
+for my $sig (qw(INT TERM HUP)) {
+	my $t7 = tempdir(CLEANUP => 1);
+	my ($tree, $bin, $tdir) = ("$t7/tree", "$t7/bin", "$t7/tmp");
+	mkdir($_) or die for ($tree, $bin, $tdir);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$tree'/ && cd '$tree' && " .
+	       "git init -q && git add . && $git commit -qm 'ringbuf: add the demo queue'") == 0 or die;
+	open(my $fg, '>', "$bin/git") or die;
+	print $fg "#!/bin/sh\nfor a; do\n\tif [ \"\$a\" = log ]; then\n\t\techo log >> '$t7/called'\n" .
+		  "\t\tkill -$sig \$PPID\n\t\texit 1\n\tfi\ndone\nexit 1\n";
+	close($fg);
+	chmod(0755, "$bin/git");
+	my $pid = fork() // die;
+	if (!$pid) {
+		chdir($tree) or die;
+		$SIG{$sig} = 'DEFAULT';	# not ignored, even when make runs in the background
+		$ENV{PATH} = "$bin:$ENV{PATH}";
+		$ENV{TMPDIR} = $tdir;
+		open(STDERR, '>', '/dev/null');
+		exec($acqrel, 'patch', '-o', "$t7/out", '.') or exit(127);
+	}
+	waitpid($pid, 0);
+	my $status = $?;
+	opendir(my $dh, $t7) or die;
+	my @beside = grep { /^\.acqrel-/ } readdir($dh);
+	closedir($dh);
+	opendir($dh, $tdir) or die;
+	my @under = grep { !/^\.\.?$/ } readdir($dh);
+	closedir($dh);
+	ok(-e "$t7/called" && ($status & 127) == $signo{$sig} &&
+	   !-e "$t7/out" && !@beside && !@under,
+	   "SIG$sig while -o writes: acqrel dies of it, no DIR, no folder beside it, nothing left under TMPDIR")
+		or diag("status $status; beside: @beside; under TMPDIR: @under");
 }
 done_testing();

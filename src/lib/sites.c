@@ -563,11 +563,17 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 							kind, c->name, why));
 				free(why);
 			}
-			else if (n < j - i)
+			else if (n < j - i) {
+				/* all its sites, also those past the file's bound */
+				size_t all = j;
+
+				while (all < lr.nr_sites && lr.sites[all].ctx == ctx)
+					all++;
 				skip_list_add(&fs->skipped,
 					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
 					      xasprintf("%s %s has %zu sites; accesses analysed for the first %u",
-							kind, c->name, j - i, PARSE_MAX_SITES));
+							kind, c->name, all - i, PARSE_MAX_SITES));
+			}
 		}
 		i = j;
 	}

@@ -1,4 +1,4 @@
-# acqrel: plain GNU make. Targets: all check sanitize demo bench litmus-check clean.
+# acqrel: plain GNU make. Targets: all check sanitize tsan fuzz demo bench litmus-check clean.
 # V=1 shows full command lines; WERROR=1 adds -Werror (CI sets it).
 
 CC ?= gcc
@@ -26,8 +26,11 @@ LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/grammar/parser.o
 CMD_OBJ := $(CMD_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/main.o
 UNIT_SRC := $(wildcard tests/unit/t-*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# fuzz targets: tests/fuzz/fuzz-<name>.c, one per reader of hostile input
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+REPLAY_BIN := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 
-all: $(BUILD)/acqrel $(UNIT_BIN) $(BUILD)/tests/ts-errors
+all: $(BUILD)/acqrel $(UNIT_BIN) $(BUILD)/tests/ts-errors $(BUILD)/tests/xattr $(REPLAY_BIN)
 
 # deps.sh is idempotent and quiet; the stamp keeps make from calling it for every object
 $(TS_C)/src/parser.c:
@@ -66,6 +69,18 @@ $(BUILD)/tests/ts-errors: tests/tools/ts-errors.c $(BUILD)/grammar/parser.o
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/grammar/parser.o $(LDLIBS)
 
+# test helper: sets and reads extended attributes (apply.t)
+$(BUILD)/tests/xattr: tests/tools/xattr.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -o $@ $<
+
+# a fuzz target without libFuzzer, over files (tests/fuzz.t: regressions, seeds)
+$(BUILD)/tests/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(BUILD)/libacqrel.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -Isrc -o $@ $< tests/fuzz/replay.c $(BUILD)/libacqrel.a $(LDLIBS)
+
 # The whole suite: unit tests, golden fixtures, bad input, and the real
 # kernels (installed from Debian and unpacked under .kernel/ when missing).
 .PHONY: check
@@ -85,6 +100,46 @@ sanitize:
 .PHONY: litmus-check
 litmus-check: $(BUILD)/acqrel
 	$(Q)ACQREL=$(CURDIR)/$(BUILD)/acqrel perl tests/litmus-collection.t
+# The same suite under ThreadSanitizer (the worker threads of sites_run()).
+.PHONY: tsan
+tsan:
+	$(Q)ACQREL_SANITIZE=1 TSAN_OPTIONS=exitcode=66:halt_on_error=1 $(MAKE) --no-print-directory \
+		BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" check
+
+# libFuzzer over every reader of hostile input (tests/fuzz/fuzz-*.c), built
+# with Debian's clang under ASan and UBSan into build-fuzz/, seeded from the
+# test fixtures; each target runs FUZZ_TIME seconds, one job. Not part of
+# check: a crash it finds becomes a file in tests/fuzz/regressions/TARGET/,
+# which tests/fuzz.t replays in every make check.
+FUZZ_TIME ?= 60
+FUZZ_BUILD := build-fuzz
+FUZZ_CC ?= clang
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all -std=gnu11 -D_GNU_SOURCE -pthread
+FUZZ_LIB_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/grammar/parser.o
+
+.PHONY: fuzz fuzz-build
+fuzz:
+	$(Q)sh scripts/deps.sh --fuzz
+	$(Q)$(MAKE) --no-print-directory fuzz-build
+	$(Q)sh tests/fuzz/run.sh $(FUZZ_BUILD) "$(FUZZ_TIME)" $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
+.SECONDARY: $(FUZZ_LIB_OBJ)
+
+$(FUZZ_BUILD)/%.o: src/%.c | $(TS_C)/src/parser.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (fuzz)")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -fsanitize=fuzzer-no-link -Isrc -c -o $@ $<
+
+$(FUZZ_BUILD)/grammar/parser.o: $(TS_C)/src/parser.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (fuzz)")
+	$(Q)$(FUZZ_CC) -O1 -g -fsanitize=address,undefined -std=gnu11 -w -I$(TS_C)/src -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ_LIB_OBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $(filter %.c %.o,$^) -ltree-sitter
 
 .PHONY: demo
 demo: $(BUILD)/acqrel
@@ -108,6 +163,6 @@ report: $(BUILD)/acqrel
 
 .PHONY: clean
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-tsan build-fuzz
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) $(if $(filter fuzz-build,$(MAKECMDGOALS)),$(FUZZ_BUILD)) -name '*.d' 2>/dev/null)

@@ -3,6 +3,8 @@
 # Idempotent and quiet when everything is there already.
 #   - Debian's libtree-sitter-dev (the tree-sitter runtime, ABI 13-14)
 #   - perl's prove (TAP runner; Debian's perl package)
+#   - setpriv (util-linux), for the tests that run acqrel as another user
+#   - with --fuzz (make fuzz): clang and libclang-rt-14-dev (libFuzzer)
 #   - the C grammar from npm's tree-sitter-c, pinned at 0.23.6 (ABI 14),
 #     checked against the registry's integrity hash, into .deps/ (git-ignored)
 set -eu
@@ -13,23 +15,22 @@ TS_C_INTEGRITY=sha512-0dxXKznVyUA0s6PjNolJNs2yF87O5aL538A/eR6njA5oqX3C3vH4vnx3Qd
 top=$(cd "$(dirname "$0")/.." && pwd)
 deps="$top/.deps"
 
-apt_install() {
-	if [ "$(id -u)" != 0 ]; then
-		echo "deps.sh: please install as root: apt-get install $*" >&2
-		exit 1
-	fi
-	echo "deps.sh: installing $* from Debian" >&2
-	# refresh the package lists only when a first attempt finds nothing
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1 || {
-		apt-get update -qq >/dev/null
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-	}
-}
-
 need=
+if [ "${1:-}" = --fuzz ]; then
+	# make fuzz: Debian's clang and its libFuzzer runtime
+	command -v clang >/dev/null 2>&1 || need="$need clang"
+	[ -f "$(clang -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a" ] ||
+		need="$need libclang-rt-14-dev"
+	# shellcheck disable=SC2086
+	[ -z "$need" ] || sh "$top/scripts/apt.sh" deps.sh $need
+	need=
+fi
 [ -f /usr/include/tree_sitter/api.h ] || need="$need libtree-sitter-dev"
 command -v prove >/dev/null 2>&1 || need="$need perl"
-[ -z "$need" ] || apt_install $need
+# setpriv runs acqrel as another user in the tests (tests/lib/AsUser.pm)
+command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
+# shellcheck disable=SC2086
+[ -z "$need" ] || sh "$top/scripts/apt.sh" deps.sh $need
 
 grammar="$deps/tree-sitter-c-$TS_C_VERSION"
 if [ ! -f "$grammar/src/parser.c" ]; then

@@ -38,6 +38,7 @@ GetOptions('arch=s' => \$arches, 'work=s' => \$work, 'jobs=i' => \$jobs,
 my ($acqrel, $tree) = map { abs_path($_) // die "kernel-check: $_: not found\n" } @ARGV;
 -f "$tree/Makefile" && -f "$tree/Kconfig" or die "kernel-check: $tree: not a kernel tree\n";
 
+my $top = dirname(abs_path(dirname(__FILE__)));
 my %cross = (x86_64 => '', arm64 => 'aarch64-linux-gnu-');
 my %srcarch = (x86_64 => 'x86', arm64 => 'arm64');
 my @arches = split /,/, $arches;
@@ -81,15 +82,9 @@ sub deps {
 	push @need, 'gcc-aarch64-linux-gnu'
 		if grep({ $_ eq 'arm64' } @arches) && !have('aarch64-linux-gnu-gcc');
 	return unless @need;
-	if ($> != 0) {
-		die "kernel-check: please install as root: apt-get install @need\n";
-	}
-	say "kernel-check: installing @need from Debian";
-	if (run('/dev/null', qw(apt-get install -y -q), @need)) {
-		run('/dev/null', qw(apt-get update -q));
-		run(undef, qw(apt-get install -y -q), @need) == 0
-			or die "kernel-check: apt-get install @need failed\n";
-	}
+	# waits for the dpkg lock another package manager may hold
+	run(undef, 'sh', "$top/scripts/apt.sh", 'kernel-check', @need) == 0
+		or die "kernel-check: installing @need failed\n";
 }
 
 # --- the protocols acqrel converts and the series it writes ---

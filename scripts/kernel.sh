@@ -12,15 +12,7 @@ tarball="/usr/src/linux-source-$ver.tar.xz"
 
 if [ ! -f "$tree/MAINTAINERS" ]; then
 	if [ ! -f "$tarball" ]; then
-		if [ "$(id -u)" != 0 ]; then
-			echo "kernel.sh: please install as root: apt-get install linux-source-$ver" >&2
-			exit 1
-		fi
-		echo "kernel.sh: installing linux-source-$ver from Debian" >&2
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "linux-source-$ver" >/dev/null 2>&1 || {
-			apt-get update -qq >/dev/null
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "linux-source-$ver" >/dev/null
-		}
+		sh "$top/scripts/apt.sh" kernel.sh "linux-source-$ver"
 	fi
 	echo "kernel.sh: unpacking $tarball into $dest" >&2
 	mkdir -p "$dest"

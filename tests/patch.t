@@ -89,4 +89,32 @@ SKIP: {
 		   scalar(@files) . ' files parse with no new ERROR nodes') or diag("worse: @worse");
 	}
 }
+# issue 12.9: a CRLF file is rewritten as its LF twin is, and keeps CRLF
+{
+	my $t = tempdir(CLEANUP => 1);
+	mkdir("$t/lf");
+	mkdir("$t/crlf");
+	for my $f (glob("'$top'/tests/golden/pairs/*.c"), glob("'$top'/tests/golden/patch/*.c")) {
+		my $text = do { local (@ARGV, $/) = ($f); <> };
+		(my $name = $f) =~ s{.*/golden/(\w+)/}{$1-};
+		open(my $a, '>:raw', "$t/lf/$name") or die;
+		print $a $text;
+		close($a);
+		$text =~ s/\n/\r\n/g;
+		open(my $b, '>:raw', "$t/crlf/$name") or die;
+		print $b $text;
+		close($b);
+	}
+	my $lf = `cd '$t/lf' && '$acqrel' patch --diff *.c 2>/dev/null`;
+	my $crlf = `cd '$t/crlf' && '$acqrel' patch --diff *.c 2>'$t/crlf.err'`;
+	(my $stripped = $crlf) =~ s/\r\n/\n/g;
+	ok(length($lf) > 1000 && $stripped eq $lf, 'CRLF fixtures: the same diff as their LF twins, with CRLF lines')
+		or diag(`cat '$t/crlf.err'`);
+	open(my $dh, '>:raw', "$t/crlf.diff") or die;
+	print $dh $crlf;
+	close($dh);
+	is(system('sh', '-c', "cd '$t/crlf' && git apply '$t/crlf.diff'"), 0, 'CRLF fixtures: the diff applies');
+	my @bare = grep { my $x = do { local (@ARGV, $/) = ($_); <> }; $x =~ /(?<!\r)\n/ } glob("$t/crlf/*.c");
+	ok(!@bare, 'CRLF fixtures: every line still ends in CRLF after the rewrite') or diag("@bare");
+}
 done_testing();

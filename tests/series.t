@@ -7,17 +7,26 @@ use warnings;
 use Cwd qw(abs_path);
 use File::Basename qw(dirname);
 use File::Temp qw(tempdir);
+use POSIX ();
 use Test::More;
 
 my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
 my $top = abs_path(dirname(__FILE__) . '/..');
 my $tmp = tempdir(CLEANUP => 1);
 my $git = "git -c user.name='Ada Tester' -c user.email=ada\@acqrel.invalid";
+# acqrel takes From: from the user's git configuration, never the tree's
+my $home = tempdir(CLEANUP => 1);
+open(my $gc, '>', "$home/.gitconfig") or die;
+print $gc "[user]\n\tname = Ada Tester\n\temail = ada\@acqrel.invalid\n";
+close($gc);
+$ENV{HOME} = $home;
+delete $ENV{XDG_CONFIG_HOME};
+delete $ENV{$_} for grep { /^GIT_/ } keys %ENV;
 
 system('sh', '-c', "mkdir '$tmp'/pairs '$tmp'/patch && cp '$top'/tests/golden/pairs/*.c '$tmp'/pairs/ && " .
        "cp '$top'/tests/golden/patch/*.c '$tmp'/patch/ && " .
-       "cd '$tmp' && git init -q && git config user.name 'Ada Tester' && " .
-       "git config user.email ada\@acqrel.invalid && git add . && $git commit -qm fixtures") == 0
+       "cd '$tmp' && git init -q && git config user.name 'Tree Config' && " .
+       "git config user.email tree\@acqrel.invalid && git add . && $git commit -qm fixtures") == 0
 	or BAIL_OUT("cannot set up a git copy of the fixtures");
 
 my $log = `cd '$tmp' && SOURCE_DATE_EPOCH=1700000000 '$acqrel' patch -o '$tmp/out' --signoff pairs/*.c patch/*.c 2>&1`;
@@ -29,7 +38,8 @@ ok($n && @patches == $n + 1 && $patches[0] eq '0000-cover-letter.patch',
    "a cover letter and $n patches") or diag($log);
 
 my $first = do { local (@ARGV, $/) = ("$tmp/out/$patches[1]"); <> };
-like($first, qr/^From: Ada Tester <ada\@acqrel\.invalid>$/m, 'From: is git\'s identity');
+like($first, qr/^From: Ada Tester <ada\@acqrel\.invalid>$/m,
+     'From: is the user\'s git identity, not the one the tree\'s .git/config sets');
 like($first, qr/^Date: Tue, 14 Nov 2023 22:13:20 \+0000$/m, 'Date: follows SOURCE_DATE_EPOCH');
 like($first, qr/^Subject: \[PATCH 1\/$n\] \S.*: use /m, 'Subject: [PATCH 1/n] prefix: ...');
 like($first, qr/^No functional change intended\.$/m, 'the body ends as the kernel\'s do');
@@ -63,5 +73,168 @@ is($convert, $left, 'after the series only the protocols left for the author are
 	my @files = grep { /^000[1-9]/ } readdir($dq);
 	ok(!grep({ /shape13|rules|rewrite/ } @files), 'only the section\'s files are in its series')
 		or diag("@files");
+}
+
+# issue 12.7: -o DIR is new or empty and never followed through a link; the
+# series is whole or not there
+{
+	my $t5 = tempdir(CLEANUP => 1);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$t5'/mp.c") == 0 or die;
+	my $run = sub { my ($args) = @_; my $o = `cd '$t5' && SOURCE_DATE_EPOCH=0 '$acqrel' patch $args mp.c 2>&1`;
+			return ($o, $? >> 8) };
+	my ($o, $st) = $run->('-o out');
+	my @first = sort glob("$t5/out/*");
+	ok($st == 0 && @first == 3, 'a first run writes a cover letter and 2 patches') or diag($o);
+	open(my $stale, '>', "$t5/out/0003-stale-from-an-earlier-run.patch") or die;
+	close($stale);
+	($o, $st) = $run->('-o out');
+	ok($st == 1 && $o =~ /^out: error: is not empty: acqrel writes a series only into a new or empty folder/m &&
+	   $o =~ /0 protocols rewritten in 0 patches/ && scalar(my @g = glob("$t5/out/*")) == 4,
+	   'a folder with an earlier run\'s patches is refused, left as it was') or diag($o);
+
+	mkdir("$t5/planted");
+	open(my $victim, '>', "$t5/victim") or die;
+	print $victim "precious\n";
+	close($victim);
+	symlink("$t5/victim", "$t5/planted/0001-mp-use-release-acquire-for-tail.patch") or die;
+	($o, $st) = $run->('-o planted');
+	my $v = do { local (@ARGV, $/) = ("$t5/victim"); <> };
+	ok($st == 1 && $v eq "precious\n" && $o =~ /^planted: error: is not empty/m,
+	   'a link planted in the folder is not followed') or diag($o);
+	mkdir("$t5/empty");
+	symlink('empty', "$t5/link") or die;
+	($o, $st) = $run->('-o link');
+	ok($st == 1 && $o =~ /^link: error: is a symbolic link/m && !glob("$t5/empty/*"),
+	   'a folder given through a link is refused') or diag($o);
+	($o, $st) = $run->('-o empty');
+	ok($st == 0 && scalar(my @e = glob("$t5/empty/*")) == 3, 'an empty folder is fine') or diag($o);
+	ok(!glob("$t5/.acqrel-*"), 'no temporary folder is left');
+
+	SKIP: {
+		skip('file size limits do not apply under the sanitizers\' reservations', 1)
+			if $ENV{ACQREL_SANITIZE};
+		$o = `cd '$t5' && ulimit -f 2 && SOURCE_DATE_EPOCH=0 '$acqrel' patch -o full mp.c 2>&1`;
+		$st = $? >> 8;
+		ok($st == 1 && !-e "$t5/full" && !glob("$t5/.acqrel-*") &&
+		   $o =~ /^full: error: no series written$/m && $o =~ /0 protocols rewritten in 0 patches/,
+		   'a full disk: no folder, no empty patch, no temporary folder, and no success claimed')
+			or diag($o);
+	}
+
+	# issue 12.9: SOURCE_DATE_EPOCH out of range gave a Date: of uninitialised memory
+	for my $bad ('99999999999999999999', '253402300800', '-1', 'yesterday', '') {
+		$o = `cd '$t5' && SOURCE_DATE_EPOCH='$bad' '$acqrel' patch -o bad mp.c 2>&1`;
+		ok(($? >> 8) == 2 && $o =~ /SOURCE_DATE_EPOCH='\Q$bad\E' is not a number of seconds from 1970 to the end of 9999/ &&
+		   !-e "$t5/bad", "SOURCE_DATE_EPOCH='$bad' is refused, nothing written") or diag($o);
+	}
+	$o = `cd '$t5' && SOURCE_DATE_EPOCH=253402300799 '$acqrel' patch -o last mp.c 2>&1`;
+	my $p = do { local (@ARGV, $/) = (glob("$t5/last/0001-*")); <> } // '';
+	like($p, qr/^Date: Fri, 31 Dec 9999 23:59:59 \+0000$/m, 'the last second of 9999 is a valid date');
+}
+
+# a tree's MAINTAINERS is input: patterns that make fnmatch() or regexec()
+# backtrack for minutes are ignored
+{
+	my $t6 = tempdir(CLEANUP => 1);
+	my $name = 'a' x 68;
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$t6'/$name.c") == 0 or die;
+	open(my $m, '>', "$t6/MAINTAINERS") or die;
+	print $m "SLOW\nM:\tA <a\@acqrel.invalid>\nF:\t" . ('*a' x 16) . "*b\nN:\t(a*)*(a*)*(a*)*\\1\\2\\3b\n\n" .
+		 "THE REST\nM:\tx <x\@acqrel.invalid>\nF:\t*\n";
+	close($m);
+	my $t0 = time;
+	my $o = `cd '$t6' && timeout 120 '$acqrel' patch -o out . 2>&1`;
+	my $took = time - $t0;
+	ok(($? >> 8) == 0 && $took < 20 && -d "$t6/out/other",
+	   "MAINTAINERS patterns that backtrack are ignored (${took} s)") or diag($o);
+}
+
+# the identity: GIT_AUTHOR_NAME/EMAIL first; nothing that breaks a header
+{
+	my $t3 = tempdir(CLEANUP => 1);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$t3'/") == 0 or die;
+	local $ENV{GIT_AUTHOR_NAME} = 'Env Author';
+	local $ENV{GIT_AUTHOR_EMAIL} = 'env@acqrel.invalid';
+	`cd '$t3' && '$acqrel' patch -o out1 --signoff . 2>&1`;
+	my $p = do { local (@ARGV, $/) = (glob("$t3/out1/0001-*.patch")); <> } // '';
+	like($p, qr/^From: Env Author <env\@acqrel\.invalid>$/m, 'GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL name the author');
+	$ENV{GIT_AUTHOR_NAME} = "Env\nTo: victim\@acqrel.invalid";
+	`cd '$t3' && '$acqrel' patch -o out2 --signoff . 2>&1`;
+	$p = do { local (@ARGV, $/) = (glob("$t3/out2/0001-*.patch")); <> } // '';
+	ok($p =~ /^From: acqrel <acqrel\@invalid>$/m && $p !~ /^To:/m,
+	   'an identity with a newline is not used: no header can be injected') or diag($p);
+}
+
+# issue 12.1: a tree whose .git/config would make git run a program of its
+# choosing (log.showSignature with gpg.program on a signed commit,
+# core.fsmonitor, a pager, hooks): acqrel reads its history without it
+{
+	my $t4 = tempdir(CLEANUP => 1);
+	my $mark = "$t4/ran";
+	open(my $ev, '>', "$t4/evil.sh") or die;
+	print $ev "#!/bin/sh\necho \"\$0 \$*\" >> '$mark'\nexit 1\n";
+	close($ev);
+	chmod(0755, "$t4/evil.sh");
+	my $tree = "$t4/tree";
+	mkdir($tree);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$tree'/ && cd '$tree' && " .
+	       "git init -q && git add . && $git commit -qm 'ringbuf: add the demo queue' && " .
+	       # a commit with a signature: showing it calls gpg.program
+	       "c=\$(git cat-file commit HEAD | sed '/^committer /a gpgsig -----BEGIN PGP SIGNATURE-----\\n \\n -----END PGP SIGNATURE-----') && " .
+	       "h=\$(printf '%s\\n' \"\$c\" | git hash-object -t commit -w --stdin) && git update-ref HEAD \$h && " .
+	       "git config log.showSignature true && git config gpg.program '$t4/evil.sh' && " .
+	       "git config core.fsmonitor '$t4/evil.sh' && git config core.pager '$t4/evil.sh' && " .
+	       "git config diff.external '$t4/evil.sh' && " .
+	       "for h in pre-commit post-checkout post-index-change reference-transaction; do " .
+	       "cp '$t4/evil.sh' .git/hooks/\$h; done") == 0 or die;
+	`cd '$tree' && git log -n1 --format=%s >/dev/null 2>&1`;
+	ok(-e $mark, 'the trap is armed: git log in that tree runs its gpg.program');
+	unlink($mark);
+	my $log4 = `cd '$tree' && '$acqrel' patch -o '$t4/out' . 2>&1`;
+	ok(!-e $mark, 'acqrel patch -o runs no program the tree\'s git configuration names')
+		or diag(`cat '$mark'`);
+	my $p = do { local (@ARGV, $/) = (glob("$t4/out/0001-*.patch")); <> } // '';
+	like($p, qr/^Subject: \[PATCH 1\/\d+\] ringbuf: use /m,
+	     'and still takes the subject prefix from the tree\'s history') or diag($log4);
+	`cd '$t4' && '$acqrel' patch -o '$t4/out2' tree 2>&1`;
+	ok(!-e $mark, 'also when run from outside the tree');
+}
+# issue 12.9: SIGINT, SIGTERM or SIGHUP while -o writes the series leaves
+# nothing of it, beside DIR or under TMPDIR. A stand-in git, which acqrel
+# runs for the subject prefixes once its private folders exist, sends the
+# signal to acqrel (its parent), so the signal comes at the same point each run.
+my %signo = (INT => POSIX::SIGINT(), TERM => POSIX::SIGTERM(), HUP => POSIX::SIGHUP());
+for my $sig (qw(INT TERM HUP)) {
+	my $t7 = tempdir(CLEANUP => 1);
+	my ($tree, $bin, $tdir) = ("$t7/tree", "$t7/bin", "$t7/tmp");
+	mkdir($_) or die for ($tree, $bin, $tdir);
+	system('sh', '-c', "cp '$top'/tests/golden/pairs/shape01-message-passing.c '$tree'/ && cd '$tree' && " .
+	       "git init -q && git add . && $git commit -qm 'ringbuf: add the demo queue'") == 0 or die;
+	open(my $fg, '>', "$bin/git") or die;
+	print $fg "#!/bin/sh\nfor a; do\n\tif [ \"\$a\" = log ]; then\n\t\techo log >> '$t7/called'\n" .
+		  "\t\tkill -$sig \$PPID\n\t\texit 1\n\tfi\ndone\nexit 1\n";
+	close($fg);
+	chmod(0755, "$bin/git");
+	my $pid = fork() // die;
+	if (!$pid) {
+		chdir($tree) or die;
+		$SIG{$sig} = 'DEFAULT';	# not ignored, even when make runs in the background
+		$ENV{PATH} = "$bin:$ENV{PATH}";
+		$ENV{TMPDIR} = $tdir;
+		open(STDERR, '>', '/dev/null');
+		exec($acqrel, 'patch', '-o', "$t7/out", '.') or exit(127);
+	}
+	waitpid($pid, 0);
+	my $status = $?;
+	opendir(my $dh, $t7) or die;
+	my @beside = grep { /^\.acqrel-/ } readdir($dh);
+	closedir($dh);
+	opendir($dh, $tdir) or die;
+	my @under = grep { !/^\.\.?$/ } readdir($dh);
+	closedir($dh);
+	ok(-e "$t7/called" && ($status & 127) == $signo{$sig} &&
+	   !-e "$t7/out" && !@beside && !@under,
+	   "SIG$sig while -o writes: acqrel dies of it, no DIR, no folder beside it, nothing left under TMPDIR")
+		or diag("status $status; beside: @beside; under TMPDIR: @under");
 }
 done_testing();

@@ -3,6 +3,7 @@
 #include "../lib/classify.h"
 #include "../lib/json.h"
 #include "../lib/pair.h"
+#include "../lib/quote.h"
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
 #include "../lib/util.h"
@@ -23,7 +24,9 @@ static void text_end(struct strbuf *sb, const char *role, const struct pair_end 
 	const struct site *s = e->site;
 	size_t i;
 
-	strbuf_addf(sb, "  %s %s:%u: %s() in %s%s%s; %s", role, e->path, s->line,
+	strbuf_addf(sb, "  %s ", role);
+	quote_path(sb, e->path);
+	strbuf_addf(sb, ":%u: %s() in %s%s%s; %s", s->line,
 		    s->primitive, s->function ? "" : "macro ",
 		    s->function ? s->function : s->macro ? s->macro : "file scope",
 		    s->function ? "()" : "",
@@ -60,7 +63,8 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 	size_t i, shared;
 	bool any = false;
 
-	strbuf_addf(sb, "%s:%u: protocol %s", first->path, first->site->line, p->variable);
+	quote_path(sb, first->path);
+	strbuf_addf(sb, ":%u: protocol %s", first->site->line, p->variable);
 	if (p->bit)
 		strbuf_addf(sb, " bit %s", p->bit);
 	if (p->object)
@@ -296,7 +300,7 @@ int cmd_pairs(int argc, const char **argv)
 	want_summary = o.summary;
 	a = o.first_path;
 	cmd_phase(NULL);
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), 0);
 	cmd_phase("sites");
 	sites_far_callers(&run, cmd_jobs());
 	cmd_phase("callers");
@@ -318,10 +322,12 @@ int cmd_pairs(int argc, const char **argv)
 	} else if (!want_summary) {
 		for (i = 0; i < r.nr; i++)
 			text_protocol(&sb, &r.v[i]);
-		for (i = 0; i < r.nr_u; i++)
-			strbuf_addf(&sb, "%s:%u:%u: note: %s() unpaired (%s): %s\n", r.u[i].path,
+		for (i = 0; i < r.nr_u; i++) {
+			quote_path(&sb, r.u[i].path);
+			strbuf_addf(&sb, ":%u:%u: note: %s() unpaired (%s): %s\n",
 				    r.u[i].site->line, r.u[i].site->column, r.u[i].site->primitive,
 				    r.u[i].code, r.u[i].text);
+		}
 	}
 	if (sb.len)
 		fwrite(sb.buf, 1, sb.len, stdout);

@@ -1,15 +1,21 @@
 /* cmd-patch.c: acqrel patch --diff PATH... (the format-patch series comes next) */
 #include "cmd.h"
 #include "../lib/apply.h"
+#include "../lib/cleanup.h"
 #include "../lib/diff.h"
+#include "../lib/git.h"
 #include "../lib/maint.h"
 #include "../lib/pair.h"
+#include "../lib/quote.h"
 #include "../lib/rewrite.h"
 #include "../lib/series.h"
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
 #include "../lib/util.h"
 
+#include <dirent.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,43 +32,40 @@ static const char patch_usage[] =
 	"                    since it was read, or is read-only, is refused)\n"
 	"  --include-review  also rewrite the protocols with verdict review\n";
 
-/* "Name <email>" from git's configuration, or acqrel's own. */
-static char *git_identity(void)
-{
-	char name[256] = "", email[256] = "";
-	FILE *fp = popen("git config user.name 2>/dev/null", "r");
 
-	if (fp) {
-		if (!fgets(name, sizeof(name), fp))
-			name[0] = '\0';
-		pclose(fp);
-	}
-	fp = popen("git config user.email 2>/dev/null", "r");
-	if (fp) {
-		if (!fgets(email, sizeof(email), fp))
-			email[0] = '\0';
-		pclose(fp);
-	}
-	name[strcspn(name, "\n")] = '\0';
-	email[strcspn(email, "\n")] = '\0';
-	if (!*name || !*email)
-		return xstrdup("acqrel <acqrel@invalid>");
-	return xasprintf("%s <%s>", name, email);
-}
+/* The last second of 9999: Date: has four digits for the year. */
+#define LAST_EPOCH 253402300799LL
 
-/* RFC 2822 date of now, or of $SOURCE_DATE_EPOCH for reproducible output. */
+/*
+ * RFC 2822 date of now, or of $SOURCE_DATE_EPOCH (decimal seconds since
+ * 1970, up to the end of 9999) for reproducible output; NULL after a message
+ * when that is not a valid value.
+ */
 static char *patch_date(void)
 {
 	const char *epoch = getenv("SOURCE_DATE_EPOCH");
-	time_t t = epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
-	struct tm tm;
+	time_t t = time(NULL);
+	struct tm tm, *ok;
 	char buf[64];
 
-	if (epoch)
-		gmtime_r(&t, &tm);
-	else
-		localtime_r(&t, &tm);
-	strftime(buf, sizeof(buf), "%a, %d %b %Y %H:%M:%S %z", &tm);
+	if (epoch) {
+		long long v = 0;
+		const char *p = epoch;
+
+		for (; *p >= '0' && *p <= '9' && v <= LAST_EPOCH; p++)
+			v = v * 10 + (*p - '0');
+		if (!*epoch || *p || v > LAST_EPOCH) {
+			fprintf(stderr, "acqrel patch: SOURCE_DATE_EPOCH='%s' is not a number of "
+				"seconds from 1970 to the end of 9999\n", epoch);
+			return NULL;
+		}
+		t = (time_t)v;
+	}
+	ok = epoch ? gmtime_r(&t, &tm) : localtime_r(&t, &tm);
+	if (!ok || !strftime(buf, sizeof(buf), "%a, %d %b %Y %H:%M:%S %z", &tm)) {
+		fprintf(stderr, "acqrel patch: cannot format the date\n");
+		return NULL;
+	}
 	return xstrdup(buf);
 }
 
@@ -88,36 +91,123 @@ static char *folder_name(const char *title)
 	return strbuf_detach(&sb);
 }
 
+/* "PATH: error: ..." with the path quoted as git quotes names. */
+__attribute__((format(printf, 2, 3)))
+static void path_error(const char *path, const char *fmt, ...)
+{
+	char *name = quoted(path);
+	va_list ap;
+
+	fprintf(stderr, "%s: error: ", name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	free(name);
+}
+
+/* Whether dir holds nothing but "." and "..". */
+static bool is_empty_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	bool empty = d != NULL;
+
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			empty = false;
+	if (d)
+		closedir(d);
+	return empty;
+}
+
+/*
+ * The rules of -o DIR: DIR is new or an empty folder (never a link), so no
+ * patch of an earlier run can pass for one of this run; the series is
+ * written into a private temporary folder beside it and renamed into place
+ * once whole. Returns that folder (caller frees), or NULL after a message.
+ */
+static char *start_outdir(const char *outdir, struct cleanup_set *made)
+{
+	const char *why = NULL, *slash;
+	char *parent, *tmp;
+	struct stat sb;
+
+	if (lstat(outdir, &sb) == 0) {
+		if (S_ISLNK(sb.st_mode))
+			why = "is a symbolic link";
+		else if (!S_ISDIR(sb.st_mode))
+			why = "exists and is not a folder";
+		else if (!is_empty_dir(outdir))
+			why = "is not empty";
+	} else if (errno != ENOENT) {
+		path_error(outdir, "cannot access: %s", strerror(errno));
+		return NULL;
+	}
+	if (why) {
+		path_error(outdir, "%s: acqrel writes a series only into a new or empty folder, so "
+			   "that no patch of an earlier run passes for one of this run", why);
+		return NULL;
+	}
+	slash = strrchr(outdir, '/');
+	parent = !slash ? xstrdup(".") : slash == outdir ? xstrdup("/")
+		 : xstrndup(outdir, (size_t)(slash - outdir));
+	tmp = xasprintf("%s/.acqrel-%s-XXXXXX", parent, slash ? slash + 1 : outdir);
+	free(parent);
+	cleanup_block();
+	if (!mkdtemp(tmp)) {
+		cleanup_unblock();
+		path_error(outdir, "cannot create a folder beside it: %s", strerror(errno));
+		free(tmp);
+		return NULL;
+	}
+	cleanup_set_add(made, tmp, true);
+	cleanup_unblock();
+	return tmp;
+}
+
 /*
  * One series per MAINTAINERS section (the section of the file of each
  * protocol's first writer, or reader), in DIR/<section>/, with To: and Cc:
  * from its M:, R: and L: lines; without MAINTAINERS, one series in DIR.
- * Returns the number of series that failed.
+ * All or nothing: returns 0 when DIR holds the whole output, else 1 (and
+ * DIR is not created).
  */
 static size_t write_series(const char *outdir, const struct rewrite *rw, const char *root,
-			   bool signoff)
+			   const char *date, bool signoff)
 {
 	struct maintainers m = { NULL, 0, 0 };
-	char *from = git_identity(), *date = patch_date();
-	struct series_options o = { from, signoff, root, date };
-	const struct maint_section **sect = xcalloc(rw->nr_patches, sizeof(*sect));
-	size_t *which = xcalloc(rw->nr_patches, sizeof(*which)), i, k, failed = 0;
-	bool *done = xcalloc(rw->nr_patches, sizeof(*done));
-	bool by_section = maint_load(&m, root) == 0;
+	struct cleanup_set made = { NULL, 0, 0 };
+	struct strbuf report = STRBUF_INIT;
+	char *from = git_identity(), *tmp;
+	struct git_view *git;
+	struct series_options o;
+	const struct maint_section **sect;
+	size_t *which, i, k, failed = 0;
+	bool *done, by_section;
+	mode_t mask;
 
+	tmp = start_outdir(outdir, &made);
+	if (!tmp) {
+		free(from);
+		return 1;
+	}
+	git = git_view_open(root);
+	o = (struct series_options){ from ? from : "acqrel <acqrel@invalid>", signoff, git, date,
+				     &made };
+	sect = xcalloc(rw->nr_patches, sizeof(*sect));
+	which = xcalloc(rw->nr_patches, sizeof(*which));
+	done = xcalloc(rw->nr_patches, sizeof(*done));
+	by_section = maint_load(&m, root) == 0;
 	for (i = 0; i < rw->nr_patches; i++) {
 		const struct protocol *p = rw->patches[i].v[0];
 		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
 
 		sect[i] = by_section ? maint_section_of(&m, e->file) : NULL;
 	}
-	if (by_section && mkdir(outdir, 0777) < 0 && errno != EEXIST) {
-		fprintf(stderr, "%s: error: cannot create: %s\n", outdir, strerror(errno));
-		failed++;
-	}
 	for (i = 0; i < rw->nr_patches && !failed; i++) {
 		size_t n = 0;
-		char *dir, *to, *cc;
+		char *dir, *to, *cc, *name = NULL;
 		int written;
 
 		if (done[i])
@@ -129,33 +219,85 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 			}
 		}
 		if (by_section) {
-			char *name = folder_name(sect[i] ? sect[i]->title : "other");
+			char *base = folder_name(sect[i] ? sect[i]->title : "other");
+			unsigned nth = 1;
+			int err;
 
-			dir = xasprintf("%s/%s", outdir, name);
-			free(name);
+			/* two titles can make one folder name: the second gets "-2" */
+			for (;;) {
+				name = nth == 1 ? xstrdup(base) : xasprintf("%s-%u", base, nth);
+				dir = xasprintf("%s/%s", tmp, name);
+				cleanup_block();
+				err = mkdir(dir, 0777) == 0 ? 0 : errno;
+				if (!err)
+					cleanup_set_add(&made, dir, true);
+				cleanup_unblock();
+				if (err != EEXIST || ++nth > 100)
+					break;
+				free(name);
+				free(dir);
+			}
+			free(base);
+			if (err) {
+				path_error(outdir, "cannot create %s in it: %s", name, strerror(err));
+				free(name);
+				free(dir);
+				failed++;
+				break;
+			}
 		} else {
-			dir = xstrdup(outdir);
+			dir = xstrdup(tmp);
 		}
 		to = maint_join(sect[i], "M");
 		cc = maint_join(sect[i], "RL");
 		written = series_write(dir, rw, which, n, &o, to, cc);
 		if (written < 0)
 			failed++;
-		else
-			fprintf(stderr, "acqrel patch: %-40s %3d patch%s in %s\n",
-				sect[i] ? sect[i]->title : (by_section ? "(no section)" : "(one series)"),
-				written, written == 1 ? "" : "es", dir);
+		else {
+			/* a title from MAINTAINERS and a path, each quoted if it must be */
+			char *title = quoted(sect[i] ? sect[i]->title :
+					     by_section ? "(no section)" : "(one series)");
+
+			strbuf_addf(&report, "acqrel patch: %-40s %3d patch%s in ", title, written,
+				    written == 1 ? "" : "es");
+			if (name) {
+				char *full = xasprintf("%s/%s", outdir, name);
+
+				quote_path(&report, full);
+				free(full);
+			} else {
+				quote_path(&report, outdir);
+			}
+			strbuf_addch(&report, '\n');
+			free(title);
+		}
+		free(name);
 		free(dir);
 		free(to);
 		free(cc);
 	}
+	mask = umask(0);
+	umask(mask);
+	if (!failed && (chmod(tmp, 0777 & ~mask) < 0 || rename(tmp, outdir) < 0)) {
+		path_error(outdir, "cannot create: %s", strerror(errno));
+		failed++;
+	}
+	if (failed) {
+		cleanup_set_remove(&made);
+		path_error(outdir, "no series written");
+	} else {
+		cleanup_set_forget(&made);
+		fputs(report.buf, stderr);
+	}
+	strbuf_release(&report);
 	maint_release(&m);
+	git_view_free(git);
 	free(sect);
 	free(which);
 	free(done);
 	free(from);
-	free(date);
-	return failed;
+	free(tmp);
+	return failed ? 1 : 0;
 }
 
 int cmd_patch(int argc, const char **argv)
@@ -167,7 +309,8 @@ int cmd_patch(int argc, const char **argv)
 	struct pair_result r;
 	struct rewrite rw;
 	struct strbuf out = STRBUF_INIT;
-	size_t i, nr_skipped;
+	size_t i, nr_skipped, nr_dropped = 0;
+	char *date = NULL;
 	int a;
 
 	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
@@ -197,31 +340,45 @@ int cmd_patch(int argc, const char **argv)
 		fputs(patch_usage, stderr);
 		return 2;
 	}
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	if (outdir && !(date = patch_date()))
+		return 2;
+	/* a full disk or a file size limit must fail a write, not kill us */
+	signal(SIGXFSZ, SIG_IGN);
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), SITES_KEEP_TEXT);
 	nr_skipped = sites_report_skips(&run);
 	sites_far_callers(&run, cmd_jobs());
 	memset(&r, 0, sizeof(r));
 	pair_run(&run, &r);
 	memset(&rw, 0, sizeof(rw));
 	rewrite_plan(&rw, &run, &r, include_review);
-	for (i = 0; i < rw.nr; i++) {
-		struct strbuf new_text = STRBUF_INIT, unused = STRBUF_INIT;
+	for (i = 0; diff && i < rw.nr; i++)
+		diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
+	if (apply) {
+		bool *dropped = xcalloc(rw.nr_patches + 1, sizeof(*dropped));
 
-		if (diff) {
-			diff_unified(&out, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits, NULL);
-			continue;
+		nr_failed += apply_rewrite(&rw, dropped);
+		for (i = 0; i < rw.nr_patches; i++) {
+			const struct protocol *p = rw.patches[i].v[0];
+			const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
+			char *name;
+
+			if (!dropped[i])
+				continue;
+			name = quoted(e->path);
+			fprintf(stderr, "%s:%u: note: protocol %s not rewritten: a file it needs was "
+				"refused, so none of its files changed\n", name, e->site->line,
+				p->variable);
+			free(name);
+			rw.nr_rewritten -= rw.patches[i].nr;
+			nr_dropped++;
 		}
-		if (!apply || !rw.v[i].edits.nr)
-			continue;
-		diff_unified(&unused, rw.v[i].rel, rw.v[i].text, rw.v[i].len, &rw.v[i].edits,
-			     &new_text);
-		if (apply_file(rw.v[i].path, rw.v[i].text, rw.v[i].len, new_text.buf, new_text.len))
-			nr_failed++;
-		strbuf_release(&new_text);
-		strbuf_release(&unused);
+		free(dropped);
 	}
-	if (outdir && rw.nr_patches)
-		nr_failed += write_series(outdir, &rw, run.walk.root, signoff);
+	if (outdir && rw.nr_patches && write_series(outdir, &rw, run.walk.root, date, signoff)) {
+		nr_failed++;
+		nr_dropped = rw.nr_patches;	/* nothing was written */
+		rw.nr_rewritten = 0;
+	}
 	for (i = 0; i < rw.left.nr; i++)
 		fprintf(stderr, "%s: note: %s\n", rw.left.v[i].path, rw.left.v[i].reason);
 	for (i = 0; i < rw.nr_patches; i++) {
@@ -237,8 +394,10 @@ int cmd_patch(int argc, const char **argv)
 	if (out.len)
 		fwrite(out.buf, 1, out.len, stdout);
 	fprintf(stderr, "acqrel patch: %zu protocols rewritten in %zu patch%s, %zu left for the author\n",
-		rw.nr_rewritten, rw.nr_patches, rw.nr_patches == 1 ? "" : "es", rw.left.nr);
+		rw.nr_rewritten, rw.nr_patches - nr_dropped, rw.nr_patches - nr_dropped == 1 ? "" : "es",
+		rw.left.nr);
 	strbuf_release(&out);
+	free(date);
 	rewrite_release(&rw);
 	pair_result_release(&r);
 	sites_run_release(&run);

@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "../lib/json.h"
 #include "../lib/prims.h"
+#include "../lib/quote.h"
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
 #include "../lib/util.h"
@@ -31,7 +32,8 @@ static void text_accesses(struct strbuf *sb, const char *label, const struct acc
 
 static void text_site(struct strbuf *sb, const char *path, const struct site *s)
 {
-	strbuf_addf(sb, "%s:%u:%u: note: %s()", path, s->line, s->column, s->primitive);
+	quote_path(sb, path);
+	strbuf_addf(sb, ":%u:%u: note: %s()", s->line, s->column, s->primitive);
 	if (s->function)
 		strbuf_addf(sb, " in function %s()", s->function);
 	else if (s->macro)
@@ -158,7 +160,7 @@ int cmd_sites(int argc, const char **argv)
 	want_summary = o.summary;
 	a = o.first_path;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs());
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), 0);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 
 	nr_skipped = sites_report_skips(&run);

@@ -40,15 +40,19 @@ static struct access copy_of(const struct access *a)
 	return c;
 }
 
+void access_list_push_copy(struct access_list *l, const struct access *src)
+{
+	struct access a = copy_of(src);
+
+	access_list_push(l, &a);
+}
+
 void access_list_copy(struct access_list *dst, const struct access_list *src)
 {
 	size_t i;
 
-	for (i = 0; i < src->nr; i++) {
-		struct access a = copy_of(&src->v[i]);
-
-		access_list_push(dst, &a);
-	}
+	for (i = 0; i < src->nr; i++)
+		access_list_push_copy(dst, &src->v[i]);
 }
 
 void access_list_release(struct access_list *l)

@@ -43,6 +43,8 @@ void access_free(struct access *a);
 void access_list_copy(struct access_list *dst, const struct access_list *src);
 /* How many of l's accesses are stores (writes) or loads. */
 size_t access_list_count(const struct access_list *l, bool writes);
+/* Appends a deep copy of a. */
+void access_list_push_copy(struct access_list *l, const struct access *a);
 /* Frees every access and the array; l is empty afterwards. */
 void access_list_release(struct access_list *l);
 

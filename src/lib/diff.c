@@ -1,5 +1,6 @@
 /* diff.c: unified diffs from line replacements */
 #include "diff.h"
+#include "quote.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -123,7 +124,12 @@ void diff_unified(struct strbuf *out, const char *path, const char *text, size_t
 	}
 	if (!edits->nr)
 		goto done;
-	strbuf_addf(out, "--- a/%s\n+++ b/%s\n", path, path);
+	/* as git: a name with a space ends in a tab, for patch(1) */
+	strbuf_adds(out, "--- ");
+	quote_path2(out, "a/", path);
+	strbuf_adds(out, strchr(path, ' ') ? "\t\n+++ " : "\n+++ ");
+	quote_path2(out, "b/", path);
+	strbuf_adds(out, strchr(path, ' ') ? "\t\n" : "\n");
 	/* hunks: runs of edits whose context windows touch */
 	for (i = 0; i < edits->nr; i = j) {
 		size_t from, to, old_n = 0, new_n = 0, k, at;

@@ -15,34 +15,57 @@ static bool is_tag(const char *line)
 	return line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':' && (line[2] == '\t' || line[2] == ' ');
 }
 
-int maint_load(struct maintainers *m, const char *root)
+void maint_parse(struct maintainers *m, const char *text, size_t len)
 {
-	char *path = xasprintf("%s/MAINTAINERS", root), line[4096];
-	FILE *fp = fopen(path, "r");
 	struct maint_section *cur = NULL;
+	const char *p = text, *end = text + len;
 	bool blank = true;
 
-	free(path);
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp)) {
-		line[strcspn(line, "\n")] = '\0';
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *line;
+
+		if (n && p[n - 1] == '\r')
+			n--;
+		line = xstrndup(p, n);
+		p = nl ? nl + 1 : end;
+		/* a NUL byte ends the line, as it would for any C string */
 		if (!line[0]) {
 			blank = true;
+			free(line);
 			continue;
 		}
 		if (is_tag(line) && cur) {
 			ALLOC_GROW(cur->tags, cur->nr_tags + 1, cur->alloc_tags);
-			cur->tags[cur->nr_tags++] = xstrdup(line);
+			cur->tags[cur->nr_tags++] = line;
 		} else if (blank && !is_tag(line)) {
 			ALLOC_GROW(m->v, m->nr + 1, m->alloc);
 			cur = &m->v[m->nr++];
 			memset(cur, 0, sizeof(*cur));
-			cur->title = xstrdup(line);
+			cur->title = line;
+		} else {
+			free(line);
 		}
 		blank = false;
 	}
+}
+
+int maint_load(struct maintainers *m, const char *root)
+{
+	char *path = xasprintf("%s/MAINTAINERS", root), chunk[65536];
+	struct strbuf sb = STRBUF_INIT;
+	FILE *fp = fopen(path, "rb");
+	size_t n;
+
+	free(path);
+	if (!fp)
+		return -1;
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0 && sb.len < MAINT_MAX_FILE)
+		strbuf_add(&sb, chunk, n);
 	fclose(fp);
+	maint_parse(m, sb.buf, sb.len);
+	strbuf_release(&sb);
 	return 0;
 }
 
@@ -70,6 +93,23 @@ static const char *value_of(const char *tag)
 }
 
 /*
+ * Patterns from a tree's MAINTAINERS are input: one that is too long or has
+ * too many repetitions (fnmatch() and regexec() backtrack over them) is
+ * ignored.
+ */
+static bool pattern_ok(const char *pattern, const char *repeats)
+{
+	unsigned n = 0;
+	const char *p;
+
+	if (strlen(pattern) > MAINT_MAX_PATTERN)
+		return false;
+	for (p = pattern; *p; p++)
+		n += strchr(repeats, *p) != NULL;
+	return n <= MAINT_MAX_REPEATS;
+}
+
+/*
  * How specific a matching F: pattern is, or 0: twice its depth (number of
  * '/', plus one), plus one for an exact file, which beats its folder.
  */
@@ -79,6 +119,8 @@ static int f_match(const char *pattern, const char *path)
 	int depth = 1;
 	const char *p;
 
+	if (!n || !pattern_ok(pattern, "*?["))
+		return 0;
 	for (p = pattern; *p; p++)
 		depth += *p == '/';
 	depth *= 2;
@@ -112,7 +154,14 @@ static bool n_match(const char *re, const char *path)
 {
 	regex_t r;
 	bool hit;
+	const char *p;
 
+	/* a back-reference can make matching exponential */
+	for (p = re; (p = strchr(p, '\\')); p += p[1] ? 2 : 1)
+		if (p[1] >= '1' && p[1] <= '9')
+			return false;
+	if (!pattern_ok(re, "*+?{"))
+		return false;
 	if (regcomp(&r, re, REG_EXTENDED | REG_NOSUB))
 		return false;
 	hit = !regexec(&r, path, 0, NULL, 0);

@@ -4,9 +4,13 @@
 #include "strbuf.h"
 #include "util.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <tree_sitter/api.h>
 
 const TSLanguage *tree_sitter_c(void);
@@ -84,8 +88,28 @@ struct parser {
 	/* ancestors of the site being analysed, root first */
 	TSNode *path;
 	size_t nr_path, alloc_path;
-	TSNode *kids;
-	size_t nr_kids, alloc_kids;
+	/* per parse: each node's named children, and whether it holds a jump,
+	 * found once (sibling walks through a cursor are linear) */
+	struct memo_slot *memo;
+	size_t nr_memo, memo_size;
+	unsigned memo_gen;
+	TSNode *kid_pool;
+	size_t nr_pool, alloc_pool;
+	size_t kids_off;	/* where children_of() put them in kid_pool */
+	/* per parse: steps taken (cursor moves, children listed), against a
+	 * budget linear in the size of the body */
+	size_t work, work_limit;
+	/* per parse: the accesses of the statement the last site was in */
+	TSNode own_node;
+	bool has_own;
+	struct access_list own;
+	struct call_list own_calls;
+	/* per parse: tree-sitter's cancellation flag, raised by a timer on this
+	 * thread's CPU time */
+	size_t cancel;
+	timer_t timer;
+	bool has_timer;
+	unsigned long cpu_limit_usec;
 	size_t nr_calls;	/* calls collect() saw that are no marked access */
 	const char *call_name;	/* the first of them, in the snippet */
 	size_t call_len;
@@ -98,6 +122,69 @@ struct parser {
 	size_t assign_len;
 };
 
+/*
+ * The parse limit counts this thread's CPU time, not wall time, so that a
+ * loaded machine analyses the same functions as an idle one. A timer on the
+ * thread's CPU clock sends it a signal whose handler raises the flag
+ * tree-sitter polls.
+ */
+static __thread size_t *volatile cancel_flag;
+
+static void on_cpu_limit(int sig)
+{
+	size_t *flag = cancel_flag;
+
+	(void)sig;
+	if (flag)
+		__atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+}
+
+static int cpu_limit_signal(void)
+{
+	return SIGRTMIN + 4;
+}
+
+static void install_cpu_limit_handler(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_cpu_limit;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(cpu_limit_signal(), &sa, NULL);
+}
+
+static bool cpu_timer_new(timer_t *timer)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	struct sigevent sev;
+
+	pthread_once(&once, install_cpu_limit_handler);
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = cpu_limit_signal();
+	sev._sigev_un._tid = gettid();	/* sigev_notify_thread_id */
+	return timer_create(CLOCK_THREAD_CPUTIME_ID, &sev, timer) == 0;
+}
+
+static void cpu_timer_arm(struct parser *p, unsigned long usec)
+{
+	struct itimerspec it;
+
+	if (!p->has_timer)
+		return;
+	memset(&it, 0, sizeof(it));
+	it.it_value.tv_sec = (time_t)(usec / 1000000);
+	it.it_value.tv_nsec = (long)(usec % 1000000) * 1000;
+	timer_settime(p->timer, 0, &it, NULL);
+}
+
+void parser_set_cpu_limit(struct parser *p, unsigned long usec)
+{
+	p->cpu_limit_usec = usec;
+}
+
 struct parser *parser_new(void)
 {
 	struct parser *p = xcalloc(1, sizeof(*p));
@@ -108,7 +195,9 @@ struct parser *parser_new(void)
 	if (!ts_parser_set_language(p->ts, p->lang))
 		die("tree-sitter cannot load the C grammar (ABI %u)",
 		    ts_language_version(p->lang));
-	ts_parser_set_timeout_micros(p->ts, 10 * 1000 * 1000);
+	ts_parser_set_cancellation_flag(p->ts, &p->cancel);
+	p->cpu_limit_usec = PARSE_CPU_LIMIT_SEC * 1000000ul;
+	p->has_timer = cpu_timer_new(&p->timer);
 	for (i = 0; i < NR_SYMS; i++)
 		p->sym[i] = ts_language_symbol_for_name(p->lang, sym_names[i],
 							(uint32_t)strlen(sym_names[i]), true);
@@ -126,7 +215,12 @@ void parser_free(struct parser *p)
 	free(p->skips);
 	free(p->groups);
 	free(p->path);
-	free(p->kids);
+	free(p->memo);
+	free(p->kid_pool);
+	access_list_release(&p->own);
+	call_list_release(&p->own_calls);
+	if (p->has_timer)
+		timer_delete(p->timer);
 	free(p);
 }
 
@@ -263,18 +357,21 @@ struct walk {
 	TSTreeCursor c;
 	unsigned depth;
 	bool started;
+	size_t *work;		/* counts the steps */
 };
 
-static void walk_init(struct walk *w, TSNode root)
+static void walk_init(struct walk *w, TSNode root, size_t *work)
 {
 	w->c = ts_tree_cursor_new(root);
 	w->depth = 0;
 	w->started = false;
+	w->work = work;
 }
 
 /* Advances to the next node; skip_children prunes the current one's subtree. */
 static bool walk_next(struct walk *w, bool skip_children)
 {
+	(*w->work)++;
 	if (!w->started) {
 		w->started = true;
 		return true;
@@ -301,7 +398,7 @@ static void add_param_names(struct parser *p, TSNode list)
 {
 	struct walk w;
 
-	walk_init(&w, list);
+	walk_init(&w, list, &p->work);
 	while (walk_next(&w, false)) {
 		TSNode n = ts_tree_cursor_current_node(&w.c);
 		const char *s;
@@ -339,7 +436,7 @@ static void collect_locals(struct parser *p, TSNode root)
 	struct walk w;
 
 	p->nr_locals = 0;
-	walk_init(&w, root);
+	walk_init(&w, root, &p->work);
 	while (walk_next(&w, false)) {
 		TSNode n = ts_tree_cursor_current_node(&w.c);
 
@@ -425,6 +522,9 @@ static char *normalise(const char *s, size_t len)
 			space = true;
 			continue;
 		}
+		/* no control character reaches a terminal, a diff or a mail */
+		if ((unsigned char)c < 0x20 || c == 0x7f)
+			c = '?';
 		if (space && sb.len && !strchr("[]().>", c) &&
 		    !strchr("[(.", sb.buf[sb.len - 1]) &&
 		    !(sb.len >= 2 && sb.buf[sb.len - 1] == '>' && sb.buf[sb.len - 2] == '-'))
@@ -716,7 +816,7 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 {
 	TSNode fn = ts_node_child_by_field_name(n, "function", 8);
 	TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
-	uint32_t i, nargs;
+	uint32_t nargs;
 	bool is_write, marked = false;
 	int addr = 0;
 
@@ -780,11 +880,20 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 			skip_node(p, a);
 		}
 	}
-	for (i = 0; i < nargs; i++) {
-		TSNode a = ts_node_named_child(args, i);
+	/* through a cursor: ts_node_named_child(args, i) walks i children */
+	{
+		TSTreeCursor c = ts_tree_cursor_new(args);
 
-		if (is(p, a, S_IDENT))
-			skip_node(p, a);
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			do {
+				TSNode a = ts_tree_cursor_current_node(&c);
+
+				p->work++;
+				if (is(p, a, S_IDENT))
+					skip_node(p, a);
+			} while (ts_tree_cursor_goto_next_sibling(&c));
+		}
+		ts_tree_cursor_delete(&c);
 	}
 }
 
@@ -820,7 +929,7 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 	p->skip_gen++;
 	p->call_name = NULL;
 	p->assign_name = NULL;
-	walk_init(&w, root);
+	walk_init(&w, root, &p->work);
 	while (walk_next(&w, skip)) {
 		TSNode n = ts_tree_cursor_current_node(&w.c);
 		unsigned group;
@@ -931,16 +1040,74 @@ static bool is_jump(const struct parser *p, TSNode n)
 	return is(p, n, S_RETURN) || is(p, n, S_BREAK) || is(p, n, S_CONTINUE) || is(p, n, S_GOTO);
 }
 
+/*
+ * Per-parse memo of nodes: a hash of (id, start byte) to the node's named
+ * children in kid_pool and whether a jump sits in it. An entry counts only
+ * in the generation (parse) it was made in.
+ */
+struct memo_slot {
+	const void *id;
+	uint32_t start;
+	unsigned gen;
+	size_t kids_off, nr_kids;	/* nr_kids == SIZE_MAX: not listed yet */
+	signed char jump;		/* -1: not known yet */
+};
+
+static size_t memo_hash(const struct parser *p, TSNode n)
+{
+	uint64_t h = (uint64_t)(uintptr_t)n.id * 0x9e3779b97f4a7c15ull ^ ts_node_start_byte(n);
+
+	return (size_t)(h >> 17) & (p->memo_size - 1);
+}
+
+static struct memo_slot *memo_of(struct parser *p, TSNode n)
+{
+	size_t i;
+
+	if (2 * (p->nr_memo + 1) > p->memo_size) {
+		struct memo_slot *old = p->memo;
+		size_t old_size = p->memo_size, k;
+
+		p->memo_size = old_size ? old_size * 2 : 256;
+		p->memo = xcalloc(p->memo_size, sizeof(*p->memo));
+		for (k = 0; k < old_size; k++) {
+			if (old[k].gen != p->memo_gen)
+				continue;
+			for (i = (size_t)(((uint64_t)(uintptr_t)old[k].id * 0x9e3779b97f4a7c15ull ^
+					   old[k].start) >> 17) & (p->memo_size - 1);
+			     p->memo[i].gen == p->memo_gen; i = (i + 1) & (p->memo_size - 1))
+				;
+			p->memo[i] = old[k];
+		}
+		free(old);
+	}
+	for (i = memo_hash(p, n); p->memo[i].gen == p->memo_gen;
+	     i = (i + 1) & (p->memo_size - 1))
+		if (p->memo[i].id == n.id && p->memo[i].start == ts_node_start_byte(n))
+			return &p->memo[i];
+	p->memo[i].id = n.id;
+	p->memo[i].start = ts_node_start_byte(n);
+	p->memo[i].gen = p->memo_gen;
+	p->memo[i].nr_kids = SIZE_MAX;
+	p->memo[i].jump = -1;
+	p->nr_memo++;
+	return &p->memo[i];
+}
+
 /* Whether a jump statement sits anywhere in n. */
 static bool contains_jump(struct parser *p, TSNode n)
 {
+	struct memo_slot *m = memo_of(p, n);
 	struct walk w;
 	bool found = false;
 
-	walk_init(&w, n);
+	if (m->jump >= 0)
+		return m->jump;
+	walk_init(&w, n, &p->work);
 	while (!found && walk_next(&w, false))
 		found = is_jump(p, ts_tree_cursor_current_node(&w.c));
 	ts_tree_cursor_delete(&w.c);
+	memo_of(p, n)->jump = found;
 	return found;
 }
 
@@ -950,24 +1117,61 @@ static bool contains_jump(struct parser *p, TSNode n)
 /* Statements a window reaches, up to the next barrier. */
 #define WINDOW_STATEMENTS 8
 
-/* The children of parent, through a cursor (sibling calls walk from the root). */
+/*
+ * The named children of parent: kid_pool[p->kids_off ..] (valid until the
+ * next call; kid_pool may move). Listed through a cursor once per parse
+ * (sibling calls walk from the root), then taken from the memo.
+ */
 static size_t children_of(struct parser *p, TSNode parent)
 {
-	TSTreeCursor c = ts_tree_cursor_new(parent);
+	struct memo_slot *m = memo_of(p, parent);
+	TSTreeCursor c;
+	size_t off = p->nr_pool;
 
-	p->nr_kids = 0;
+	if (m->nr_kids != SIZE_MAX) {
+		p->kids_off = m->kids_off;
+		return m->nr_kids;
+	}
+	c = ts_tree_cursor_new(parent);
 	if (ts_tree_cursor_goto_first_child(&c)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&c);
 
+			p->work++;
 			if (!ts_node_is_named(k))
 				continue;
-			ALLOC_GROW(p->kids, p->nr_kids + 1, p->alloc_kids);
-			p->kids[p->nr_kids++] = k;
+			ALLOC_GROW(p->kid_pool, p->nr_pool + 1, p->alloc_pool);
+			p->kid_pool[p->nr_pool++] = k;
 		} while (ts_tree_cursor_goto_next_sibling(&c));
 	}
 	ts_tree_cursor_delete(&c);
-	return p->nr_kids;
+	m = memo_of(p, parent);
+	m->kids_off = off;
+	m->nr_kids = p->nr_pool - off;
+	p->kids_off = off;
+	return m->nr_kids;
+}
+
+/* The index of node among the n children at kid_pool[off..], or n: by start byte. */
+static size_t child_index(struct parser *p, size_t off, size_t n, TSNode node)
+{
+	uint32_t so = ts_node_start_byte(node);
+	size_t lo = 0, hi = n, k;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		p->work++;
+		if (ts_node_start_byte(p->kid_pool[off + mid]) < so)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* zero-width nodes can share a start: look at each with this start */
+	for (k = lo; k < n && ts_node_start_byte(p->kid_pool[off + k]) == so; k++)
+		if (ts_node_eq(p->kid_pool[off + k], node))
+			return k;
+	return n;
 }
 
 /*
@@ -983,13 +1187,13 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 	for (levels = 0; at > 0 && levels < NEIGHBOUR_LEVELS; levels++, at--) {
 		TSNode node = p->path[at], parent = p->path[at - 1];
 		TSNode conseq = ts_node_child_by_field_name(parent, "consequence", 11);
-		size_t i, k, nr, seen = 0;
+		size_t i, k, nr, off, seen = 0;
 
 		if (is(p, parent, S_FUNC_DEF) || is(p, parent, S_TU))
 			return;
 		nr = children_of(p, parent);
-		for (k = 0; k < nr && !ts_node_eq(p->kids[k], node); k++)
-			;
+		off = p->kids_off;
+		k = child_index(p, off, nr, node);
 		if (k == nr)
 			continue;
 		for (i = k; after ? i + 1 < nr : i > 0; seen++) {
@@ -997,7 +1201,7 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 			bool jumps;
 
 			i = after ? i + 1 : i - 1;
-			s = p->kids[i];
+			s = p->kid_pool[off + i];
 			if (seen >= NEIGHBOUR_SIBLINGS)
 				break;
 			if (is(p, s, S_COMMENT))
@@ -1233,7 +1437,7 @@ static void collect_locks(struct parser *p, TSNode root, struct lock_list *out)
 {
 	struct walk w;
 
-	walk_init(&w, root);
+	walk_init(&w, root, &p->work);
 	while (walk_next(&w, false)) {
 		TSNode n = ts_tree_cursor_current_node(&w.c), fn, arg;
 		const char *name;
@@ -1290,26 +1494,36 @@ static void collect_locks(struct parser *p, TSNode root, struct lock_list *out)
 	must_hold(p, root, out);
 }
 
-/* Fills p->path with the ancestors of the deepest node at byte so. */
+/*
+ * Fills p->path with the ancestors of the deepest named node at byte so,
+ * each found among its parent's children by binary search.
+ */
 static void path_to(struct parser *p, TSNode root, uint32_t so)
 {
-	TSTreeCursor c = ts_tree_cursor_new(root);
+	TSNode n = root;
 
 	p->nr_path = 0;
 	ALLOC_GROW(p->path, 1, p->alloc_path);
 	p->path[p->nr_path++] = root;
-	/* by hand: goto_first_child_for_byte() of 0.20.7 stops at a child ending at so */
-	while (ts_tree_cursor_goto_first_child(&c)) {
-		TSNode n = ts_tree_cursor_current_node(&c);
+	for (;;) {
+		size_t nr = children_of(p, n), off = p->kids_off, lo = 0, hi = nr;
 
-		while (ts_node_end_byte(n) <= so && ts_tree_cursor_goto_next_sibling(&c))
-			n = ts_tree_cursor_current_node(&c);
-		if (ts_node_end_byte(n) <= so || ts_node_start_byte(n) > so)
+		/* the last child starting at or before so */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			p->work++;
+			if (ts_node_start_byte(p->kid_pool[off + mid]) <= so)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (!lo || ts_node_end_byte(p->kid_pool[off + lo - 1]) <= so)
 			break;
+		n = p->kid_pool[off + lo - 1];
 		ALLOC_GROW(p->path, p->nr_path + 1, p->alloc_path);
 		p->path[p->nr_path++] = n;
 	}
-	ts_tree_cursor_delete(&c);
 }
 
 /*
@@ -1364,7 +1578,7 @@ static void note_guard(struct parser *p, size_t at, struct parse_site *site)
 	for (k = at; k > 0; k--) {
 		TSNode node = p->path[k], parent = p->path[k - 1], cond = { 0 }, test;
 		int sense = 1;
-		size_t i, nr;
+		size_t i, nr, off;
 
 		if (is(p, parent, S_FUNC_DEF))
 			return;
@@ -1373,15 +1587,15 @@ static void note_guard(struct parser *p, size_t at, struct parse_site *site)
 			sense = is(p, node, S_ELSE) ? -1 : 1;
 		} else if (is(p, parent, S_COMPOUND)) {
 			nr = children_of(p, parent);
-			for (i = 0; i < nr && !ts_node_eq(p->kids[i], node); i++)
-				;
+			off = p->kids_off;
+			i = child_index(p, off, nr, node);
 			/* the nearest statement before it: an if whose branch leaves */
-			while (i > 0 && is(p, p->kids[i - 1], S_COMMENT))
+			while (i > 0 && is(p, p->kid_pool[off + i - 1], S_COMMENT))
 				i--;
-			if (i > 0 && is(p, p->kids[i - 1], S_IF) &&
-			    ts_node_is_null(ts_node_child_by_field_name(p->kids[i - 1], "alternative", 11)) &&
-			    contains_jump(p, ts_node_child_by_field_name(p->kids[i - 1], "consequence", 11))) {
-				cond = ts_node_child_by_field_name(p->kids[i - 1], "condition", 9);
+			if (i > 0 && is(p, p->kid_pool[off + i - 1], S_IF) &&
+			    ts_node_is_null(ts_node_child_by_field_name(p->kid_pool[off + i - 1], "alternative", 11)) &&
+			    contains_jump(p, ts_node_child_by_field_name(p->kid_pool[off + i - 1], "consequence", 11))) {
+				cond = ts_node_child_by_field_name(p->kid_pool[off + i - 1], "condition", 9);
 				sense = -1;
 			}
 		}
@@ -1429,43 +1643,50 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	neighbour(p, at, false, &site->before, &site->call_before, &site->call_before_name, false);
 	neighbour(p, at, true, &site->after, &site->call_after, &site->call_after_name, false);
 	note_guard(p, at, site);
-	/* the windows start with the rest of the call's own statement */
+	/*
+	 * The windows start with the rest of the call's own statement. Its
+	 * accesses and calls are collected once for all the sites in it (a
+	 * statement can hold thousands of calls); each copy counts as work.
+	 */
 	if (!ts_node_eq(p->path[at], call)) {
-		struct access_list own = { NULL, 0, 0 };
+		const struct access_list *own = &p->own;
 		size_t i;
 
-		struct call_list own_calls = { NULL, 0, 0 };
-
-		p->calls_out = &own_calls;
-		collect(p, p->path[at], &own);
-		p->calls_out = NULL;
-		for (i = 0; i < own_calls.nr; i++) {
+		if (!p->has_own || !ts_node_eq(p->own_node, p->path[at])) {
+			access_list_release(&p->own);
+			call_list_release(&p->own_calls);
+			p->calls_out = &p->own_calls;
+			collect(p, p->path[at], &p->own);
+			p->calls_out = NULL;
+			p->own_node = p->path[at];
+			p->has_own = true;
+		}
+		for (i = 0; i < p->own_calls.nr; i++) {
+			const struct call_ref *oc = &p->own_calls.v[i];
 			struct call_list *to = NULL;
 
-			if (own_calls.v[i].off < site->off)
+			if (oc->off < site->off)
 				to = &site->calls_before;
-			else if (own_calls.v[i].off > site->off)
+			else if (oc->off > site->off)
 				to = &site->calls_after;
-			if (to)
-				call_list_push(to, own_calls.v[i].name, strlen(own_calls.v[i].name),
-					       own_calls.v[i].off);
-		}
-		call_list_release(&own_calls);
-		for (i = 0; i < own.nr; i++) {
-			struct access_list *to = NULL;
-
-			if (own.v[i].off + strlen(own.v[i].path) <= site->off)
-				to = &site->window_before;
-			else if (own.v[i].off > file_off(p, call) + (ts_node_end_byte(call) -
-								    ts_node_start_byte(call)))
-				to = &site->window_after;
 			if (to) {
-				access_list_push(to, &own.v[i]);
-			} else {
-				access_free(&own.v[i]);
+				call_list_push(to, oc->name, strlen(oc->name), oc->off);
+				p->work += 8;
 			}
 		}
-		free(own.v);
+		for (i = 0; i < own->nr; i++) {
+			struct access_list *to = NULL;
+
+			if (own->v[i].off + strlen(own->v[i].path) <= site->off)
+				to = &site->window_before;
+			else if (own->v[i].off > file_off(p, call) + (ts_node_end_byte(call) -
+								     ts_node_start_byte(call)))
+				to = &site->window_after;
+			if (to) {
+				access_list_push_copy(to, &own->v[i]);
+				p->work += 8;
+			}
+		}
 	}
 	p->saw_mmio = 0;
 	p->calls_out = &site->calls_before;
@@ -1586,13 +1807,46 @@ static int parse_context(struct parser *p, const char *buf, size_t len,
 	if (max_nesting(p->text, p->text_len) > PARSE_MAX_NESTING)
 		return PARSE_TOO_DEEP;
 	loops_as_for(p->snippet.buf + p->prefix, p->snippet.len - p->prefix);
+	__atomic_store_n(&p->cancel, 0, __ATOMIC_RELAXED);
+	cancel_flag = &p->cancel;
+	cpu_timer_arm(p, p->cpu_limit_usec);
 	*tree = ts_parser_parse_string(p->ts, NULL, p->text, (uint32_t)p->text_len);
+	cpu_timer_arm(p, 0);
+	cancel_flag = NULL;
 	if (!*tree) {
 		ts_parser_reset(p->ts);
 		return PARSE_TIMED_OUT;
 	}
+	p->memo_gen++;
+	p->nr_memo = 0;
+	access_list_release(&p->own);
+	call_list_release(&p->own_calls);
+	p->has_own = false;
+	p->nr_pool = 0;
+	p->work = 0;
+	p->work_limit = PARSE_WORK_PER_BYTE * p->text_len + PARSE_WORK_MIN;
 	collect_locals(p, ts_tree_root_node(*tree));
 	return 0;
+}
+
+/* Empties the out fields of s. */
+static void parse_site_clear(struct parse_site *s)
+{
+	access_list_release(&s->before);
+	access_list_release(&s->after);
+	access_list_release(&s->operand);
+	access_list_release(&s->window_before);
+	access_list_release(&s->window_after);
+	lock_list_release(&s->locks);
+	call_list_release(&s->calls_before);
+	call_list_release(&s->calls_after);
+	free(s->call_before_name);
+	free(s->call_after_name);
+	free(s->guard);
+	s->call_before_name = s->call_after_name = s->guard = NULL;
+	s->call_before = s->call_after = s->window_call_before = s->window_call_after = false;
+	s->guard_sense = 0;
+	s->mmio_before = s->mmio_after = false;
 }
 
 int parser_accesses(struct parser *p, const char *buf, size_t len,
@@ -1608,7 +1862,7 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 		return err > 0 ? 0 : err;
 	root = ts_tree_root_node(tree);
 	collect_locks(p, root, &locks);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && p->work <= p->work_limit; i++) {
 		if (sites[i].off >= c->start && sites[i].off + sites[i].len <= end) {
 			site_accesses(p, root, &sites[i]);
 			lock_list_copy(&sites[i].locks, &locks);
@@ -1616,6 +1870,12 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 	}
 	lock_list_release(&locks);
 	ts_tree_delete(tree);
+	if (p->work > p->work_limit) {
+		/* all or nothing: no site of the body keeps a partial analysis */
+		for (i = 0; i < n; i++)
+			parse_site_clear(&sites[i]);
+		return PARSE_TOO_MUCH_WORK;
+	}
 	return 0;
 }
 

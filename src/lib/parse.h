@@ -42,7 +42,7 @@ void parser_free(struct parser *p);
  * which must all lie inside c. Returns 0, or one of the reasons below when
  * the body was not parsed; the lists are then left empty.
  */
-enum { PARSE_TOO_LARGE = -1, PARSE_TOO_DEEP = -2, PARSE_TIMED_OUT = -3 };
+enum { PARSE_TOO_LARGE = -1, PARSE_TOO_DEEP = -2, PARSE_TIMED_OUT = -3, PARSE_TOO_MUCH_WORK = -4 };
 int parser_accesses(struct parser *p, const char *buf, size_t len,
 		    const struct lex_context *c, struct parse_site *sites, size_t n);
 
@@ -59,5 +59,20 @@ int parser_function(struct parser *p, const char *buf, size_t len, const struct 
 #define PARSE_MAX_NESTING 4096u
 /* Most sites of one function or macro whose accesses are analysed. */
 #define PARSE_MAX_SITES 1000u
+/*
+ * CPU time (of the parsing thread, not wall time: a loaded machine analyses
+ * what an idle one does) tree-sitter may take for one body, in seconds.
+ */
+#define PARSE_CPU_LIMIT_SEC 10ul
+/*
+ * Steps (cursor moves, children listed) the analysis of one body may take,
+ * per byte of the body plus a floor: the analysis stays linear in the size
+ * of the function whatever its shape. No function of the kernels comes near.
+ */
+#define PARSE_WORK_PER_BYTE 16u
+#define PARSE_WORK_MIN (1u << 20)
+
+/* For the tests: the CPU time limit of p, in microseconds. */
+void parser_set_cpu_limit(struct parser *p, unsigned long usec);
 
 #endif

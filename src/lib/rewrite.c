@@ -3,6 +3,7 @@
 #include "classify.h"
 #include "hash.h"
 #include "lex.h"
+#include "quote.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -34,7 +35,36 @@ static bool get_line(const struct rewrite_file *f, unsigned line1, struct line *
 		return false;
 	l->start = p;
 	l->len = (size_t)((memchr(p, '\n', (size_t)(end - p)) ? (const char *)memchr(p, '\n', (size_t)(end - p)) : end) - p);
+	/* a CRLF line ends before its '\r': plans see the same lines either way */
+	if (l->len && p[l->len - 1] == '\r')
+		l->len--;
 	return true;
+}
+
+/* Whether line line1 of f ends in "\r\n" (for a line past the end: the last line). */
+static bool crlf_line(const struct rewrite_file *f, unsigned line1)
+{
+	struct line l;
+
+	while (line1 > 1 && !get_line(f, line1, &l))
+		line1--;
+	return get_line(f, line1, &l) && l.start + l.len + 1 < f->text + f->len &&
+	       l.start[l.len] == '\r' && l.start[l.len + 1] == '\n';
+}
+
+/* text (taken) with its line ends as "\r\n". */
+static char *to_crlf(char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = text; *p; p++) {
+		if (*p == '\n')
+			strbuf_addch(&sb, '\r');
+		strbuf_addch(&sb, *p);
+	}
+	free(text);
+	return strbuf_detach(&sb);
 }
 
 static size_t indent_of(const struct line *l)
@@ -56,29 +86,28 @@ static unsigned columns(const char *s, size_t n)
 	return col;
 }
 
+/*
+ * The file of an end, with the bytes its sites were found in (kept by
+ * sites_run() with SITES_KEEP_TEXT): a rewrite edits exactly what was
+ * analysed, never a second read of the file. NULL when they were not kept.
+ */
 static struct rewrite_file *file_of(struct rewrite *rw, const struct pair_end *e)
 {
 	struct rewrite_file *f;
-	struct strbuf sb = STRBUF_INIT;
-	char chunk[65536];
-	FILE *fp;
-	size_t i, n;
+	size_t i;
 
 	for (i = 0; i < rw->nr; i++)
 		if (!strcmp(rw->v[i].path, e->path))
 			return &rw->v[i];
-	if (!(fp = fopen(e->path, "rb")))
+	if (!e->fs || !e->fs->text)
 		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		strbuf_add(&sb, chunk, n);
-	fclose(fp);
 	ALLOC_GROW(rw->v, rw->nr + 1, rw->alloc);
 	f = &rw->v[rw->nr++];
 	memset(f, 0, sizeof(*f));
 	f->path = e->path;
 	f->rel = e->file;
-	f->len = sb.len;
-	f->text = strbuf_detach(&sb);
+	f->len = e->fs->len;
+	f->text = e->fs->text;
 	return f;
 }
 
@@ -932,8 +961,11 @@ static bool overlap(const struct planned *a, const struct planned *b)
 static void leave(struct rewrite *rw, const struct protocol *p, const struct pair_end *e,
 		  const char *why)
 {
-	skip_list_add(&rw->left, xasprintf("%s:%u", e->path, e->site->line),
+	char *name = quoted(e->path);
+
+	skip_list_add(&rw->left, xasprintf("%s:%u", name, e->site->line),
 		      xasprintf("protocol %s left for the author: %s", p->variable, why));
+	free(name);
 }
 
 static unsigned line_at(const char *text, size_t off)
@@ -1062,7 +1094,11 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 				size_t j;
 
 				for (j = 0; j < n && ex.len < 60; j++) {
-					char ch = t[j] == '\n' || t[j] == '\t' ? ' ' : t[j];
+					char ch = t[j] == '\n' || t[j] == '\r' || t[j] == '\t' ? ' ' : t[j];
+
+					/* no control character reaches a terminal or a mail */
+					if ((unsigned char)ch < 0x20 || ch == 0x7f)
+						ch = '?';
 
 					if (ch == '*' && (j + 1 < n && t[j + 1] == '/'))
 						break;
@@ -1074,11 +1110,12 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 				}
 				while (ex.len && ex.buf[ex.len - 1] == ' ')
 					ex.buf[--ex.len] = '\0';
+				quote_path(&sb, f->rel);
 				if (in)
-					strbuf_addf(&sb, "%s: %s %s(): \"%s%s\"\n", f->rel,
+					strbuf_addf(&sb, ": %s %s(): \"%s%s\"\n",
 						    above ? "above" : "in", in, ex.buf, j < n - 2 ? "..." : "");
 				else
-					strbuf_addf(&sb, "%s:%u: \"%s%s\"\n", f->rel, line, ex.buf,
+					strbuf_addf(&sb, ":%u: \"%s%s\"\n", line, ex.buf,
 						    j < n - 2 ? "..." : "");
 				strbuf_release(&ex);
 			}
@@ -1290,7 +1327,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			break;
 		}
 		if (!(f = file_of(rw, e))) {
-			why = "the file cannot be read again";
+			why = "the bytes analysed were not kept";
 			break;
 		}
 		if (!site_planned(g, e->site)) {
@@ -1412,9 +1449,13 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 			add_new_lines(&stale, one);
 			free(one);
 		}
-		for (i = 0; i < g.nr; i++)
+		for (i = 0; i < g.nr; i++) {
+			/* a CRLF file keeps its line ends */
+			if (crlf_line(files[i], g.plan[i].line))
+				g.plan[i].text = to_crlf(g.plan[i].text);
 			line_edits_add(&files[i]->edits, g.plan[i].line - 1, span_of(&g.plan[i]),
 				       g.plan[i].text, rw->nr_patches);
+		}
 		ALLOC_GROW(rw->patches, rw->nr_patches + 1, rw->alloc_patches);
 		patch = &rw->patches[rw->nr_patches++];
 		patch->v = xcalloc(np, sizeof(*patch->v));
@@ -1516,7 +1557,6 @@ void rewrite_release(struct rewrite *rw)
 	size_t i;
 
 	for (i = 0; i < rw->nr; i++) {
-		free(rw->v[i].text);
 		line_edits_release(&rw->v[i].edits);
 		if (rw->v[i].lex) {
 			lex_result_release(rw->v[i].lex);

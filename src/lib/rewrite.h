@@ -17,7 +17,7 @@ struct lex_result;
 struct rewrite_file {
 	const char *path;	/* borrowed: as the user opens it */
 	const char *rel;	/* borrowed: relative to the root */
-	char *text;		/* owned: the contents as read */
+	const char *text;	/* borrowed from the sites run: the bytes analysed */
 	size_t len;
 	struct line_edits edits;
 	struct lex_result *lex;	/* owned or NULL: its comments and functions */

@@ -1,10 +1,15 @@
 /* series.c: format-patch series of the rewritten protocols */
 #include "series.h"
+#include "cleanup.h"
+#include "git.h"
+#include "quote.h"
 #include "strbuf.h"
 #include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +72,11 @@ static bool file_diff(struct strbuf *out, const struct rewrite_file *f, size_t t
 				shift += (long)newlines(before.v[j].new_text) - (long)before.v[j].nr_old;
 		mine.v[i].first = (unsigned)((long)mine.v[i].first + shift);
 	}
-	strbuf_addf(out, "diff --git a/%s b/%s\n", f->rel, f->rel);
+	strbuf_adds(out, "diff --git ");
+	quote_path2(out, "a/", f->rel);
+	strbuf_addch(out, ' ');
+	quote_path2(out, "b/", f->rel);
+	strbuf_addch(out, '\n');
 	diff_unified(out, f->rel, base.buf, base.len, &mine, NULL);
 	line_edits_release(&before);
 	line_edits_release(&mine);
@@ -107,8 +116,13 @@ static void diffstat(struct strbuf *out, const char *diff)
 		}
 		if (!*p)
 			break;
+		/* the name as the header quotes it, without "b/" */
 		if (n > 6 && !strncmp(p, "+++ b/", 6))
 			snprintf(path, sizeof(path), "%.*s", (int)(n - 6), p + 6);
+		else if (n > 7 && !strncmp(p, "+++ \"b/", 7))
+			snprintf(path, sizeof(path), "\"%.*s", (int)(n - 7), p + 7);
+		if (*path && path[strlen(path) - 1] == '\t')	/* a name with a space */
+			path[strlen(path) - 1] = '\0';
 		else if (n && p[0] == '+' && strncmp(p, "+++ ", 4))
 			ins++;
 		else if (n && p[0] == '-' && strncmp(p, "--- ", 4))
@@ -187,47 +201,43 @@ static char *path_prefix(const char *rel)
 
 static char *subject_prefix(const struct series_options *o, const char *rel)
 {
-	char *gitdir = xasprintf("%s/.git", o->root), *best = NULL;
-	struct stat sb;
+	struct strbuf log = STRBUF_INIT;
+	char *seen[30], *best = NULL, *line, *nl;
+	unsigned count[30];
+	size_t nr = 0, i, top = 0;
 
-	/* paths go to the shell in single quotes: any with a quote use the path rule */
-	if (stat(gitdir, &sb) == 0 && !strchr(o->root, '\'') && !strchr(rel, '\'')) {
-		char *cmd = xasprintf("git -C '%s' log -n 30 --no-merges --format=%%s -- '%s' 2>/dev/null",
-				      o->root, rel);
-		FILE *fp = popen(cmd, "r");
-		char line[512], *seen[30];
-		unsigned count[30];
-		size_t nr = 0, i, top = 0;
-
-		while (fp && fgets(line, sizeof(line), fp) && nr < 30) {
-			char *colon = strrchr(line, ':');
-
-			if (!colon || colon == line || colon[1] != ' ')
-				continue;
-			*colon = '\0';
-			for (i = 0; i < nr && strcmp(seen[i], line); i++)
-				;
-			if (i == nr) {
-				seen[nr] = xstrdup(line);
-				count[nr++] = 0;
-			}
-			count[i]++;
-		}
-		if (fp)
-			pclose(fp);
-		for (i = 0; i < nr; i++)
-			if (count[i] > count[top])
-				top = i;
-		if (nr)
-			best = xstrdup(seen[top]);
-		for (i = 0; i < nr; i++)
-			free(seen[i]);
-		free(cmd);
+	if (!o->git || git_view_subjects(o->git, rel, 30, &log) < 0) {
+		strbuf_release(&log);
+		return path_prefix(rel);
 	}
-	free(gitdir);
-	if (best)
-		return best;
-	return path_prefix(rel);
+	for (line = log.buf; *line && nr < 30; line = nl + 1) {
+		char *colon;
+
+		nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		*nl = '\0';
+		colon = strrchr(line, ':');
+		if (!colon || colon == line || colon[1] != ' ')
+			continue;
+		*colon = '\0';
+		for (i = 0; i < nr && strcmp(seen[i], line); i++)
+			;
+		if (i == nr) {
+			seen[nr] = xstrdup(line);
+			count[nr++] = 0;
+		}
+		count[i]++;
+	}
+	for (i = 0; i < nr; i++)
+		if (count[i] > count[top])
+			top = i;
+	if (nr)
+		best = xstrdup(seen[top]);
+	for (i = 0; i < nr; i++)
+		free(seen[i]);
+	strbuf_release(&log);
+	return best ? best : path_prefix(rel);
 }
 
 /* git's file name for a subject: lowercase words joined by '-', at most 52 characters. */
@@ -420,16 +430,33 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 	strbuf_release(&callee);
 }
 
-static int write_text(const char *path, const char *text, size_t len)
+/* A new file (never one that is there, nor through a link), registered in made. */
+static int write_text(const char *path, const char *text, size_t len, struct cleanup_set *made)
 {
-	FILE *fp = fopen(path, "wb");
+	size_t at = 0;
+	int fd, err;
 
-	if (!fp || fwrite(text, 1, len, fp) != len) {
-		if (fp)
-			fclose(fp);
-		return error("%s: cannot write: %s", path, strerror(errno));
+	cleanup_block();
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	err = errno;
+	if (fd >= 0 && made)
+		cleanup_set_add(made, path, false);
+	cleanup_unblock();
+	if (fd < 0)
+		return error("%s: cannot create: %s", path, strerror(err));
+	while (at < len) {
+		ssize_t n = write(fd, text + at, len - at);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = errno;
+			close(fd);
+			return error("%s: cannot write: %s", path, strerror(err));
+		}
+		at += (size_t)n;
 	}
-	if (fclose(fp))
+	if (close(fd) < 0)
 		return error("%s: cannot write: %s", path, strerror(errno));
 	return 0;
 }
@@ -440,9 +467,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT;
 	size_t k, i;
 	char *path;
+	bool ok = true;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		return error("%s: cannot create: %s", dir, strerror(errno));
 	for (k = 0; k < n; k++) {
 		const struct rewrite_patch *rp = &rw->patches[which[k]];
 		const struct protocol *p = rp->v[0];
@@ -474,6 +500,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			strbuf_reset(&subject);
 			strbuf_addf(&subject, "%s: use release/acquire for %s", prefix, field);
 		}
+		/* a prefix from a path or a subject of the tree's history: no control
+		 * character reaches a mail header or a terminal */
+		for (i = 0; i < subject.len; i++)
+			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
+				subject.buf[i] = '?';
 		strbuf_addf(&patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 			    "From: %s\nDate: %s\nSubject: [PATCH %zu/%zu] %s\n\n", o->from, o->date,
 			    k + 1, n, subject.buf);
@@ -485,8 +516,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_addf(&patch, "\n%s-- \nacqrel\n\n", diff.buf);
 		name = slug(subject.buf);
 		path = xasprintf("%s/%04zu-%s.patch", dir, k + 1, name);
-		if (write_text(path, patch.buf, patch.len) < 0)
-			n = 0;
+		if (write_text(path, patch.buf, patch.len, o->made) < 0) {
+			ok = false;
+			k = n;	/* no further patch once one failed */
+		}
 		strbuf_addf(&list, "  %s\n", subject.buf);
 		free(path);
 		free(name);
@@ -512,10 +545,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		    "the same or the fences slightly wider (riscv, loongarch).\n\n"
 		    "The protocols were found and checked by acqrel.\n\n%s\n", n, list.buf);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);
-	if (write_text(path, cover.buf, cover.len) < 0)
-		n = 0;
+	if (ok && write_text(path, cover.buf, cover.len, o->made) < 0)
+		ok = false;
 	free(path);
 	strbuf_release(&cover);
 	strbuf_release(&list);
-	return n ? (int)n : -1;
+	return ok ? (int)n : -1;
 }

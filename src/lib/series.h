@@ -8,16 +8,22 @@
 
 #include "rewrite.h"
 
+struct git_view;
+struct cleanup_set;
+
 struct series_options {
 	const char *from;	/* "Name <email>" for From: */
 	bool signoff;		/* add Signed-off-by: with from */
-	const char *root;	/* the tree: git log there names subject prefixes */
+	struct git_view *git;	/* borrowed or NULL: the tree's history, whose
+				   subjects name the prefixes */
 	const char *date;	/* Date: value */
+	struct cleanup_set *made;	/* borrowed or NULL: the files written go here */
 };
 
 /*
  * Writes the series of the protocols rw rewrote (those whose index is in
- * which[0..n)) into dir as 0000-cover-letter.patch and NNNN-*.patch.
+ * which[0..n)) into dir, which must exist, as 0000-cover-letter.patch and
+ * NNNN-*.patch: new files only, never one that is there or through a link.
  * to and cc, when not NULL, go to the cover letter's headers. Returns the
  * number of patches written, or -1 after an error message.
  */

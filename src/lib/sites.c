@@ -4,6 +4,7 @@
 #include "lex.h"
 #include "parse.h"
 #include "prims.h"
+#include "quote.h"
 #include "util.h"
 
 #include <errno.h>
@@ -749,19 +750,34 @@ static void scan_buffer(struct parser *p, const char *path, const char *buf, siz
 
 			int err = parser_accesses(p, buf, len, c, ps + i, n);
 
-			if (err < 0)
+			if (err < 0) {
+				char *why = err == PARSE_TOO_LARGE ?
+					    xasprintf("larger than %u MiB", PARSE_MAX_BODY >> 20) :
+					    err == PARSE_TOO_DEEP ?
+					    xasprintf("brackets nested deeper than %u", PARSE_MAX_NESTING) :
+					    err == PARSE_TIMED_OUT ?
+					    xasprintf("the parser took more than %lu s of CPU time",
+						      PARSE_CPU_LIMIT_SEC) :
+					    xasprintf("its analysis would take more than %u steps per byte",
+						      PARSE_WORK_PER_BYTE);
+
 				skip_list_add(&fs->skipped,
 					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
 					      xasprintf("%s %s not parsed (%s); accesses not analysed",
-							kind, c->name,
-							err == PARSE_TOO_LARGE ? "larger than 4 MiB" :
-							err == PARSE_TOO_DEEP ? "brackets nested deeper than 4096" :
-							"parser timed out"));
-			else if (n < j - i)
+							kind, c->name, why));
+				free(why);
+			}
+			else if (n < j - i) {
+				/* all its sites, also those past the file's bound */
+				size_t all = j;
+
+				while (all < lr.nr_sites && lr.sites[all].ctx == ctx)
+					all++;
 				skip_list_add(&fs->skipped,
 					      xasprintf("%s:%u", path, lines_find(&lines, c->start, NULL)),
 					      xasprintf("%s %s has %zu sites; accesses analysed for the first %u",
-							kind, c->name, j - i, PARSE_MAX_SITES));
+							kind, c->name, all - i, PARSE_MAX_SITES));
+			}
 		}
 		i = j;
 	}
@@ -859,6 +875,7 @@ void file_sites_release(struct file_sites *fs)
 	free(fs->v);
 	free(fs->conds);
 	free(fs->calls);
+	free(fs->text);
 	skip_list_release(&fs->skipped);
 	skip_list_release(&fs->notes);
 	memset(fs, 0, sizeof(*fs));
@@ -868,6 +885,7 @@ void file_sites_release(struct file_sites *fs)
 
 struct worker {
 	struct sites_run *run;
+	unsigned flags;
 	size_t *next;		/* shared work index */
 	char *buf;
 	size_t alloc;
@@ -930,6 +948,24 @@ static long read_file(char **buf, size_t *alloc, const char *path, struct file_s
 	return (long)len;
 }
 
+static bool has_rewritable_site(const struct file_sites *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->nr; i++)
+		if (!strcmp(fs->v[i].primitive, "smp_wmb") || !strcmp(fs->v[i].primitive, "smp_rmb"))
+			return true;
+	return false;
+}
+
+static void keep_text(struct file_sites *fs, const char *buf, size_t len)
+{
+	fs->text = xmalloc(len + 1);
+	memcpy(fs->text, buf, len);
+	fs->text[len] = '\0';
+	fs->len = len;
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -943,9 +979,12 @@ static void *worker_main(void *arg)
 		if (i >= run->walk.nr)
 			break;
 		len = read_file(&w->buf, &w->alloc, run->walk.files[i].path, &run->files[i]);
-		if (len >= 0)
-			scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len, &run->files[i],
-				    &w->names, &w->alloc_names);
+		if (len < 0)
+			continue;
+		scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len, &run->files[i],
+			    &w->names, &w->alloc_names);
+		if ((w->flags & SITES_KEEP_TEXT) && has_rewritable_site(&run->files[i]))
+			keep_text(&run->files[i], w->buf, (size_t)len);
 	}
 	parser_free(p);
 	free(w->buf);
@@ -955,7 +994,8 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads)
+void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads,
+	       unsigned flags)
 {
 	struct worker *w;
 	pthread_t *tids;
@@ -971,6 +1011,7 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
 	for (t = 0; t < nr_threads; t++) {
 		w[t].run = run;
+		w[t].flags = flags;
 		w[t].next = &next;
 		if (t > 0 && pthread_create(&tids[t], NULL, worker_main, &w[t]))
 			die("cannot start a worker thread");
@@ -988,8 +1029,12 @@ static void report_skips(const struct skip_list *l, const char *what)
 {
 	size_t i;
 
-	for (i = 0; i < l->nr; i++)
-		fprintf(stderr, "%s: %s: %s\n", l->v[i].path, what, l->v[i].reason);
+	for (i = 0; i < l->nr; i++) {
+		char *name = quoted(l->v[i].path);
+
+		fprintf(stderr, "%s: %s: %s\n", name, what, l->v[i].reason);
+		free(name);
+	}
 }
 
 size_t sites_report_skips(const struct sites_run *run)

@@ -75,6 +75,9 @@ struct file_sites {
 	struct skip_list skipped;	/* this file, or parts of it, not analysed */
 	struct skip_list notes;		/* read, but worth a word (invalid UTF-8) */
 	bool parsed;			/* the prefilter let it through */
+	char *text;			/* owned or NULL: the bytes analysed, kept
+					   with SITES_KEEP_TEXT (see sites_run()) */
+	size_t len;
 };
 
 struct sites_run {
@@ -84,7 +87,7 @@ struct sites_run {
 };
 
 /*
- * Whether the code at inner is compiled in every configuration that
+* Whether the code at inner is compiled in every configuration that
  * compiles the code at outer: each conditional branch around inner also
  * holds outer.
  */
@@ -109,8 +112,15 @@ static inline const char *caller_file(const struct caller *c, const char *site_f
  */
 void sites_far_callers(struct sites_run *run, int nr_threads);
 
-/* Walks paths and inventories every site, using nr_threads workers. */
-void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads);
+/*
+ * Walks paths and inventories every site, using nr_threads workers. With
+ * SITES_KEEP_TEXT in flags, each file that holds an smp_wmb() or smp_rmb()
+ * site (the files a rewrite can touch) keeps the bytes its sites were found
+ * in, so that what is rewritten is exactly what was analysed.
+ */
+enum { SITES_KEEP_TEXT = 1 };
+void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads,
+	       unsigned flags);
 void sites_run_release(struct sites_run *run);
 /* Prints one line per skipped input (and note) to stderr; returns the number skipped. */
 size_t sites_report_skips(const struct sites_run *run);

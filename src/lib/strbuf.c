@@ -148,7 +148,8 @@ void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len)
 				strbuf_addf(sb, "\\u%04x", c);
 			i++;
 		} else if ((n = utf8_seq_len(p + i, len - i)) == 0) {
-			strbuf_adds(sb, "\\ufffd");
+			/* byte-exact: U+DC80..U+DCFF stand for the bytes 0x80..0xff */
+			strbuf_addf(sb, "\\u%04x", 0xdc00 | c);
 			i++;
 		} else {
 			strbuf_add(sb, p + i, n);

@@ -27,9 +27,11 @@ void strbuf_addch(struct strbuf *sb, int c);
 __attribute__((format(printf, 2, 3)))
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
 /*
- * Appends s[0..len) as a JSON string literal, quotes included. Control
- * characters are escaped and invalid UTF-8 bytes become U+FFFD, so the
- * output is always valid JSON.
+ * Appends s[0..len) as a JSON string literal, quotes included, byte-exact:
+ * control characters are escaped, and each byte that is not part of valid
+ * UTF-8 is written as the escape of a lone surrogate, \udc80 to \udcff for
+ * the bytes 0x80 to 0xff (Python's "surrogateescape"). No valid UTF-8 text
+ * holds a surrogate, so two different byte strings never give one string.
  */
 void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len);
 

@@ -13,12 +13,13 @@ use Test::More;
 my $top = abs_path(dirname(__FILE__) . '/..');
 my $bin = $ENV{UNIT_DIR} // "$top/build/tests";
 my @targets = map { m{fuzz-(\w+)\.c$} ? $1 : () } glob("$top/tests/fuzz/fuzz-*.c");
-ok(@targets >= 3, 'fuzz targets: ' . join(', ', @targets));
+ok(@targets >= 5, 'fuzz targets: ' . join(', ', @targets));
 
 for my $t (@targets) {
 	my @inputs = grep { -f && !m{/README$} } (glob("$top/tests/fuzz/regressions/$t/*"),
 						  glob("$top/tests/fuzz/seeds/$t/*"));
 	push @inputs, glob("$top/tests/golden/*/*.c") if $t eq 'pipeline';
+	push @inputs, glob("$top/tests/litmus/*.litmus") if $t eq 'litmus';
 	my $out = `'$bin/replay-$t' @{[map { "'$_'" } @inputs]} 2>&1`;
 	my $st = $?;
 	my $oks = () = $out =~ /^ok \d+ - /mg;

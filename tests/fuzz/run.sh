@@ -2,8 +2,9 @@
 # run.sh BUILD SECONDS TARGET...: runs each libFuzzer target BUILD/fuzz-TARGET
 # for SECONDS, one job, and prints its figures. The corpus of each grows in
 # BUILD/corpus/TARGET; it starts from the seeds (tests/fuzz/seeds/TARGET,
-# the golden fixtures for the pipeline, the kernel's MAINTAINERS when it is
-# unpacked) and the regression fixtures (tests/fuzz/regressions/TARGET). A
+# the golden fixtures for the pipeline, tests/litmus for litmus, the kernel's
+# MAINTAINERS and model files when it is unpacked) and the regression
+# fixtures (tests/fuzz/regressions/TARGET). A
 # crash is written to BUILD/crashes/TARGET/ and fails the run: copy it into
 # tests/fuzz/regressions/TARGET/ with the fix, and make check replays it.
 set -eu
@@ -32,6 +33,14 @@ for t in "$@"; do
 		[ ! -f "$m" ] || { echo "drivers/net/ethernet/intel/i40e/i40e_txrx.c"; cat "$m"; } > "$seeds/kernel-6.12" ;;
 	names)
 		max_len=4096 ;;
+	litmus)
+		cp "$top"/tests/litmus/*.litmus "$seeds"/
+		max_len=16384 ;;
+	model)
+		m="$top/.kernel/linux-source-6.12/tools/memory-model"
+		for f in linux-kernel.cat linux-kernel.bell linux-kernel.def lock.cat; do
+			[ ! -f "$m/$f" ] || cp "$m/$f" "$seeds/kernel-$f"
+		done ;;
 	esac
 	echo "== fuzz-$t: $secs s (log: $log)"
 	if "$build/fuzz-$t" -max_total_time="$secs" -timeout=25 -rss_limit_mb=2048 \

@@ -107,11 +107,6 @@ static size_t nr_ends(const struct protocol *p)
 	return p->nr_writers + p->nr_readers;
 }
 
-static bool is_writer(const struct protocol *p, const struct pair_end *e)
-{
-	return e >= p->writers && e < p->writers + p->nr_writers;
-}
-
 /*
  * A publish store with a release form: a plain store, WRITE_ONCE() or an
  * atomic set. A bit operation or an atomic read-modify-write has none, so
@@ -185,7 +180,7 @@ static const struct pair_end *own_store(const struct protocol *p, const struct p
 {
 	size_t i;
 
-	if (is_writer(p, e) || e->caller || e->helper || !e->site->function)
+	if (protocol_is_writer(p, e) || e->caller || e->helper || !e->site->function)
 		return NULL;
 	for (i = 0; i < p->nr_writers; i++) {
 		const struct pair_end *w = &p->writers[i];
@@ -214,7 +209,7 @@ bool classify_convertible(const struct protocol *p, const struct pair_end *e)
 
 	if (!anchored(p, e))
 		return false;
-	if (is_writer(p, e))
+	if (protocol_is_writer(p, e))
 		return r == PRIM_ROLE_WMB && has_release_form(e->access) && !orders_no_data(e);
 	return r == PRIM_ROLE_RMB && has_acquire_form(e->access);
 }
@@ -309,7 +304,7 @@ static void rule_external(struct judge *j)
 				 p->variable, j->decl));
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
-		bool writer = is_writer(p, e);
+		bool writer = protocol_is_writer(p, e);
 
 		if (e->caller || !(writer ? e->site->mmio_after : e->site->mmio_before))
 			continue;
@@ -357,7 +352,7 @@ static void rule_fence(struct judge *j)
 			reason(p, "fence",
 			       xasprintf("%s() in %s() also orders the %s of %s at line %u: %s",
 					 f->site->primitive, site_where(f->site),
-					 is_writer(p, e) ? "store" : "load", p->variable,
+					 protocol_is_writer(p, e) ? "store" : "load", p->variable,
 					 e->access->line,
 					 !strcmp(f->site->primitive, "smp_mb")
 					 ? "a full barrier orders earlier stores before later loads, which release and acquire do not"
@@ -407,7 +402,7 @@ static void rule_seqcount(struct judge *j)
 
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
-		bool writer = is_writer(p, e);
+		bool writer = protocol_is_writer(p, e);
 
 		if (!classify_convertible(p, e) || !retries(e, p->key, !writer))
 			continue;
@@ -729,8 +724,8 @@ static void rule_unanchored(struct judge *j)
 		reason(p, "unanchored",
 		       xasprintf("a comment joins %s() in %s(), but the %s next to it is of %s, not of %s: the real %s is elsewhere (a caller?), and acqrel rewrites neither",
 				 e->site->primitive, site_where(e->site),
-				 is_writer(p, e) ? "store" : "load", e->access->path, p->variable,
-				 is_writer(p, e) ? "publish store" : "subscribe load"));
+				 protocol_is_writer(p, e) ? "store" : "load", e->access->path, p->variable,
+				 protocol_is_writer(p, e) ? "publish store" : "subscribe load"));
 	}
 }
 
@@ -1116,7 +1111,7 @@ static void rule_ends(struct judge *j)
 
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
-		bool writer = is_writer(p, e);
+		bool writer = protocol_is_writer(p, e);
 
 		if (!classify_convertible(p, e))
 			continue;
@@ -1149,18 +1144,18 @@ static void rule_config(struct judge *j)
 						       s->off)) {
 			reason(p, "config",
 			       xasprintf("the %s of %s at line %u is compiled under an #if branch that %s() at line %u is not: a configuration without that branch would lose the barrier and get no %s in its place",
-					 is_writer(p, e) ? "store" : "load", p->variable, e->access->line,
-					 s->primitive, s->line, is_writer(p, e) ? "release" : "acquire"));
+					 protocol_is_writer(p, e) ? "store" : "load", p->variable, e->access->line,
+					 s->primitive, s->line, protocol_is_writer(p, e) ? "release" : "acquire"));
 			continue;
 		}
 		for (c = 0; e->caller && c < s->nr_callers; c++) {
 			const struct access *a = pair_caller_access(&s->callers[c], e->file, p->key,
-								    is_writer(p, e));
+								    protocol_is_writer(p, e));
 
 			if (a && !s->callers[c].file && !sites_compiled_with(e->fs, a->off, s->callers[c].off))
 				reason(p, "config",
 				       xasprintf("the %s of %s at line %u in %s() is compiled under an #if branch that its call of %s() is not",
-						 is_writer(p, e) ? "store" : "load", p->variable, a->line,
+						 protocol_is_writer(p, e) ? "store" : "load", p->variable, a->line,
 						 s->callers[c].function, s->function));
 		}
 	}
@@ -1197,7 +1192,7 @@ static void rule_ordered_ends(struct judge *j)
 
 		if (classify_convertible(p, e) || !anchored(p, e))
 			continue;
-		if (r == PRIM_ROLE_WMB && is_writer(p, e) && orders_no_data(e))
+		if (r == PRIM_ROLE_WMB && protocol_is_writer(p, e) && orders_no_data(e))
 			reason(p, "stays",
 			       xasprintf("%s() in %s() orders no data before the store to %s: %s",
 					 prim, fn, p->variable,
@@ -1213,7 +1208,7 @@ static void rule_ordered_ends(struct judge *j)
 		else if (r == PRIM_ROLE_FENCE)
 			reason(p, "stays",
 			       xasprintf("%s() in %s() %s %s, and stays",
-					 prim, fn, fence_does(prim, is_writer(p, e)), p->variable));
+					 prim, fn, fence_does(prim, protocol_is_writer(p, e)), p->variable));
 	}
 }
 

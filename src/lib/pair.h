@@ -68,6 +68,13 @@ struct protocol {
 	size_t nr_changed, alloc_changed;
 };
 
+/* Whether end e is one of p's writers (else it is one of its readers). */
+static inline bool protocol_is_writer(const struct protocol *p, const struct pair_end *e)
+{
+	/* with no writer, writers is NULL, and NULL + 0 is no pointer to compare with */
+	return p->nr_writers && e >= p->writers && e < p->writers + p->nr_writers;
+}
+
 struct unpaired {
 	const struct site *site;	/* borrowed */
 	const char *file, *path;	/* borrowed */

@@ -471,7 +471,7 @@ enum visibility visible_class(const struct classify_ctx *c, const struct protoco
 	struct seen s = { c, c->t, p, e, a, false, file, at };
 	size_t i;
 
-	s.writer = e >= p->writers && e < p->writers + p->nr_writers;
+	s.writer = protocol_is_writer(p, e);
 	*evidence = NULL;
 	for (i = 0; i < ARRAY_SIZE(rules); i++)
 		if ((*evidence = rules[i].applies(&s)))

@@ -1649,7 +1649,8 @@ static void fill_outcome(struct engine *e, struct lit_outcome *out)
 		out->names[i] = xstrdup(e->st.locs[i].name);
 	/* states: restricted to the shown locations, sorted, distinct */
 	out->states = xcalloc((size_t)(e->states.n * e->nshown + 1), sizeof(*out->states));
-	for (i = 0; i < e->states.n; i++)
+	/* with nothing shown, rows is NULL: no row to copy (NULL + 0 is undefined) */
+	for (i = 0; e->nshown && i < e->states.n; i++)
 		mem_copy(out->states + (size_t)i * (size_t)e->nshown,
 		       e->states.rows + (size_t)i * (size_t)e->states.width,
 		       sizeof(*out->states) * (size_t)e->nshown);

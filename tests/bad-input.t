@@ -253,5 +253,23 @@ sub one_line {
 	ok($st == 2 && $err =~ /unknown option/, 'unknown option: usage error, exit 2', $err);
 }
 
+{
+	# options go before or after the PATHs; after "--" everything is a PATH
+	my ($before) = run("--json '$good'");
+	my ($out, $err, $st) = run("'$good' --json");
+	ok($st == 0 && $out eq $before && $out =~ /^\{/, 'an option after the PATH: the same output', $err);
+	($out, $err, $st) = run("--summary -- '$good' --json");
+	ok($st == 1 && $out =~ /^sites: 1 /m && $err =~ /--json: warning: skipped: cannot access/,
+	   'after "--", "--json" is a PATH', $err);
+	($out, $err, $st) = run("'$good' -o", verb => 'patch');
+	ok($st == 2 && $err =~ /^usage: acqrel patch/m && !-e "$tmp/--",
+	   'patch PATH -o without its folder: usage error, exit 2, no folder "--"', $err);
+	($out, $err, $st) = run('', verb => '--version');
+	ok($st == 0 && $out =~ /^acqrel \d+\.\d+\.\d+$/, 'acqrel --version', $out);
+	($out, $err, $st) = run('', verb => '--help');
+	ok($st == 0 && $out =~ /patch \(--diff \| --apply \| -o DIR\) \[--include-review\] \[--signoff\]/,
+	   'acqrel --help lists patch -o, --apply and --signoff', $out);
+}
+
 print "1..$n\n";
 exit($failed ? 1 : 0);

@@ -74,6 +74,63 @@ void types_release(struct types *t)
 }
 
 static bool word_char(char c);
+static const char *skip_attributes(const char *p);
+static const char *skip_directives(const char *q);
+
+/* An attribute written without arguments: __packed, ____cacheline_aligned, ... */
+static bool bare_attribute(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"__packed", "__randomize_layout", "__no_randomize_layout", "__designated_init",
+		"__read_mostly", "__cacheline_aligned", "__cacheline_aligned_in_smp",
+		"____cacheline_aligned", "____cacheline_aligned_in_smp", "__aligned_largest",
+		"__ro_after_init", "__may_alias",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == n && !memcmp(words[i], w, n))
+			return true;
+	return false;
+}
+
+/*
+ * The end of a declaration p..end without its trailing attributes:
+ * "typedef struct x x_t __aligned(sizeof(struct x))" ends after "x_t".
+ */
+static const char *trailing_attributes(const char *p, const char *end)
+{
+	for (;;) {
+		const char *b = end, *w;
+		bool args = false;
+
+		while (b > p && strchr(" \t\n\r", b[-1]))
+			b--;
+		if (b > p && b[-1] == ')') {
+			args = true;
+			int depth = 0;
+
+			for (b--; b > p; b--) {
+				if (*b == ')')
+					depth++;
+				else if (*b == '(' && --depth == 0)
+					break;
+			}
+			while (b > p && strchr(" \t\n\r", b[-1]))
+				b--;
+		}
+		for (w = b; w > p && word_char(w[-1]); w--)
+			;
+		if (w == b || w[0] != '_' || w[1] != '_' || (!args && !bare_attribute(w, (size_t)(b - w))))
+			return end;
+		/* an attribute only when a name stands before it */
+		for (b = w; b > p && strchr(" \t\n\r", b[-1]); b--)
+			;
+		if (b == p || !word_char(b[-1]))
+			return end;
+		end = b;
+	}
+}
 
 /* Records that file idx defines name (kind 's' for struct/union, 't' for typedef). */
 static void add_definition(struct types *t, char kind, const char *name, size_t len, size_t idx)
@@ -117,8 +174,7 @@ static void index_definitions(struct types *t, size_t idx)
 
 			if ((p > s && word_char(p[-1])) || word_char(*q))
 				continue;
-			while (*q == ' ' || *q == '\t' || *q == '\n')
-				q++;
+			q = skip_attributes(q);
 			for (name = q; word_char(*q); q++)
 				;
 			if (q == name)
@@ -162,7 +218,9 @@ static void index_definitions(struct types *t, size_t idx)
 			for (e = name; word_char(*e); e++)
 				;
 		} else {
-			for (e = semi; e > p && !word_char(e[-1]); e--)
+			const char *last = trailing_attributes(p, semi);
+
+			for (e = last; e > p && !word_char(e[-1]); e--)
 				if (e[-1] == ']')
 					while (e > p && e[-1] != '[')
 						e--;
@@ -227,6 +285,47 @@ static const char *find_word(const char *s, const char *w)
 	return NULL;
 }
 
+/*
+ * Skips blanks and attributes from p: the words of bare_attribute()
+ * (__packed, ____cacheline_aligned, ...) and any "__word(...)" with its
+ * arguments (__aligned(8), __attribute__((...))). Another word starting
+ * with "__" is a name (struct __call_single_data).
+ */
+static const char *skip_attributes(const char *p)
+{
+	for (;;) {
+		const char *q = p, *w;
+
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (q[0] != '_' || q[1] != '_')
+			return q;
+		for (w = q; word_char(*w); w++)
+			;
+		if (bare_attribute(q, (size_t)(w - q))) {
+			p = w;
+			continue;
+		}
+		while (*w == ' ' || *w == '\t' || *w == '\n' || *w == '\r')
+			w++;
+		if (*w != '(')
+			return q;
+		{
+			int depth = 0;
+
+			for (; *w; w++) {
+				if (*w == '(')
+					depth++;
+				else if (*w == ')' && --depth == 0)
+					break;
+			}
+			if (!*w)
+				return q;
+		}
+		p = w + 1;
+	}
+}
+
 /* Copies s[0..len) with comments blanked out. */
 static char *strip_comments(const char *s, size_t len)
 {
@@ -288,38 +387,39 @@ static char *typedef_body(const char *text, const char *sname)
 	return NULL;
 }
 
-/* The body of "struct sname {" in text, without the braces; caller frees. */
+/* The body of "struct sname {" or "union sname {" in text, without the braces; caller frees. */
 static char *struct_body(const char *text, const char *sname)
 {
-	const char *p;
+	static const char *const kw[] = { "struct", "union" };
+	size_t n = strlen(sname), k;
 
-	for (p = find_word(text, "struct"); p; p = find_word(p + 6, "struct")) {
-		const char *q = p + 6, *open;
-		size_t n = strlen(sname);
-		int depth = 0;
+	for (k = 0; k < 2; k++) {
+		size_t kn = strlen(kw[k]);
+		const char *p;
 
-		while (*q == ' ' || *q == '\t' || *q == '\n')
-			q++;
-		if (strncmp(q, sname, n) || word_char(q[n]))
-			continue;
-		q += n;
-		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
-			q++;
-		if (*q != '{')
-			continue;
-		open = q;
-		for (; *q; q++) {
-			if (*q == '{') {
-				depth++;
-			} else if (*q == '}' && --depth == 0) {
-				char *raw = xstrndup(open + 1, (size_t)(q - open - 1));
-				char *body = strip_comments(raw, strlen(raw));
+		for (p = find_word(text, kw[k]); p; p = find_word(p + kn, kw[k])) {
+			const char *q = skip_attributes(p + kn), *open;
+			int depth = 0;
 
-				free(raw);
-				return body;
+			if (strncmp(q, sname, n) || word_char(q[n]))
+				continue;
+			q = skip_attributes(q + n);
+			if (*q != '{')
+				continue;
+			open = q;
+			for (; *q; q++) {
+				if (*q == '{') {
+					depth++;
+				} else if (*q == '}' && --depth == 0) {
+					char *raw = xstrndup(open + 1, (size_t)(q - open - 1));
+					char *body = strip_comments(raw, strlen(raw));
+
+					free(raw);
+					return body;
+				}
 			}
+			return NULL;
 		}
-		return NULL;
 	}
 	return typedef_body(text, sname);
 }
@@ -537,8 +637,7 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 		char *chunk;
 		enum field_kind k;
 
-		while (*r == ' ' || *r == '\t')
-			r++;
+		r = skip_attributes(r);
 		if (*r == ')' && p > text && p[-1] == '*')
 			r = "function pointer";
 		else if (*r != ';' && *r != '[')
@@ -854,8 +953,62 @@ static size_t list_position(struct types *t, const char *file, int levels, const
 }
 
 /* The body of struct sname as seen from file, or NULL; cached, borrowed. */
+/*
+ * X of "typedef struct X sname;" (or union; attributes anywhere, as in
+ * "typedef struct __call_single_data call_single_data_t __aligned(...);"):
+ * a second name of a struct defined elsewhere. Owned; NULL when text has
+ * no such typedef.
+ */
+static char *typedef_alias(const char *text, const char *sname)
+{
+	size_t n = strlen(sname);
+	const char *p;
+
+	for (p = find_word(text, sname); p; p = find_word(p + n, sname)) {
+		const char *q, *tag, *tag_end, *r;
+
+		/* the statement's start, then "typedef struct|union X" */
+		for (q = p; q > text && !strchr(";{}", q[-1]); q--)
+			;
+		q = skip_attributes(skip_directives(q));
+		if (strncmp(q, "typedef", 7) || word_char(q[7]))
+			continue;
+		q = skip_attributes(q + 7);
+		if (!strncmp(q, "struct", 6) && !word_char(q[6]))
+			q += 6;
+		else if (!strncmp(q, "union", 5) && !word_char(q[5]))
+			q += 5;
+		else
+			continue;
+		q = skip_attributes(q);
+		for (tag = q; word_char(*q); q++)
+			;
+		tag_end = q;
+		/* nothing but blanks between X and sname: no pointer, no brace */
+		if (tag == tag_end || skip_attributes(tag_end) != p)
+			continue;
+		r = skip_attributes(p + n);
+		if (*r != ';' || ((size_t)(tag_end - tag) == n && !strncmp(tag, sname, n)))
+			continue;
+		return xstrndup(tag, (size_t)(tag_end - tag));
+	}
+	return NULL;
+}
+
+static const char *find_struct_at(struct types *t, const char *file, const char *sname,
+				  const char **found_in, int depth);
+
 static const char *find_struct(struct types *t, const char *file, const char *sname,
 			       const char **found_in)
+{
+	return find_struct_at(t, file, sname, found_in, 0);
+}
+
+/* A typedef chain is followed this many names deep at most. */
+#define MAX_ALIAS_DEPTH 4
+
+static const char *find_struct_at(struct types *t, const char *file, const char *sname,
+				  const char **found_in, int depth)
 {
 	char *key = xasprintf("%s\001%s", file, sname), **files = NULL, *body = NULL;
 	const char *where = NULL;
@@ -889,6 +1042,31 @@ static const char *find_struct(struct types *t, const char *file, const char *sn
 				}
 			}
 		}
+		free(dkey);
+	}
+	/* typedef struct X sname;: the body of struct X, the nearest such typedef first */
+	for (levels = NEAR_LEVELS; levels <= FAR_LEVELS && !body && depth < MAX_ALIAS_DEPTH;
+	     levels++) {
+		size_t best = (size_t)-1, d;
+		char *dkey = xasprintf("t:%s", sname), *alias = NULL;
+
+		search_list(t, file, levels, &files);
+		for (d = hashmap_get(&t->defs, dkey); d != (size_t)-1; d = t->def_v[d].next) {
+			size_t at = list_position(t, file, levels, t->rels[t->def_v[d].file]);
+			char *a;
+
+			if (at >= best || !(a = typedef_alias(t->texts[t->def_v[d].file], sname)))
+				continue;
+			free(alias);
+			alias = a;
+			best = at;
+		}
+		if (alias) {
+			const char *b = find_struct_at(t, file, alias, &where, depth + 1);
+
+			body = b ? xstrdup(b) : NULL;
+		}
+		free(alias);
 		free(dkey);
 	}
 	ALLOC_GROW(t->body_v, t->nr_bodies + 1, t->alloc_bodies);
@@ -936,9 +1114,7 @@ static char *type_tag(const char *decl, const char *name)
 	if (!p || p > f)
 		p = find_word(decl, "union");
 	if (p && p < f) {
-		p += 5 + (p[0] == 's');
-		while (*p == ' ' || *p == '\t')
-			p++;
+		p = skip_attributes(p + 5 + (p[0] == 's'));	/* struct __packed tag */
 		for (q = p; word_char(*q); q++)
 			;
 		return q > p ? xstrndup(p, (size_t)(q - p)) : NULL;

@@ -22,4 +22,25 @@ struct demo_table {
 	int payload[32];
 };
 
+/* a second name of a struct, with a trailing attribute on its own line */
+typedef void (*demo_call_t)(void *info);
+struct __demo_call {
+	int flags;
+	demo_call_t func;
+	void *info;
+};
+typedef struct __demo_call demo_call_data_t
+	__aligned(sizeof(struct __demo_call));
+
+/* attributes between struct or union and its tag */
+struct __packed demo_event {
+	u64 ptr;
+	u8 type;
+};
+
+union __packed demo_ring_event {
+	struct __packed demo_event ev;
+	u64 raw[2];
+};
+
 #endif

@@ -1344,6 +1344,16 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 		free(base);
 		return k;
 	}
+	/* global.field of a global whose struct has no tag: static struct { ... } dispc; */
+	if (!p->object && base && (dot = strchr(base, '.')) && !strchr(dot + 1, '.')) {
+		enum field_kind k = FIELD_UNKNOWN;
+
+		base[dot - base] = '\0';
+		if (key_is_ident(base) && key_is_ident(dot + 1))
+			k = types_anonymous_member(t, end_at(p, 0)->file, base, dot + 1, subs, decl);
+		free(base);
+		return k;
+	}
 	free(base);
 	if (!p->object || !(dot = strchr(p->object, '.')))
 		return FIELD_UNKNOWN;

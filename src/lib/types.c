@@ -1201,6 +1201,69 @@ enum field_kind types_global_element(struct types *t, const char *file, const ch
 	return FIELD_UNKNOWN;
 }
 
+/* The body of "struct { ... } name;" at the top level of text, or NULL; caller frees. */
+static char *anonymous_body(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = find_word(text, name); p; p = find_word(p + n, name)) {
+		const char *close = p, *q, *r = skip_attributes(p + n);
+		int depth = 0;
+
+		if (*r != ';' && *r != '=')
+			continue;
+		while (close > text && strchr(" \t\n\r", close[-1]))
+			close--;
+		/* "}" in the first column closes a top-level declaration */
+		if (close == text || close[-1] != '}' || (close - 1 > text && close[-2] != '\n'))
+			continue;
+		for (q = close - 1; q > text; q--) {
+			if (*q == '}')
+				depth++;
+			else if (*q == '{' && --depth == 0)
+				break;
+		}
+		if (*q != '{')
+			continue;
+		/* no tag: the word before '{' (attributes aside) is struct or union */
+		for (r = q; r > text && strchr(" \t\n\r", r[-1]); r--)
+			;
+		if (!((r - text >= 6 && !strncmp(r - 6, "struct", 6) && (r - 6 == text || !word_char(r[-7]))) ||
+		      (r - text >= 5 && !strncmp(r - 5, "union", 5) && (r - 5 == text || !word_char(r[-6])))))
+			continue;
+		{
+			char *raw = xstrndup(q + 1, (size_t)(close - 1 - q - 1));
+			char *body = strip_comments(raw, strlen(raw));
+
+			free(raw);
+			return body;
+		}
+	}
+	return NULL;
+}
+
+enum field_kind types_anonymous_member(struct types *t, const char *file, const char *name,
+				       const char *field, unsigned subscripts, char **decl)
+{
+	char **files;
+	size_t n = search_list(t, file, NEAR_LEVELS, &files), i;
+
+	*decl = NULL;
+	for (i = 0; i < n; i++) {
+		const char *text = load(t, files[i]);
+		char *body = text ? anonymous_body(text, name) : NULL;
+		enum field_kind k;
+
+		if (!body)
+			continue;
+		k = field_in(t, file, body, field, subscripts, decl);
+		free(body);
+		return k;
+	}
+	return FIELD_UNKNOWN;
+}
+
 char *types_global_struct(struct types *t, const char *file, const char *name)
 {
 	char **files;

@@ -90,6 +90,15 @@ char *types_function_struct(struct types *t, const char *file, const char *name)
 char *types_global_struct(struct types *t, const char *file, const char *name);
 
 /*
+ * The kind of member field of global name when name's type is a struct or
+ * union without a tag, written at its declaration: "static struct { ... }
+ * name;" at the top level of a file that file sees. FIELD_UNKNOWN when
+ * there is no such declaration.
+ */
+enum field_kind types_anonymous_member(struct types *t, const char *file, const char *name,
+				       const char *field, unsigned subscripts, char **decl);
+
+/*
  * Whether every kernel of arch is 64-bit: its Kconfig defines 64BIT as
  * def_bool y (arm64, s390, ...), so a u64 there is a native word.
  */

@@ -2,7 +2,7 @@
 /* Synthetic fixture for acqrel: the files of this fixture are in types.tree/. */
 
 /*
- * check-name: a typedef chain in an included header, a typedef right after a function, a second name of a struct with a trailing attribute, struct and union tags after __packed, an element of an array of pointers, a member through an inline that returns it, a u64 on 32-bit architectures and on arm64
+ * check-name: a typedef chain in an included header, a typedef right after a function, a second name of a struct with a trailing attribute, struct and union tags after __packed, a member of a global whose struct has no tag, an element of an array of pointers, a member through an inline that returns it, a u64 on 32-bit architectures and on arm64
  * check-command: acqrel pairs types.tree
  * check-output-start
 types.tree/arch/arm64/kernel/demo_clock.c:8: protocol c->cycles (demo_clock.cycles): convert
@@ -10,6 +10,13 @@ types.tree/arch/arm64/kernel/demo_clock.c:8: protocol c->cycles (demo_clock.cycl
   reader types.tree/arch/arm64/kernel/demo_clock.c:16: smp_rmb() in demo_clock_read(); subscribe load at line 14
   evidence: object, data
   adjacent: each barrier that goes orders c->cycles and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+types.tree/drivers/demo/anon.c:13: protocol demo_ctx.handler: convert
+  writer types.tree/drivers/demo/anon.c:13: smp_wmb() in demo_ctx_set(); publish store at line 14
+  reader types.tree/drivers/demo/anon.c:21: smp_rmb() in demo_ctx_fire(); subscribe load at line 19
+  evidence: global, data
+  adjacent: each barrier that goes orders demo_ctx.handler and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 types.tree/drivers/demo/call.c:9: protocol csd->func (demo_call_data_t.func): convert

@@ -51,6 +51,46 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
+# the index lines name the blobs before and after each patch, as git does
+{
+	my @commits = split(/\n/, `cd '$tmp' && git log --reverse --format=%H -n $n`);
+	my ($checked, $wrong) = (0, '');
+	for my $i (1 .. $n) {
+		my $text = do { local (@ARGV, $/) = ("$tmp/out/$patches[$i]"); <> };
+		while ($text =~ /^diff --git a\/(\S+) b\/\S+\nindex ([0-9a-f]{40})\.\.([0-9a-f]{40}) 100644$/mg) {
+			my ($path, $old, $new) = ($1, $2, $3);
+			my $want_old = `cd '$tmp' && git rev-parse '$commits[$i - 1]^:$path'`;
+			my $want_new = `cd '$tmp' && git rev-parse '$commits[$i - 1]:$path'`;
+			chomp($want_old, $want_new);
+			$checked++;
+			$wrong .= "$patches[$i] $path: $old..$new, git: $want_old..$want_new\n"
+				if $old ne $want_old || $new ne $want_new;
+		}
+	}
+	my $diffs = () = join('', map { do { local (@ARGV, $/) = ("$tmp/out/$_"); <> } } @patches[1 .. $#patches]) =~ /^diff --git /mg;
+	ok($checked == $diffs && $checked >= $n && $wrong eq '',
+	   "every file of every patch has an index line with git's blob ids before and after ($checked)")
+		or diag($wrong);
+}
+# the diffstat is the one git format-patch writes for the commit git am made
+sub diffstats_match {
+	my ($repo, $out, $count, @files) = @_;
+	my @commits = split(/\n/, `cd '$repo' && git log --reverse --format=%H -n $count`);
+	my $wrong = '';
+	for my $i (1 .. $count) {
+		my $ours = do { local (@ARGV, $/) = ("$out/$files[$i - 1]"); <> };
+		my $git = `cd '$repo' && git format-patch -1 --stdout $commits[$i - 1]`;
+		my ($a) = $ours =~ /^---\n(.*?\n)\n/ms;
+		my ($b) = $git =~ /^---\n(.*?\n)\n/ms;
+		$wrong .= "$files[$i - 1]:\n$a-- git:\n$b" if ($a // '') ne ($b // 'none');
+	}
+	return $wrong;
+}
+{
+	my $wrong = diffstats_match($tmp, "$tmp/out", $n, @patches[1 .. $#patches]);
+	ok($wrong eq '', "each patch's diffstat is the one git format-patch writes ($n patches)")
+		or diag($wrong);
+}
 my $after = `cd '$tmp' && '$acqrel' pairs --summary pairs/*.c patch/*.c 2>/dev/null`;
 my $left = () = $log =~ /note: protocol .* left for the author/g;
 my ($convert) = $after =~ /^\s+convert\s+(\d+)$/m;
@@ -237,4 +277,39 @@ for my $sig (qw(INT TERM HUP)) {
 	   "SIG$sig while -o writes: acqrel dies of it, no DIR, no folder beside it, nothing left under TMPDIR")
 		or diag("status $status; beside: @beside; under TMPDIR: @under");
 }
+# one protocol over two files with long paths: the files in git's order, the
+# diffstat aligned and its names cut as git cuts them
+{
+	my $t8 = tempdir(CLEANUP => 1);
+	my $d = 'drivers/net/ethernet/demo_vendor_name/demo_driver_name/demo_subdir/x';
+	system('mkdir', '-p', "$t8/$d") == 0 or die;
+	my $ring = "struct demo_ring {\n\tint slots[16];\n\tunsigned int tail;\n};\n";
+	my %files = (
+		"$d/ring.h" => $ring,
+		"$d/w.c" => "#include \"ring.h\"\n\nvoid demo_ring_put(struct demo_ring *r, int v, unsigned int t)\n{\n" .
+			    "\tr->slots[t % 16] = v;\n\tsmp_wmb();\n\tWRITE_ONCE(r->tail, t + 1);\n}\n",
+		"$d/a_reader_file_with_a_rather_long_name_too.c" =>
+			"#include \"ring.h\"\n\nint demo_ring_get(struct demo_ring *r, unsigned int head)\n{\n" .
+			"\tunsigned int tail = READ_ONCE(r->tail);\n\n\tsmp_rmb();\n" .
+			"\treturn head != tail ? r->slots[head % 16] : -1;\n}\n",
+	);
+	for my $f (keys %files) {
+		open(my $fh, '>', "$t8/$f") or die;
+		print $fh $files{$f};
+		close($fh);
+	}
+	system('sh', '-c', "cd '$t8' && git init -q && git add . && $git commit -qm base") == 0 or die;
+	my $o = `cd '$t8' && '$acqrel' patch -o out drivers 2>&1`;
+	my @p = map { s{.*/}{}r } sort glob("$t8/out/0001-*.patch");
+	my $text = @p ? do { local (@ARGV, $/) = ("$t8/out/$p[0]"); <> } : '';
+	my @order = $text =~ /^diff --git a\/(\S+)/mg;
+	is(system('sh', '-c', "cd '$t8' && $git am -q out/0001-*.patch"), 0, 'two files, long paths: git am applies it')
+		or diag($o);
+	ok(@order == 2 && $order[0] lt $order[1], 'the files of a patch in git\'s order, by path')
+		or diag("@order");
+	my $wrong = diffstats_match($t8, "$t8/out", 1, @p);
+	ok(@p == 1 && $wrong eq '' && $text =~ m{^ \.\.\./}m,
+	   'its diffstat is git\'s: names aligned and cut with "..."') or diag($wrong);
+}
+
 done_testing();

@@ -3,12 +3,14 @@
 #include "cleanup.h"
 #include "git.h"
 #include "quote.h"
+#include "sha1.h"
 #include "strbuf.h"
 #include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,29 @@ static unsigned newlines(const char *s)
 }
 
 /*
+ * "index OLD..NEW MODE", as git writes it: the blob ids of the file before
+ * and after edits (full ids, so that git am -3 finds the blobs in any
+ * clone), and the file's mode when the file can be read.
+ */
+static void index_line(struct strbuf *out, const char *path, const struct strbuf *before,
+		       struct line_edits *edits, const char *rel)
+{
+	struct strbuf after = STRBUF_INIT, unused = STRBUF_INIT;
+	char old_id[41], new_id[41];
+	struct stat st;
+
+	diff_unified(&unused, rel, before->buf, before->len, edits, &after);
+	git_blob_id(before->buf, before->len, old_id);
+	git_blob_id(after.buf, after.len, new_id);
+	strbuf_addf(out, "index %s..%s", old_id, new_id);
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
+		strbuf_adds(out, st.st_mode & S_IXUSR ? " 100755" : " 100644");
+	strbuf_addch(out, '\n');
+	strbuf_release(&after);
+	strbuf_release(&unused);
+}
+
+/*
  * The diff of protocol tag on top of the earlier ones of the series
  * (earlier[0..nr_earlier)) for file f, appended to out; returns whether
  * the file is touched.
@@ -77,6 +102,7 @@ static bool file_diff(struct strbuf *out, const struct rewrite_file *f, size_t t
 	strbuf_addch(out, ' ');
 	quote_path2(out, "b/", f->rel);
 	strbuf_addch(out, '\n');
+	index_line(out, f->path, &base, &mine, f->rel);
 	diff_unified(out, f->rel, base.buf, base.len, &mine, NULL);
 	line_edits_release(&before);
 	line_edits_release(&mine);
@@ -86,54 +112,137 @@ static bool file_diff(struct strbuf *out, const struct rewrite_file *f, size_t t
 	return true;
 }
 
-/* " fs/aio.c | 8 ++++----" lines and the summary, from a patch's diff. */
+struct stat_line {
+	char *name;		/* owned: as the diff header quotes it, without "b/" */
+	unsigned ins, del;
+};
+
+static unsigned decimal_width(unsigned long v)
+{
+	unsigned w = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		w++;
+	}
+	return w;
+}
+
+/* git's scale_linear(): it of max_change in width columns, at least 1 when not 0. */
+static unsigned scale_linear(unsigned it, unsigned width, unsigned max_change)
+{
+	return it ? 1 + (unsigned)((unsigned long)it * (width - 1) / max_change) : 0;
+}
+
+/* Width of the diffstat of a mail, as git format-patch writes it. */
+#define STAT_WIDTH 72
+
+/*
+ * The diffstat of a patch's diff as git format-patch writes it: names
+ * padded to one column (cut at the front, after "...", to fit), counts
+ * aligned, the +/- graph scaled to the width left, then the summary.
+ */
 static void diffstat(struct strbuf *out, const char *diff)
 {
 	const char *p = diff;
-	char path[512] = "";
-	unsigned ins = 0, del = 0, files = 0, all_ins = 0, all_del = 0;
-	struct strbuf lines = STRBUF_INIT;
+	struct stat_line *v = NULL, *cur = NULL;
+	size_t nr = 0, alloc = 0, i;
+	unsigned max_change = 0, max_len = 0, all_ins = 0, all_del = 0;
+	unsigned width = STAT_WIDTH, number_width, graph_width, name_width;
 
-	for (;;) {
+	for (; *p;) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		bool end = !*p || (n > 11 && !strncmp(p, "diff --git ", 11));
+		const char *name = NULL;
+		size_t len = 0;
+		bool quoted = false;
 
-		if (end && *path) {
-			unsigned k;
-
-			strbuf_addf(&lines, " %s | %u ", path, ins + del);
-			for (k = 0; k < ins; k++)
-				strbuf_addch(&lines, '+');
-			for (k = 0; k < del; k++)
-				strbuf_addch(&lines, '-');
-			strbuf_addch(&lines, '\n');
-			all_ins += ins;
-			all_del += del;
-			files++;
-			ins = del = 0;
-			path[0] = '\0';
-		}
-		if (!*p)
-			break;
 		/* the name as the header quotes it, without "b/" */
-		if (n > 6 && !strncmp(p, "+++ b/", 6))
-			snprintf(path, sizeof(path), "%.*s", (int)(n - 6), p + 6);
-		else if (n > 7 && !strncmp(p, "+++ \"b/", 7))
-			snprintf(path, sizeof(path), "\"%.*s", (int)(n - 7), p + 7);
-		if (*path && path[strlen(path) - 1] == '\t')	/* a name with a space */
-			path[strlen(path) - 1] = '\0';
-		else if (n && p[0] == '+' && strncmp(p, "+++ ", 4))
-			ins++;
-		else if (n && p[0] == '-' && strncmp(p, "--- ", 4))
-			del++;
+		if (n > 6 && !strncmp(p, "+++ b/", 6)) {
+			name = p + 6;
+			len = n - 6;
+		} else if (n > 7 && !strncmp(p, "+++ \"b/", 7)) {
+			name = p + 7;
+			len = n - 7;
+			quoted = true;
+		}
+		if (name) {
+			if (len && name[len - 1] == '\t')	/* a name with a space */
+				len--;
+			ALLOC_GROW(v, nr + 1, alloc);
+			cur = &v[nr++];
+			cur->name = quoted ? xasprintf("\"%.*s", (int)len, name) : xstrndup(name, len);
+			cur->ins = cur->del = 0;
+		} else if (cur && n && p[0] == '+' && strncmp(p, "+++ ", 4)) {
+			cur->ins++;
+		} else if (cur && n && p[0] == '-' && strncmp(p, "--- ", 4)) {
+			cur->del++;
+		}
 		p += n + (nl ? 1 : 0);
 	}
-	strbuf_add(out, lines.buf, lines.len);
-	strbuf_addf(out, " %u file%s changed, %u insertion%s(+), %u deletion%s(-)\n", files,
-		    files == 1 ? "" : "s", all_ins, all_ins == 1 ? "" : "s", all_del,
+	for (i = 0; i < nr; i++) {
+		if (v[i].ins + v[i].del > max_change)
+			max_change = v[i].ins + v[i].del;
+		if (strlen(v[i].name) > max_len)
+			max_len = (unsigned)strlen(v[i].name);
+	}
+	/* git's show_stats(): first what is wanted, then fitted to the width */
+	number_width = decimal_width(max_change);
+	graph_width = max_change;
+	name_width = max_len;
+	if (name_width + number_width + 6 + graph_width > width) {
+		if (graph_width + number_width + 6 > width * 3 / 8) {
+			graph_width = width * 3 / 8 > number_width + 6 ?
+				width * 3 / 8 - number_width - 6 : 0;
+			if (graph_width < 6)
+				graph_width = 6;
+		}
+		if (name_width > width - number_width - 6 - graph_width)
+			name_width = width - number_width - 6 - graph_width;
+		else
+			graph_width = width - number_width - 6 - name_width;
+	}
+	for (i = 0; i < nr; i++) {
+		const char *name = v[i].name, *prefix = "";
+		unsigned len = name_width, add = v[i].ins, del = v[i].del, k;
+
+		if (name_width < strlen(name)) {
+			const char *slash;
+
+			prefix = "...";
+			len -= 3;
+			name += strlen(name) - len;
+			if ((slash = strchr(name, '/')))
+				name = slash;
+		}
+		if (graph_width <= max_change) {
+			unsigned total = scale_linear(add + del, graph_width, max_change);
+
+			if (total < 2 && add && del)
+				total = 2;
+			if (add < del) {
+				add = scale_linear(add, graph_width, max_change);
+				del = total - add;
+			} else {
+				del = scale_linear(del, graph_width, max_change);
+				add = total - del;
+			}
+		}
+		strbuf_addf(out, " %s%-*s | %*u%s", prefix, (int)len, name, (int)number_width,
+			    v[i].ins + v[i].del, v[i].ins + v[i].del ? " " : "");
+		for (k = 0; k < add; k++)
+			strbuf_addch(out, '+');
+		for (k = 0; k < del; k++)
+			strbuf_addch(out, '-');
+		strbuf_addch(out, '\n');
+		all_ins += v[i].ins;
+		all_del += v[i].del;
+		free(v[i].name);
+	}
+	free(v);
+	strbuf_addf(out, " %zu file%s changed, %u insertion%s(+), %u deletion%s(-)\n", nr,
+		    nr == 1 ? "" : "s", all_ins, all_ins == 1 ? "" : "s", all_del,
 		    all_del == 1 ? "" : "s");
-	strbuf_release(&lines);
 }
 
 /*
@@ -461,14 +570,26 @@ static int write_text(const char *path, const char *text, size_t len, struct cle
 	return 0;
 }
 
+/* Orders indexes of the files of rewrite rw by path, as git orders a diff. */
+static int by_rel(const void *a, const void *b, void *rw)
+{
+	const struct rewrite *r = rw;
+
+	return strcmp(r->v[*(const size_t *)a].rel, r->v[*(const size_t *)b].rel);
+}
+
 int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
 		 const struct series_options *o, const char *to, const char *cc)
 {
 	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT;
-	size_t k, i;
+	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
+	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
 	char *path;
 	bool ok = true;
 
+	for (i = 0; i < rw->nr; i++)
+		order[i] = i;
+	qsort_r(order, rw->nr, sizeof(*order), by_rel, (void *)rw);
 	for (k = 0; k < n; k++) {
 		const struct rewrite_patch *rp = &rw->patches[which[k]];
 		const struct protocol *p = rp->v[0];
@@ -478,8 +599,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		char *prefix, *name;
 		bool bitop, test_bit, in_callee;
 
+		/* the files in git's order (by path), the subject from the first in the plan */
 		for (i = 0; i < rw->nr; i++)
-			if (file_diff(&diff, &rw->v[i], which[k], which, k) && !first)
+			touched[order[i]] = file_diff(&diff, &rw->v[order[i]], which[k], which, k);
+		for (i = 0; i < rw->nr && !first; i++)
+			if (touched[i])
 				first = rw->v[i].rel;
 		prefix = subject_prefix(o, first ? first : "acqrel");
 		for (i = 0; i < rp->nr; i++) {
@@ -550,5 +674,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	free(path);
 	strbuf_release(&cover);
 	strbuf_release(&list);
+	free(order);
+	free(touched);
 	return ok ? (int)n : -1;
 }

@@ -49,6 +49,12 @@ my ($message) = $first =~ /\A(.*?)^---$/ms;
 ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\n/, $message)),
    'message lines are at most 75 columns');
 
+{
+	my $cover = do { local (@ARGV, $/) = ("$tmp/out/$patches[0]"); <> };
+	my $head = `cd '$tmp' && git rev-parse HEAD`;
+	chomp($head);
+	like($cover, qr/^base-commit: \Q$head\E$/m, 'the cover letter names the commit the series applies to');
+}
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
 # the index lines name the blobs before and after each patch, as git does
@@ -310,6 +316,16 @@ for my $sig (qw(INT TERM HUP)) {
 	my $wrong = diffstats_match($t8, "$t8/out", 1, @p);
 	ok(@p == 1 && $wrong eq '' && $text =~ m{^ \.\.\./}m,
 	   'its diffstat is git\'s: names aligned and cut with "..."') or diag($wrong);
+
+	# a file with an uncommitted change: the series names no base commit
+	system('sh', '-c', "cd '$t8' && git reset -q --hard HEAD~1") == 0 or die;
+	open(my $fh, '>>', "$t8/$d/w.c") or die;
+	print $fh "/* an uncommitted change */\n";
+	close($fh);
+	$o = `cd '$t8' && '$acqrel' patch -o out2 drivers 2>&1`;
+	my $cover = do { local (@ARGV, $/) = ("$t8/out2/0000-cover-letter.patch"); <> } // '';
+	ok($cover =~ /^Subject: /m && $cover !~ /^base-commit:/m,
+	   'a touched file differs from HEAD: no base-commit line') or diag($o);
 }
 
 done_testing();

@@ -221,6 +221,26 @@ int git_view_subjects(struct git_view *v, const char *rel, unsigned n, struct st
 	return status == 0 ? 0 : -1;
 }
 
+int git_view_rev(struct git_view *v, const char *rev, char hex[41])
+{
+	char *gitdir = xasprintf("--git-dir=%s", v->dir);
+	const char *argv[] = {
+		"git", gitdir, "--no-pager", "--literal-pathspecs", "rev-parse", "--verify", "-q",
+		"--end-of-options", rev, NULL
+	};
+	struct strbuf sb = STRBUF_INIT;
+	int status = proc_capture(argv, "/", quiet_env, &sb, 256), ok;
+
+	free(gitdir);
+	ok = status == 0 && sb.len >= 40 && strspn(sb.buf, "0123456789abcdef") == 40;
+	if (ok) {
+		memcpy(hex, sb.buf, 40);
+		hex[40] = '\0';
+	}
+	strbuf_release(&sb);
+	return ok ? 0 : -1;
+}
+
 /* One configuration value of the user's (global) or the system's git configuration. */
 static char *config_value(const char *key)
 {

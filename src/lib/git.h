@@ -31,6 +31,12 @@ void git_view_free(struct git_view *v);
 int git_view_subjects(struct git_view *v, const char *rel, unsigned n, struct strbuf *out);
 
 /*
+ * The id of what rev names in the repository ("HEAD", "HEAD:fs/aio.c"),
+ * as 40 hexadecimal digits in hex. Returns 0, or -1 when there is none.
+ */
+int git_view_rev(struct git_view *v, const char *rev, char hex[41]);
+
+/*
  * "Name <email>" for From: and Signed-off-by:, from GIT_AUTHOR_NAME and
  * GIT_AUTHOR_EMAIL, else from git's user.name and user.email in the user's
  * global or the system configuration (never a repository's). NULL when there

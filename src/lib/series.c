@@ -570,6 +570,37 @@ static int write_text(const char *path, const char *text, size_t len, struct cle
 	return 0;
 }
 
+/*
+ * The commit the series applies to, for "base-commit:": the tree's HEAD,
+ * when every file the series touches is, as it was analysed, that file of
+ * HEAD (no uncommitted change in it). Returns false when there is none.
+ */
+static bool base_commit(const struct series_options *o, const struct rewrite *rw,
+			const size_t *which, size_t n, char head[41])
+{
+	size_t i;
+
+	if (!o->git || git_view_rev(o->git, "HEAD^{commit}", head))
+		return false;
+	for (i = 0; i < rw->nr; i++) {
+		struct line_edits mine = { NULL, 0, 0 };
+		char *rev, want[41], have[41];
+		bool same;
+
+		subset(&mine, &rw->v[i], which, n);
+		if (!mine.nr)
+			continue;
+		line_edits_release(&mine);
+		rev = xasprintf("%s:%s", head, rw->v[i].rel);
+		git_blob_id(rw->v[i].text, rw->v[i].len, want);
+		same = !git_view_rev(o->git, rev, have) && !strcmp(have, want);
+		free(rev);
+		if (!same)
+			return false;
+	}
+	return true;
+}
+
 /* Orders indexes of the files of rewrite rw by path, as git orders a diff. */
 static int by_rel(const void *a, const void *b, void *rw)
 {
@@ -584,7 +615,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT;
 	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
-	char *path;
+	char *path, head[41];
 	bool ok = true;
 
 	for (i = 0; i < rw->nr; i++)
@@ -668,6 +699,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		    "on arm64 it replaces DMB barriers with STLR/LDAR, elsewhere the code is\n"
 		    "the same or the fences slightly wider (riscv, loongarch).\n\n"
 		    "The protocols were found and checked by acqrel.\n\n%s\n", n, list.buf);
+	if (base_commit(o, rw, which, n, head))
+		strbuf_addf(&cover, "base-commit: %s\n", head);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);
 	if (ok && write_text(path, cover.buf, cover.len, o->made) < 0)
 		ok = false;

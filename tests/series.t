@@ -55,6 +55,31 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	chomp($head);
 	like($cover, qr/^base-commit: \Q$head\E$/m, 'the cover letter names the commit the series applies to');
 }
+# with --include-review, the patch of a review protocol says RFC, and so
+# does the cover letter; the patch of a convert protocol does not
+{
+	my $t9 = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$t9/mix.c") or die;
+	print $fh "struct demo_mix {\n\tint data[4];\n\tunsigned int tail;\n\tu64 gen;\n};\n\n" .
+		  "static void demo_put(struct demo_mix *m, unsigned int t)\n{\n\tm->data[0] = 1;\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(m->tail, t);\n}\n\n" .
+		  "static int demo_get(struct demo_mix *m)\n{\n\tunsigned int t = READ_ONCE(m->tail);\n\n" .
+		  "\tsmp_rmb();\n\treturn t ? m->data[0] : 0;\n}\n\n" .
+		  "static void demo_bump(struct demo_mix *m)\n{\n\tm->data[1] = 2;\n\tsmp_wmb();\n" .
+		  "\tWRITE_ONCE(m->gen, m->gen + 1);\n}\n\n" .
+		  "static int demo_seen(struct demo_mix *m)\n{\n\tu64 g = READ_ONCE(m->gen);\n\n" .
+		  "\tsmp_rmb();\n\treturn g ? m->data[1] : 0;\n}\n";
+	close($fh);
+	my $o = `cd '$t9' && '$acqrel' patch -o plain mix.c 2>&1 && '$acqrel' patch -o rfc --include-review mix.c 2>&1`;
+	my $subjects = sub { join("\n", map { do { local (@ARGV, $/) = ($_); <> } =~ /^Subject: (.*)$/m } sort glob("$t9/$_[0]/*.patch")) };
+	is($subjects->('plain'), "[PATCH 0/1] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n" .
+				 "[PATCH 1/1] mix: use smp_store_release()/smp_load_acquire() for tail",
+	   'the convert protocol alone: no RFC') or diag($o);
+	is($subjects->('rfc'), "[RFC PATCH 0/2] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n" .
+			       "[PATCH 1/2] mix: use smp_store_release()/smp_load_acquire() for tail\n" .
+			       "[RFC PATCH 2/2] mix: use smp_store_release()/smp_load_acquire() for gen",
+	   '--include-review: RFC on the cover letter and on the review protocol\'s patch only') or diag($o);
+}
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
 # the index lines name the blobs before and after each patch, as git does

@@ -601,6 +601,20 @@ static bool base_commit(const struct series_options *o, const struct rewrite *rw
 	return true;
 }
 
+/*
+ * Whether a patch converts a protocol whose verdict is review (written with
+ * --include-review): its subject says RFC, for the maintainer to judge.
+ */
+static bool patch_is_review(const struct rewrite_patch *rp)
+{
+	size_t i;
+
+	for (i = 0; i < rp->nr; i++)
+		if (rp->v[i]->verdict == VERDICT_REVIEW)
+			return true;
+	return false;
+}
+
 /* Orders indexes of the files of rewrite rw by path, as git orders a diff. */
 static int by_rel(const void *a, const void *b, void *rw)
 {
@@ -616,7 +630,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
 	char *path, head[41];
-	bool ok = true;
+	bool ok = true, any_review = false;
 
 	for (i = 0; i < rw->nr; i++)
 		order[i] = i;
@@ -661,8 +675,9 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
 		strbuf_addf(&patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-			    "From: %s\nDate: %s\nSubject: [PATCH %zu/%zu] %s\n\n", o->from, o->date,
-			    k + 1, n, subject.buf);
+			    "From: %s\nDate: %s\nSubject: [%sPATCH %zu/%zu] %s\n\n", o->from, o->date,
+			    patch_is_review(rp) ? "RFC " : "", k + 1, n, subject.buf);
+		any_review |= patch_is_review(rp);
 		message_body(&patch, rp);
 		if (o->signoff)
 			strbuf_addf(&patch, "\nSigned-off-by: %s\n", o->from);
@@ -690,7 +705,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_addf(&cover, "To: %s\n", to);
 	if (cc && *cc)
 		strbuf_addf(&cover, "Cc: %s\n", cc);
-	strbuf_addf(&cover, "Subject: [PATCH 0/%zu] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n\n"
+	strbuf_addf(&cover, "Subject: [%sPATCH 0/%zu] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n\n"
 		    "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
 		    "to lockless readers with smp_store_release()/smp_load_acquire(). Each\n"
 		    "converts one protocol, writer and readers together, where the store\n"
@@ -698,7 +713,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		    "read barrier. The acquire/release form names the access that publishes;\n"
 		    "on arm64 it replaces DMB barriers with STLR/LDAR, elsewhere the code is\n"
 		    "the same or the fences slightly wider (riscv, loongarch).\n\n"
-		    "The protocols were found and checked by acqrel.\n\n%s\n", n, list.buf);
+		    "The protocols were found and checked by acqrel.\n\n%s\n", any_review ? "RFC " : "", n,
+		    list.buf);
 	if (base_commit(o, rw, which, n, head))
 		strbuf_addf(&cover, "base-commit: %s\n", head);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);

@@ -28,6 +28,8 @@ enum access_flag {
 	ACCESS_USER = 8,	/* through a __user pointer: user memory, not kernel data */
 	ACCESS_PER_CPU = 16,	/* per_cpu(var, cpu): some CPU's copy of a per-CPU variable */
 	ACCESS_LOCAL_TYPE = 32,	/* its struct is defined in its C file: that file's own type */
+	ACCESS_CURRENT_CRED = 64,	/* through current_cred(): the running task's own
+					   credentials, which only it replaces */
 };
 
 struct access_list {

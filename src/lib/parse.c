@@ -747,11 +747,52 @@ static TSNode base_of(const struct parser *p, TSNode n)
 	return (TSNode){ 0 };
 }
 
+/*
+ * Whether access n is a field of the running task's credentials,
+ * current_cred()->field or current_real_cred()->field: a struct cred is
+ * never changed in place once installed (commit_creds() replaces it, and
+ * only the task itself does), except its reference count, usage.
+ */
+static bool is_current_cred(const struct parser *p, TSNode n)
+{
+	TSNode arg, fn, field;
+	size_t len, flen;
+	const char *s, *f;
+	unsigned depth;
+
+	/* down to the field read from the call: current_cred()->fsuid.val */
+	for (depth = 0; depth < 64; depth++) {
+		if (!is(p, n, S_FIELD))
+			return false;
+		arg = ts_node_child_by_field_name(n, "argument", 8);
+		if (ts_node_is_null(arg))
+			return false;
+		if (is(p, arg, S_CALL))
+			break;
+		n = arg;
+	}
+	if (depth == 64)
+		return false;
+	field = ts_node_child_by_field_name(n, "field", 5);
+	fn = ts_node_child_by_field_name(arg, "function", 8);
+	if (ts_node_is_null(field) || ts_node_is_null(fn) || !is(p, fn, S_IDENT))
+		return false;
+	s = node_text(p, fn, &len);
+	f = node_text(p, field, &flen);
+	if (flen == 5 && !memcmp(f, "usage", 5))
+		return false;
+	return (len == 12 && !memcmp(s, "current_cred", 12)) ||
+	       (len == 17 && !memcmp(s, "current_real_cred", 17));
+}
+
 /* What can be told of the access at n from the function around it. */
 static unsigned access_flags(const struct parser *p, TSNode n, const char *via)
 {
 	TSNode base = base_of(p, n);
 	unsigned flags = 0;
+
+	if (is_current_cred(p, n))
+		flags |= ACCESS_CURRENT_CRED;
 
 	if (via && prim_this_cpu_op(via, strlen(via)))
 		flags |= ACCESS_THIS_CPU;

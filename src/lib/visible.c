@@ -74,6 +74,13 @@ static char *rule_current(const struct seen *s)
 	return xstrdup("a field of the running task, current");
 }
 
+static char *rule_current_cred(const struct seen *s)
+{
+	if (!(s->a->flags & ACCESS_CURRENT_CRED))
+		return NULL;
+	return xstrdup("the running task's own credentials, through current_cred(): a struct cred is not changed once installed, and only the task itself replaces it");
+}
+
 /* ---- address: the data is reached through it, so it stays ordered ---- */
 
 /* Whether path starts with base followed by ->, . or [ (or is *base). */
@@ -451,6 +458,7 @@ static const struct visibility_rule {
 	{ "cursor", VIS_PRIVATE, rule_cursor },
 	{ "user", VIS_PRIVATE, rule_user },
 	{ "current", VIS_PRIVATE, rule_current },
+	{ "current-cred", VIS_PRIVATE, rule_current_cred },
 	{ "ordered-by-rmw", VIS_ORDERED, rule_ordered_by_rmw },
 	{ "array", VIS_ADDRESS, rule_array },
 	{ "function", VIS_ADDRESS, rule_function },

@@ -1049,6 +1049,9 @@ static bool caller_adjacent(const struct caller *c, const char *file, const char
 	return false;
 }
 
+/* Callers named one by one in callee-barrier caveats; more make one caveat. */
+#define CALLERS_LISTED 3
+
 /*
  * A barrier one call level away: the release (or acquire) moves into the
  * callers, so every caller must do the store (or load) right there, and
@@ -1073,13 +1076,33 @@ static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 		reason(p, "callee-barrier",
 		       xasprintf("%s() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see",
 				 s->function));
-	for (i = 0; i < s->nr_callers; i++)
-		if (!caller_adjacent(&s->callers[i], e->file, p->key, writer))
-			reason(p, "callee-barrier",
-			       xasprintf("%s() calls %s() at line %u without %s %s right %s it",
-					 s->callers[i].function, s->function, s->callers[i].line,
-					 writer ? "storing" : "loading", p->variable,
-					 writer ? "after" : "before"));
+	for (i = k = 0; i < s->nr_callers; i++)
+		k += !caller_adjacent(&s->callers[i], e->file, p->key, writer);
+	if (k > CALLERS_LISTED) {
+		/* one caveat for them all, naming the first few */
+		size_t named = 0;
+
+		for (i = 0; i < s->nr_callers && named < CALLERS_LISTED; i++) {
+			if (caller_adjacent(&s->callers[i], e->file, p->key, writer))
+				continue;
+			strbuf_addf(&shared, "%s%s() (line %u)", named ? ", " : "",
+				    s->callers[i].function, s->callers[i].line);
+			named++;
+		}
+		reason(p, "callee-barrier",
+		       xasprintf("%zu callers of %s() do not %s %s right %s the call: %s and %zu more",
+				 k, s->function, writer ? "store" : "load", p->variable,
+				 writer ? "after" : "before", shared.buf, k - named));
+		strbuf_reset(&shared);
+	} else {
+		for (i = 0; i < s->nr_callers; i++)
+			if (!caller_adjacent(&s->callers[i], e->file, p->key, writer))
+				reason(p, "callee-barrier",
+				       xasprintf("%s() calls %s() at line %u without %s %s right %s it",
+						 s->callers[i].function, s->function, s->callers[i].line,
+						 writer ? "storing" : "loading", p->variable,
+						 writer ? "after" : "before"));
+	}
 	for (i = 0; i < s->nr_callers; i++) {
 		const struct caller *c = &s->callers[i];
 		const struct access *a = pair_caller_access(c, e->file, p->key, writer);

@@ -167,7 +167,7 @@ if [ "$cores" -gt 1 ]; then
 	awk -v one="$one" -v all="$all" -v jobs="${ACQREL_JOBS:-$cores}" 'BEGIN {
 		s = all > 0 ? one / all : 0
 		printf "sites scaling: 1 job %.3f s, %d jobs %.3f s: %.2f times faster (target >= 1.6); %s\n",
-		       one, jobs, all, s, s >= 1.6 ? "ok" : "MISSED"
+		       one, jobs, all, s, (s >= 1.6 ? "ok" : "MISSED")
 	}'
 fi
 

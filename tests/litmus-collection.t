@@ -84,7 +84,9 @@ sub check {
 	my $pid = open(my $fh, '-|') // die "fork: $!\n";
 	if (!$pid) {
 		open(STDERR, '>&', \*STDOUT) or die;
-		exec($acqrel, 'litmus', '--model', $model, '--timeout', '20', @$opts, '--',
+		# a sanitizer makes the checker 10 to 30 times slower: the slowest test
+		# takes about 20 s under ThreadSanitizer, so its limit grows with it
+		exec($acqrel, 'litmus', '--model', $model, '--timeout', $sanitize ? '300' : '20', @$opts, '--',
 		     map { "$dir/$_" } @list) or die "exec $acqrel: $!\n";
 	}
 	my @lines = <$fh>;

@@ -1870,8 +1870,7 @@ static int parse_context(struct parser *p, const char *buf, size_t len,
 	return 0;
 }
 
-/* Empties the out fields of s. */
-static void parse_site_clear(struct parse_site *s)
+void parse_site_clear(struct parse_site *s)
 {
 	access_list_release(&s->before);
 	access_list_release(&s->after);

@@ -42,6 +42,9 @@ void parser_free(struct parser *p);
  * which must all lie inside c. Returns 0, or one of the reasons below when
  * the body was not parsed; the lists are then left empty.
  */
+/* Frees and empties the out fields of s (its in fields stay). */
+void parse_site_clear(struct parse_site *s);
+
 enum { PARSE_TOO_LARGE = -1, PARSE_TOO_DEEP = -2, PARSE_TIMED_OUT = -3, PARSE_TOO_MUCH_WORK = -4 };
 int parser_accesses(struct parser *p, const char *buf, size_t len,
 		    const struct lex_context *c, struct parse_site *sites, size_t n);

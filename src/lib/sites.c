@@ -389,19 +389,8 @@ static void parse_sites_release(struct parse_site *ps, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		free(ps[i].call_before_name);
-		free(ps[i].call_after_name);
-		access_list_release(&ps[i].before);
-		access_list_release(&ps[i].after);
-		access_list_release(&ps[i].operand);
-		access_list_release(&ps[i].window_before);
-		access_list_release(&ps[i].window_after);
-		lock_list_release(&ps[i].locks);
-		call_list_release(&ps[i].calls_before);
-		call_list_release(&ps[i].calls_after);
-		free(ps[i].guard);
-	}
+	for (i = 0; i < n; i++)
+		parse_site_clear(&ps[i]);
 }
 
 /* ".field = name" ending right before off: the field of a table entry, or NULL. */

@@ -29,13 +29,13 @@ static const struct code {
 	/* not this pattern: keep */
 	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
-	{ "store-before", SEV_KEEP },
+	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
 	{ "stored-again", SEV_REVIEW }, { "several-stores", SEV_REVIEW },
 	{ "several-loads", SEV_REVIEW }, { "loses-ordering", SEV_REVIEW },
-	{ "call-between", SEV_REVIEW }, { "callee-barrier", SEV_REVIEW },
+	{ "call-between", SEV_REVIEW },
 	{ "shared-barrier", SEV_REVIEW }, { "config", SEV_REVIEW }, { "zero-store", SEV_REVIEW },
 	{ "unanchored", SEV_REVIEW },
 	/* said for the reader, changing nothing */
@@ -202,16 +202,114 @@ static bool anchored(const struct protocol *p, const struct pair_end *e)
 	return access_is(e->access, e->access_file, p->key) && !own_store(p, e);
 }
 
+static bool caller_adjacent(const struct caller *c, const char *file, const char *key, bool writes)
+{
+	const struct access_list *l = writes ? &c->after : &c->before;
+	size_t i;
+
+	file = caller_file(c, file);
+	/* windows list the nearest statement first */
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write == writes)
+			return access_is(&l->v[i], file, key);
+	return false;
+}
+
+/* Callers named in the reason a callee barrier stays; the rest are counted. */
+#define CALLERS_NAMED 3
+
+/*
+ * Why the barrier of end e, one call level away, cannot move into its
+ * callers (NULL when it can): the release (or acquire) would go into every
+ * caller, so every caller must store (or load) p's variable right there, all
+ * of them in the barrier's own file, and no caller may be hidden from acqrel.
+ * Caller frees the answer.
+ */
+static char *callee_stays(const struct protocol *p, const struct pair_end *e, bool writer)
+{
+	const struct site *s = e->site;
+	size_t i, k = 0;
+	const char *other = NULL;
+
+	if (!e->caller)
+		return NULL;
+	if (!s->static_function)
+		return xasprintf("%s() is not static: callers in other files and modules may not %s %s",
+				 s->function, writer ? "store" : "load", p->variable);
+	if (strlen(e->file) > 2 && !strcmp(e->file + strlen(e->file) - 2, ".h"))
+		return xasprintf("%s() is defined in a header: every file that includes it may call it without %s %s",
+				 s->function, writer ? "storing" : "loading", p->variable);
+	if (s->unknown_callers)
+		return xasprintf("%s() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see",
+				 s->function);
+	for (i = 0; i < s->nr_callers; i++) {
+		k += !caller_adjacent(&s->callers[i], e->file, p->key, writer);
+		if (s->callers[i].file && !other)
+			other = s->callers[i].file;
+	}
+	if (other)
+		return xasprintf("%s() is called from %s, another file", s->function, other);
+	if (k) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t named = 0;
+
+		strbuf_addf(&sb, "%zu of the %zu callers of %s() do not %s %s right %s the call:",
+			    k, s->nr_callers, s->function, writer ? "store" : "load",
+			    p->variable, writer ? "after" : "before");
+		for (i = 0; i < s->nr_callers && named < CALLERS_NAMED; i++) {
+			if (caller_adjacent(&s->callers[i], e->file, p->key, writer))
+				continue;
+			strbuf_addf(&sb, "%s %s() (line %u)", named ? "," : "",
+				    s->callers[i].function, s->callers[i].line);
+			named++;
+		}
+		if (k > named)
+			strbuf_addf(&sb, " and %zu more", k - named);
+		return strbuf_detach(&sb);
+	}
+	return NULL;
+}
+
 /* An end whose barrier the conversion removes: smp_wmb() or smp_rmb() with such a form. */
 bool classify_convertible(const struct protocol *p, const struct pair_end *e)
 {
 	enum prim_role r = prim_role(e->site->primitive);
 
+	char *stays;
+
 	if (!anchored(p, e))
 		return false;
+	if ((stays = callee_stays(p, e, protocol_is_writer(p, e)))) {
+		free(stays);
+		return false;
+	}
 	if (protocol_is_writer(p, e))
 		return r == PRIM_ROLE_WMB && has_release_form(e->access) && !orders_no_data(e);
 	return r == PRIM_ROLE_RMB && has_acquire_form(e->access);
+}
+
+void classify_end_functions(struct strbuf *sb, const struct protocol *p,
+			    const struct pair_end *v, size_t n)
+{
+	const char *seen[16];
+	size_t i, k, nr = 0;
+
+	for (i = 0; i < n && nr < 16; i++) {
+		const struct site *s = v[i].site;
+		bool callers = v[i].caller && classify_convertible(p, &v[i]);
+		size_t c, nc = callers ? s->nr_callers : 1;
+
+		for (c = 0; c < nc && nr < 16; c++) {
+			const char *fn = callers ? s->callers[c].function : site_where(s);
+
+			for (k = 0; k < nr && strcmp(seen[k], fn); k++)
+				;
+			if (k == nr)
+				seen[nr++] = fn;
+		}
+	}
+	for (i = 0; i < nr; i++)
+		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
 }
 
 /* ---- who can see what the conversion reorders ---- */
@@ -1036,26 +1134,11 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 }
 
 /* The first store after (or last load before) a call is to key. */
-static bool caller_adjacent(const struct caller *c, const char *file, const char *key, bool writes)
-{
-	const struct access_list *l = writes ? &c->after : &c->before;
-	size_t i;
-
-	file = caller_file(c, file);
-	/* windows list the nearest statement first */
-	for (i = 0; i < l->nr; i++)
-		if (l->v[i].is_write == writes)
-			return access_is(&l->v[i], file, key);
-	return false;
-}
-
-/* Callers named one by one in callee-barrier caveats; more make one caveat. */
-#define CALLERS_LISTED 3
-
 /*
- * A barrier one call level away: the release (or acquire) moves into the
- * callers, so every caller must do the store (or load) right there, and
- * callers in other files must not exist.
+ * A barrier one call level away that moves into its callers (callee_stays()
+ * says when it cannot): what the callers store (or load) between the call and
+ * their publish store (or after their subscribe load and before the call)
+ * loses its ordering.
  */
 static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 {
@@ -1064,45 +1147,6 @@ static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 	struct strbuf shared = STRBUF_INIT;
 	size_t i, k;
 
-	if (!s->static_function)
-		reason(p, "callee-barrier",
-		       xasprintf("%s() is not static: callers in other files may not %s %s",
-				 s->function, writer ? "store" : "load", p->variable));
-	else if (strlen(e->file) > 2 && !strcmp(e->file + strlen(e->file) - 2, ".h"))
-		reason(p, "callee-barrier",
-		       xasprintf("%s() is defined in a header: every file that includes it may call it without %s %s",
-				 s->function, writer ? "storing" : "loading", p->variable));
-	if (s->unknown_callers)
-		reason(p, "callee-barrier",
-		       xasprintf("%s() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see",
-				 s->function));
-	for (i = k = 0; i < s->nr_callers; i++)
-		k += !caller_adjacent(&s->callers[i], e->file, p->key, writer);
-	if (k > CALLERS_LISTED) {
-		/* one caveat for them all, naming the first few */
-		size_t named = 0;
-
-		for (i = 0; i < s->nr_callers && named < CALLERS_LISTED; i++) {
-			if (caller_adjacent(&s->callers[i], e->file, p->key, writer))
-				continue;
-			strbuf_addf(&shared, "%s%s() (line %u)", named ? ", " : "",
-				    s->callers[i].function, s->callers[i].line);
-			named++;
-		}
-		reason(p, "callee-barrier",
-		       xasprintf("%zu callers of %s() do not %s %s right %s the call: %s and %zu more",
-				 k, s->function, writer ? "store" : "load", p->variable,
-				 writer ? "after" : "before", shared.buf, k - named));
-		strbuf_reset(&shared);
-	} else {
-		for (i = 0; i < s->nr_callers; i++)
-			if (!caller_adjacent(&s->callers[i], e->file, p->key, writer))
-				reason(p, "callee-barrier",
-				       xasprintf("%s() calls %s() at line %u without %s %s right %s it",
-						 s->callers[i].function, s->function, s->callers[i].line,
-						 writer ? "storing" : "loading", p->variable,
-						 writer ? "after" : "before"));
-	}
 	for (i = 0; i < s->nr_callers; i++) {
 		const struct caller *c = &s->callers[i];
 		const struct access *a = pair_caller_access(c, e->file, p->key, writer);
@@ -1212,10 +1256,17 @@ static void rule_ordered_ends(struct judge *j)
 		const struct pair_end *e = end_at(p, i);
 		enum prim_role r = prim_role(e->site->primitive);
 		const char *prim = e->site->primitive, *fn = site_where(e->site);
+		char *why = NULL;
 
 		if (classify_convertible(p, e) || !anchored(p, e))
 			continue;
-		if (r == PRIM_ROLE_WMB && protocol_is_writer(p, e) && orders_no_data(e))
+		if ((r == PRIM_ROLE_WMB || r == PRIM_ROLE_RMB) &&
+		    (why = callee_stays(p, e, protocol_is_writer(p, e))))
+			reason(p, "stays",
+			       xasprintf("%s() in %s() %s %s one call level away, and stays: %s",
+					 prim, fn, r == PRIM_ROLE_WMB ? "publishes" : "subscribes to",
+					 p->variable, why));
+		else if (r == PRIM_ROLE_WMB && protocol_is_writer(p, e) && orders_no_data(e))
 			reason(p, "stays",
 			       xasprintf("%s() in %s() orders no data before the store to %s: %s",
 					 prim, fn, p->variable,
@@ -1232,21 +1283,21 @@ static void rule_ordered_ends(struct judge *j)
 			reason(p, "stays",
 			       xasprintf("%s() in %s() %s %s, and stays",
 					 prim, fn, fence_does(prim, protocol_is_writer(p, e)), p->variable));
+		free(why);
 	}
 }
 
-/* Whether every end is a release or an acquire already. */
-static bool all_release_acquire(const struct protocol *p)
+/* How many ends are a release or an acquire already. */
+static size_t nr_release_acquire(const struct protocol *p)
 {
-	size_t i;
+	size_t i, n = 0;
 
 	for (i = 0; i < nr_ends(p); i++) {
 		enum prim_role r = prim_role(end_at(p, i)->site->primitive);
 
-		if (r != PRIM_ROLE_RELEASE && r != PRIM_ROLE_ACQUIRE)
-			return false;
+		n += r == PRIM_ROLE_RELEASE || r == PRIM_ROLE_ACQUIRE;
 	}
-	return true;
+	return n;
 }
 
 /* Whether every writer end is an smp_wmb() that orders no data. */
@@ -1430,7 +1481,8 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 				 p->variable));
 		return;
 	}
-	if (!n && ((p->nr_writers && p->nr_readers) || all_release_acquire(p))) {
+	if (!n && nr_release_acquire(p) &&
+	    ((p->nr_writers && p->nr_readers) || nr_release_acquire(p) == nr_ends(p))) {
 		p->verdict = VERDICT_CONVERTED;
 		reason(p, "release-acquire",
 		       xasprintf("%s is already published with a release or read with an acquire, and what is left stays as it is",
@@ -1461,6 +1513,13 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 			p->verdict = VERDICT_KEEP;
 		else if (sev == SEV_REVIEW && p->verdict == VERDICT_CONVERT)
 			p->verdict = VERDICT_REVIEW;
+	}
+	if (!n && (p->verdict == VERDICT_REVIEW || p->verdict == VERDICT_CONVERT)) {
+		/* caveats about a rewrite that cannot happen would only be noise */
+		p->verdict = VERDICT_KEEP;
+		reason(p, "nothing-converts",
+		       xasprintf("no barrier of %s can become a release or an acquire: each stays, for the reason given",
+				 p->variable));
 	}
 	if (p->verdict == VERDICT_CONVERT)
 		reason(p, "adjacent",

@@ -42,6 +42,15 @@ void classify_ordered(const struct sites_run *run, struct hashmap *published,
 bool classify_convertible(const struct protocol *p, const struct pair_end *e);
 
 /*
+ * Appends the functions of p's ends v[0..n): "a()", "a() and b()", "a(), b()
+ * and c()"; for a barrier one call level away that moves into its callers,
+ * those callers, where the release or acquire goes.
+ */
+struct strbuf;
+void classify_end_functions(struct strbuf *sb, const struct protocol *p,
+			    const struct pair_end *v, size_t n);
+
+/*
  * One barrier can order several protocols' variables: it only goes when
  * every protocol it belongs to converts. Downgrades the others to review.
  */

@@ -804,29 +804,6 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	types_release(&types);
 }
 
-void pair_end_functions(struct strbuf *sb, const struct pair_end *v, size_t n)
-{
-	const char *seen[16];
-	size_t i, k, nr = 0;
-
-	for (i = 0; i < n && nr < 16; i++) {
-		const struct site *s = v[i].site;
-		size_t c, nc = v[i].caller ? s->nr_callers : 1;
-
-		/* a barrier one call level away: the accesses are in its callers */
-		for (c = 0; c < nc && nr < 16; c++) {
-			const char *fn = v[i].caller ? s->callers[c].function : site_where(s);
-
-			for (k = 0; k < nr && strcmp(seen[k], fn); k++)
-				;
-			if (k == nr)
-				seen[nr++] = fn;
-		}
-	}
-	for (i = 0; i < nr; i++)
-		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
-}
-
 void pair_result_release(struct pair_result *out)
 {
 	size_t i, j;

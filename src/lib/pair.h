@@ -97,12 +97,6 @@ struct pair_result {
  */
 void pair_run(struct sites_run *run, struct pair_result *out);
 
-/*
- * Appends the functions of ends v[0..n): "a()", "a() and b()", "a(), b() and
- * c()"; for a barrier one call level away, its callers, where the access is.
- */
-struct strbuf;
-void pair_end_functions(struct strbuf *sb, const struct pair_end *v, size_t n);
 void pair_result_release(struct pair_result *out);
 
 /*

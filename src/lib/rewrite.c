@@ -1267,8 +1267,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			}
 		}
 	}
-	pair_end_functions(&readers, p->readers, p->nr_readers);
-	pair_end_functions(&writers, p->writers, p->nr_writers);
+	classify_end_functions(&readers, p, p->readers, p->nr_readers);
+	classify_end_functions(&writers, p, p->writers, p->nr_writers);
 	for (i = 0; i < p->nr_writers + p->nr_readers && !why; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							      : &p->readers[i - p->nr_writers];
@@ -1311,19 +1311,6 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		if (e->helper && strcmp(e->access_file, e->file)) {
 			why = *owned = xasprintf("the subscribe load is in %s() in %s: the acquire would go there, for every caller",
 						 e->helper->name, e->access_file);
-			break;
-		}
-		for (k = 0; e->caller && k < e->site->nr_callers && !why; k++)
-			if (e->site->callers[k].file)
-				why = *owned = xasprintf("%s() is called from %s, another file: the %s would go there",
-							 e->site->function, e->site->callers[k].file,
-							 writer ? "release" : "acquire");
-		if (why)
-			break;
-		if (e->caller && protocol_has_reason(p, "callee-barrier")) {
-			why = *owned = xasprintf("%s() is one call level away and not every caller %s %s right %s the call",
-						 e->site->function, writer ? "stores" : "loads",
-						 p->variable, writer ? "after" : "before");
 			break;
 		}
 		if (!(f = file_of(rw, e))) {

@@ -1,5 +1,6 @@
 /* series.c: format-patch series of the rewritten protocols */
 #include "series.h"
+#include "classify.h"
 #include "cleanup.h"
 #include "git.h"
 #include "quote.h"
@@ -444,8 +445,8 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 		bitop |= b;
 		test_bit |= t;
 		in_callee |= c;
-		pair_end_functions(&w, p->writers, p->nr_writers);
-		pair_end_functions(&r, p->readers, p->nr_readers);
+		classify_end_functions(&w, p, p->writers, p->nr_writers);
+		classify_end_functions(&r, p, p->readers, p->nr_readers);
 		para = xasprintf("%s publish%s %s with smp_wmb() before the %s; %s %s it and "
 				 "run%s smp_rmb() before reading the data.",
 				 w.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,

@@ -37,14 +37,15 @@ static int demo_read(struct demo_dev *d)
 }
 
 /*
- * check-name: a callee barrier whose function's address is taken is reviewed
+ * check-name: a callee barrier whose function's address is taken stays; the reader converts alone
  * check-command: acqrel pairs $file
  * check-output-start
-rules-callers.c:16: protocol d->up (demo_dev.up): review
+rules-callers.c:16: protocol d->up (demo_dev.up): convert
   writer rules-callers.c:16: smp_wmb() in demo_prep(); publish store after each call of demo_prep(): demo_start() at line 27
   reader rules-callers.c:35: smp_rmb() in demo_read(); subscribe load at line 33
   evidence: object, call, data
-  callee-barrier: demo_prep() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see
+  stays: smp_wmb() in demo_prep() publishes d->up one call level away, and stays: demo_prep() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see
+  adjacent: each barrier that goes orders d->up and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

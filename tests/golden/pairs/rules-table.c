@@ -35,14 +35,15 @@ static void demo_pipe_put(struct demo_pipe *p, int v)
 }
 
 /*
- * check-name: an smp_rmb() reached through ops->peek() pairs through the loads before the call
+ * check-name: an smp_rmb() reached through ops->peek() pairs through the loads before the call, and stays there; the writer converts alone
  * check-command: acqrel pairs $file
  * check-output-start
-rules-table.c:33: protocol p->head (demo_pipe.head): review
+rules-table.c:33: protocol p->head (demo_pipe.head): convert
   writer rules-table.c:33: smp_wmb() in demo_pipe_put(); publish store at line 34
   reader rules-table.c:15: smp_rmb() in demo_pipe_peek(); subscribe load before each call of demo_pipe_peek(): demo_pipe_poll() at line 27 through ->peek
   evidence: object, comment, call, data
-  callee-barrier: demo_pipe_peek() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see
+  stays: smp_rmb() in demo_pipe_peek() subscribes to p->head one call level away, and stays: demo_pipe_peek() is also used other than by a direct call in its file (its address is taken, or a macro calls it): callers acqrel cannot see
+  adjacent: each barrier that goes orders p->head and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

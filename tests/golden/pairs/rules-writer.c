@@ -103,11 +103,12 @@ rules-writer.c:50: protocol q->gen (demo_chan.gen): review
   stored-again: demo_chan_regen() stores q->gen again at line 53, after the publish store; a reader that sees that value is not ordered by the release
   ordering: 0 other accesses change ordering
 
-rules-writer.c:68: protocol q->bits bit 1 (demo_chan.bits): review
+rules-writer.c:68: protocol q->bits bit 1 (demo_chan.bits): keep
   writer rules-writer.c:68: smp_wmb() in demo_chan_bit1(); publish store at line 69
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of q->bits
   stays: smp_wmb() in demo_chan_bit1() publishes q->bits with set_bit(), which has no release form: smp_wmb() stays there
+  nothing-converts: no barrier of q->bits can become a release or an acquire: each stays, for the reason given
   ordering: 0 other accesses change ordering
 
 rules-writer.c:76: protocol q->bits bit 2 (demo_chan.bits): review

@@ -63,7 +63,7 @@ static int demo_ctx_peek(struct demo_ctx *c)
 }
 
 /*
- * check-name: shape 6, smp_wmb() ending a static function converts when every caller stores the flag
+ * check-name: shape 6, smp_wmb() ending a static function converts when every caller stores the flag; otherwise it stays and the reader converts alone
  * check-command: acqrel pairs $file
  * check-output-start
 shape06-callee.c:14: protocol c->armed (demo_ctx.armed): convert
@@ -73,11 +73,12 @@ shape06-callee.c:14: protocol c->armed (demo_ctx.armed): convert
   adjacent: each barrier that goes orders c->armed and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-shape06-callee.c:42: protocol c->loaded (demo_ctx.loaded): review
+shape06-callee.c:42: protocol c->loaded (demo_ctx.loaded): convert
   writer shape06-callee.c:42: smp_wmb() in demo_ctx_load(); publish store after each call of demo_ctx_load(): demo_ctx_kick() at line 47, demo_ctx_kick2() at line 53
   reader shape06-callee.c:61: smp_rmb() in demo_ctx_peek(); subscribe load at line 59
   evidence: object, call, data
-  callee-barrier: demo_ctx_kick() calls demo_ctx_load() at line 47 without storing c->loaded right after it
+  stays: smp_wmb() in demo_ctx_load() publishes c->loaded one call level away, and stays: 1 of the 2 callers of demo_ctx_load() do not store c->loaded right after the call: demo_ctx_kick() (line 47)
+  adjacent: each barrier that goes orders c->loaded and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -63,7 +63,7 @@ static int demo_job_staged(struct demo_job *j)
 }
 
 /*
- * check-name: shape 6, the barrier leaves the callee and every caller's store becomes the release; otherwise left
+ * check-name: shape 6, the barrier leaves the callee and every caller's store becomes the release; otherwise the callee's barrier stays and the reader's acquire names it
  * check-command: acqrel patch --diff --include-review $file
  * check-output-start
 --- a/shape06-callee.c
@@ -102,10 +102,22 @@ static int demo_job_staged(struct demo_job *j)
  	return j->arg[0];
  }
  
+@@ -56,9 +57,9 @@ static void demo_job_stage_b(struct demo_job *j)
+ 
+ static int demo_job_staged(struct demo_job *j)
+ {
+-	if (!READ_ONCE(j->staged))
++	/* Pairs with smp_wmb() in demo_job_stage() *\/
++	if (!smp_load_acquire(&j->staged))
+ 		return 0;
+-	smp_rmb();
+ 	return j->arg[1];
+ }
+ 
  * check-output-end
  * check-error-start
-shape06-callee.c:42: note: protocol j->staged left for the author: demo_job_stage() is one call level away and not every caller stores j->staged right after the call
 shape06-callee.c:65: "check-name: shape 6, the barrier leaves the callee and every...": note: may still describe the old barriers of j->queued
-acqrel patch: 1 protocols rewritten in 1 patch, 1 left for the author
+shape06-callee.c:65: "check-name: shape 6, the barrier leaves the callee and every...": note: may still describe the old barriers of j->staged
+acqrel patch: 2 protocols rewritten in 2 patches, 0 left for the author
  * check-error-end
  */

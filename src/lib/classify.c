@@ -202,6 +202,7 @@ static bool anchored(const struct protocol *p, const struct pair_end *e)
 	return access_is(e->access, e->access_file, p->key) && !own_store(p, e);
 }
 
+/* The first store after (or last load before) a call is to key. */
 static bool caller_adjacent(const struct caller *c, const char *file, const char *key, bool writes)
 {
 	const struct access_list *l = writes ? &c->after : &c->before;
@@ -1133,7 +1134,6 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 	strbuf_release(&unknown);
 }
 
-/* The first store after (or last load before) a call is to key. */
 /*
  * A barrier one call level away that moves into its callers (callee_stays()
  * says when it cannot): what the callers store (or load) between the call and

@@ -192,6 +192,15 @@ bool prim_benign_call(const char *s, size_t len)
 		"data_race", "schedule", "cond_resched", "msleep", "usleep_range", "udelay",
 		"smp_processor_id", "raw_smp_processor_id", "get_cpu", "put_cpu",
 		"ndelay", "mdelay", "complete", "complete_all", "IS_ENABLED", "unreachable",
+		/* keywords that parse as calls: no access at run time */
+		"typeof", "__typeof__", "__typeof", "sizeof", "_Generic", "__alignof__", "_Alignof",
+		/* compile-time checks */
+		"BUILD_BUG_ON_MSG", "BUILD_BUG_ON_ZERO", "BUILD_BUG_ON_INVALID", "static_assert",
+		"compiletime_assert", "__compiletime_assert", "__compiletime_lessthan",
+		"__is_constexpr", "__chk_user_ptr", "__chk_io_ptr",
+		/* debug checks: they read and warn, and what they read decides nothing else */
+		"__list_add_valid", "__list_add_valid_or_report", "__list_del_entry_valid",
+		"__list_del_entry_valid_or_report", "cpu_max_bits_warn", "cpumask_check",
 	};
 	static const char *const prefixes[] = {
 		"pr_", "dev_dbg", "dev_err", "dev_warn", "dev_info", "netdev_dbg", "netdev_err",
@@ -200,6 +209,8 @@ bool prim_benign_call(const char *s, size_t len)
 		"write_lock", "write_unlock", "lockdep_",
 		/* waits: their own loads are the wait queue's; the condition's are collected */
 		"wait_event", "swait_event", "wait_var_event", "wake_up", "__builtin_",
+		/* debug output and its index, fortified-string checks */
+		"dynamic_", "printk_index_", "fortify_",
 	};
 	size_t i, n;
 

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel: keywords, compile-time and debug checks are no call-between. */
+
+struct demo_ring {
+	int slots[8];
+	int head;
+};
+
+static void demo_ring_put(struct demo_ring *r, int v)
+{
+	r->slots[0] = v;
+	smp_wmb();
+	BUILD_BUG_ON_ZERO(sizeof(r->slots) == 0);
+	dynamic_pr_debug("put %d\n", v);
+	WRITE_ONCE(r->head, (typeof(r->head))1);
+}
+
+static int demo_ring_get(struct demo_ring *r)
+{
+	if (!READ_ONCE(r->head))
+		return -1;
+	smp_rmb();
+	return r->slots[0];
+}
+
+struct demo_log {
+	int lines[8];
+	int tail;
+};
+
+/* a call acqrel cannot follow is still one */
+static void demo_log_put(struct demo_log *l, int v)
+{
+	int n;
+
+	l->lines[0] = v;
+	smp_wmb();
+	n = v + 1;
+	demo_unknown_hook(n);
+	WRITE_ONCE(l->tail, n);
+}
+
+static int demo_log_get(struct demo_log *l)
+{
+	if (!READ_ONCE(l->tail))
+		return -1;
+	smp_rmb();
+	return l->lines[0];
+}
+
+/*
+ * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO() and dynamic_pr_debug() after the barrier are no calls that store; a call acqrel cannot follow is call-between
+ * check-command: acqrel pairs $file
+ * check-output-start
+quiet-calls.c:12: protocol r->head (demo_ring.head): convert
+  writer quiet-calls.c:12: smp_wmb() in demo_ring_put(); publish store at line 15
+  reader quiet-calls.c:22: smp_rmb() in demo_ring_get(); subscribe load at line 20
+  evidence: object, data
+  adjacent: each barrier that goes orders r->head and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+quiet-calls.c:37: protocol l->tail (demo_log.tail): review
+  writer quiet-calls.c:37: smp_wmb() in demo_log_put(); publish store at line 40
+  reader quiet-calls.c:47: smp_rmb() in demo_log_get(); subscribe load at line 45
+  evidence: object, data
+  call-between: smp_wmb() in demo_log_put() also orders the stores made by demo_unknown_hook(), whose bodies acqrel does not follow: with a release on l->tail instead, they are no longer ordered after the data
+  ordering: 0 other accesses change ordering
+
+ * check-output-end
+ */

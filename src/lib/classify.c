@@ -30,6 +30,7 @@ static const struct code {
 	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
+	{ "constant", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -695,6 +696,23 @@ static bool arch_is_64bit_only(struct types *t, const char *file)
 	only = types_arch_64bit_only(t, arch);
 	free(arch);
 	return only;
+}
+
+/*
+ * A variable that is an enumerator is a constant, not memory ("s->state =
+ * st_active" read the wrong way round, or an offset added to an MMIO base):
+ * the barrier orders other accesses, and this is not its protocol.
+ */
+static void rule_constant(struct judge *j)
+{
+	struct protocol *p = j->p;
+
+	if (j->kind != FIELD_UNKNOWN || p->object || !nr_ends(p) || !key_is_ident(p->variable) ||
+	    !types_is_enumerator(j->t, end_at(p, 0)->file, p->variable))
+		return;
+	reason(p, "constant",
+	       xasprintf("%s is an enumerator, a constant and not memory: the barrier orders other accesses, and this protocol is not one",
+			 p->variable));
 }
 
 static void rule_type(struct judge *j)
@@ -1364,6 +1382,7 @@ static const struct classify_rule {
 	{ "store-before", rule_store_before },
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },
+	{ "constant", rule_constant },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

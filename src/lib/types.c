@@ -4,6 +4,7 @@
 #include "strbuf.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -1322,6 +1323,73 @@ bool types_is_function(struct types *t, const char *file, const char *name)
 			if (*r == '(' && p > line && line[0] != ' ' && line[0] != '\t' &&
 			    line[0] != '#' && line[0] != '/' && line[0] != '*' &&
 			    !memchr(line, '=', (size_t)(p - line)) && !memchr(line, '(', (size_t)(p - line)))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The identifier that ends right before end, spaces skipped: [*start, end'). */
+static size_t word_before(const char *text, const char *end, const char **start)
+{
+	const char *p = end;
+
+	while (p > text && isspace((unsigned char)p[-1]))
+		p--;
+	end = p;
+	while (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+		p--;
+	*start = p;
+	return (size_t)(end - p);
+}
+
+/* Whether the '{' at open starts the body of an enum: "enum {" or "enum tag {". */
+static bool opens_enum(const char *text, const char *open)
+{
+	const char *w;
+	size_t n = word_before(text, open, &w);
+
+	if (n == 4 && !strncmp(w, "enum", 4))
+		return true;
+	return n && word_before(text, w, &w) == 4 && !strncmp(w, "enum", 4);
+}
+
+bool types_is_enumerator(struct types *t, const char *file, const char *name)
+{
+	char **files;
+	size_t n = search_list(t, file, NEAR_LEVELS, &files), i, len = strlen(name);
+
+	for (i = 0; i < n; i++) {
+		const char *text = load(t, files[i]), *p;
+
+		for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + len, name)) {
+			const char *l = p, *r = p + len, *q;
+			int depth = 0;
+
+			for (;;) {
+				while (l > text && isspace((unsigned char)l[-1]))
+					l--;
+				/* a comment after the previous enumerator */
+				if (l - text < 4 || l[-1] != '/' || l[-2] != '*')
+					break;
+				for (l -= 2; l - text >= 2 && (l[-2] != '/' || l[-1] != '*'); l--)
+					;
+				l = l - text >= 2 ? l - 2 : text;
+			}
+			while (isspace((unsigned char)*r))
+				r++;
+			/* listed as "{ name," "name = v," "name }" */
+			if (l == text || (l[-1] != '{' && l[-1] != ',') ||
+			    (*r != ',' && *r != '=' && *r != '}'))
+				continue;
+			/* the enclosing brace, a bounded walk back */
+			for (q = l - 1; q >= text && p - q < 65536; q--) {
+				if (*q == '}')
+					depth++;
+				else if (*q == '{' && depth-- == 0)
+					break;
+			}
+			if (q >= text && *q == '{' && opens_enum(text, q))
 				return true;
 		}
 	}

@@ -104,6 +104,9 @@ enum field_kind types_anonymous_member(struct types *t, const char *file, const 
  */
 bool types_arch_64bit_only(struct types *t, const char *arch);
 
+/* Whether name is an enumerator of an enum that file sees: a constant, not memory. */
+bool types_is_enumerator(struct types *t, const char *file, const char *name);
+
 /* Whether name is declared or defined as a function at file level, as seen from file. */
 bool types_is_function(struct types *t, const char *file, const char *name);
 

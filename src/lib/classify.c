@@ -996,6 +996,9 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 			   const struct call_ref *call, const struct func_summary *f,
 			   unsigned depth, struct strbuf *shared, struct strbuf *unknown)
 {
+	/* the publish store is in f itself (a callee-store), so its names are f's */
+	bool publish_in = f->accesses.nr && e->access >= f->accesses.v &&
+			  e->access < f->accesses.v + f->accesses.nr;
 	size_t k;
 
 	for (k = 0; k < f->accesses.nr; k++) {
@@ -1003,6 +1006,15 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 
 		if (a->is_write != writer || a == e->access || (writer && published_with(j, e, a)))
 			continue;
+		/* a second store of the variable itself: the release can go on one only */
+		if (writer && publish_in && same_as_publish(e, a)) {
+			if (!protocol_has_reason(j->p, "stored-again"))
+				reason(j->p, "stored-again",
+				       xasprintf("%s(), called after smp_wmb() in %s(), also stores %s at %s:%u besides the publish store: only one of the stores can become the release",
+						 call->name, site_where(e->site), j->p->variable,
+						 f->file, a->line));
+			continue;
+		}
 		if (weigh_in(j->ctx, j->p, e, a, call, f->file))
 			list_add(shared, a);
 	}

@@ -404,7 +404,7 @@ static long statement_end(const char *s, size_t n, size_t *comment)
 
 /*
  * "/+ Pairs with smp_load_acquire() in foo() +/" at the statement's indent;
- * a block comment wrapped at 80 columns when one line would pass 100.
+ * a block comment wrapped at 80 columns when one line would pass 80.
  */
 static char *pairs_comment(const char *line, size_t ind, const char *other, const char *where)
 {
@@ -416,7 +416,8 @@ static char *pairs_comment(const char *line, size_t ind, const char *other, cons
 		return xstrdup("");	/* the pairing is said in the barrier's block comment */
 	one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
 
-	if (columns(one, strlen(one) - 1) <= REWRITE_MAX_COLUMNS)
+	/* code may take 100 columns where it must; a comment wraps at 80 */
+	if (columns(one, strlen(one) - 1) <= 80)
 		return one;
 	free(one);
 	text = xasprintf("Pairs with %s in %s.", other, where);
@@ -870,7 +871,6 @@ static const char *plan_load(const struct rewrite_file *f, const struct access *
 	return why;
 }
 
-/* test_bit(B, &X) around the subscribe load becomes test_bit_acquire(B, &X). */
 /*
  * Renames the bit operation around a's operand: test_bit(B, &X) becomes
  * test_bit_acquire(B, &X), clear_bit(B, &X) becomes clear_bit_unlock(B, &X).
@@ -1211,6 +1211,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 {
 	struct strbuf readers = STRBUF_INIT, writers = STRBUF_INIT;
 	size_t i, k, nr_test_bit = 0, nr_converted_readers = 0, nr_convertible = 0;
+	size_t nr_clear_bit = 0, nr_converted_writers = 0;
 	const char *why = NULL, *reader_form = NULL, *writer_form = NULL;
 	char *stay_form = NULL;
 
@@ -1230,14 +1231,19 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			continue;
 		}
 		nr_convertible++;
-		if (i >= p->nr_writers) {
+		if (i < p->nr_writers) {
+			nr_converted_writers++;
+			nr_clear_bit += !e->caller && rewrite_clear_bit_store(e->access);
+		} else {
 			nr_converted_readers++;
 			nr_test_bit += !e->caller && rewrite_test_bit_load(e->access);
 		}
 	}
 	/* what each side becomes, for the other side's comment */
 	if (!writer_form)
-		writer_form = "smp_store_release()";
+		writer_form = !nr_clear_bit ? "smp_store_release()"
+			      : nr_clear_bit == nr_converted_writers ? "clear_bit_unlock()"
+			      : "smp_store_release() and clear_bit_unlock()";
 	if (!reader_form)
 		reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
 	*bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
@@ -1378,6 +1384,248 @@ static void add_new_lines(struct strbuf *out, const char *add)
 	}
 }
 
+/* ---- the neighbourhood of the edits: blank lines and block comments ---- */
+
+/* Whether a plan of g in file fi deletes line (replaces it with nothing). */
+static bool deleted_in(const struct group_plan *g, size_t fi, unsigned line)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++)
+		if (g->fidx[i] == fi && !g->plan[i].insert && !*g->plan[i].text &&
+		    line >= g->plan[i].line && line <= g->plan[i].line + g->plan[i].extra)
+			return true;
+	return false;
+}
+
+/* Whether a plan of g in file fi other than plan skip changes line or inserts above it. */
+static bool touched_in_other(const struct group_plan *g, size_t fi, unsigned line, size_t skip)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++)
+		if (i != skip && g->fidx[i] == fi && line >= g->plan[i].line &&
+		    line <= g->plan[i].line + (g->plan[i].insert ? 0 : g->plan[i].extra))
+			return true;
+	return false;
+}
+
+/* Whether a plan of g in file fi changes line or inserts above it. */
+static bool touched_in(const struct group_plan *g, size_t fi, unsigned line)
+{
+	return touched_in_other(g, fi, line, (size_t)-1);
+}
+
+/* The text of line line1 without its indent and trailing blanks; false past the end. */
+static bool trimmed_line(const struct rewrite_file *f, unsigned line1, const char **t, size_t *n)
+{
+	struct line l;
+
+	if (!line1 || !get_line(f, line1, &l))
+		return false;
+	trim(&l, t, n);
+	return true;
+}
+
+/* Trims a span of text as trim() does a line. */
+static void trim_span(const char *p, size_t len, const char **t, size_t *n)
+{
+	while (len && (*p == ' ' || *p == '\t')) {
+		p++;
+		len--;
+	}
+	while (len && (p[len - 1] == ' ' || p[len - 1] == '\t' || p[len - 1] == '\r'))
+		len--;
+	*t = p;
+	*n = len;
+}
+
+/*
+ * What line will read once g's plans are applied, trimmed: the file's line,
+ * or the first (first) or last line of the text a plan puts there. False
+ * when that cannot be told (past the end, or an empty plan).
+ */
+static bool planned_line(const struct group_plan *g, const struct rewrite_file *f, size_t fi,
+			 unsigned line, bool first, const char **t, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++) {
+		const struct planned *pl = &g->plan[i];
+		const char *text = pl->text, *end;
+
+		if (g->fidx[i] != fi || line < pl->line ||
+		    line > pl->line + (pl->insert ? 0 : pl->extra) || (pl->insert && !first))
+			continue;
+		end = text + strlen(text);
+		if (end == text)
+			return false;
+		if (end[-1] == '\n')
+			end--;
+		if (first) {
+			const char *nl = memchr(text, '\n', (size_t)(end - text));
+
+			trim_span(text, (size_t)((nl ? nl : end) - text), t, n);
+		} else {
+			const char *p = end;
+
+			while (p > text && p[-1] != '\n')
+				p--;
+			trim_span(p, (size_t)(end - p), t, n);
+		}
+		return true;
+	}
+	return trimmed_line(f, line, t, n);
+}
+
+/*
+ * Where deleting a barrier leaves two blank lines in a row, a blank line
+ * right after an opening brace or right before a closing one, one blank
+ * line goes too, as a person editing the code would do.
+ */
+static void plan_blank_lines(struct rewrite *rw, struct group_plan *g)
+{
+	size_t i, nr = g->nr;
+
+	for (i = 0; i < nr; i++) {
+		size_t fi = g->fidx[i], bn, an;
+		const struct rewrite_file *f = &rw->v[fi];
+		unsigned lo = g->plan[i].line, hi = lo + g->plan[i].extra, drop = 0, k;
+		const char *bt, *at;
+
+		if (g->plan[i].insert || *g->plan[i].text)
+			continue;
+		while (lo > 1 && deleted_in(g, fi, lo - 1))
+			lo--;
+		while (deleted_in(g, fi, hi + 1))
+			hi++;
+		/* nothing is inserted among the deleted lines */
+		for (k = lo; k <= hi; k++) {
+			size_t m;
+
+			for (m = 0; m < g->nr; m++)
+				if (g->fidx[m] == fi && g->plan[m].insert && g->plan[m].line == k)
+					break;
+			if (m < g->nr)
+				break;
+		}
+		if (k <= hi || lo < 2 || !planned_line(g, f, fi, lo - 1, false, &bt, &bn) ||
+		    !planned_line(g, f, fi, hi + 1, true, &at, &an))
+			continue;
+		if (!an && (!bn || bt[bn - 1] == '{') && !touched_in(g, fi, hi + 1))
+			drop = hi + 1;
+		else if (!bn && an && at[0] == '}' && !touched_in(g, fi, lo - 1))
+			drop = lo - 1;
+		if (drop) {
+			struct planned *pl = next_plan(g, rw, f);
+
+			pl->line = drop;
+			pl->text = xstrdup("");
+			g->nr++;
+		}
+	}
+}
+
+/* A paragraph of text for a block comment whose closing line is end, wrapped at 80 columns. */
+static void add_comment_words(struct strbuf *sb, const struct line *end, size_t ind,
+			      const char *text)
+{
+	char *copy = xstrdup(text), *p;
+	unsigned start = columns(end->start, ind) + 2, col = start;
+
+	strbuf_addf(sb, "%.*s *\n%.*s *", (int)ind, end->start, (int)ind, end->start);
+	for (p = strtok(copy, " "); p; p = strtok(NULL, " ")) {
+		if (col + 1 + strlen(p) > 80 && col > start) {
+			strbuf_addf(sb, "\n%.*s *", (int)ind, end->start);
+			col = start;
+		}
+		strbuf_addf(sb, " %s", p);
+		col += 1 + (unsigned)strlen(p);
+	}
+	strbuf_addch(sb, '\n');
+	free(copy);
+}
+
+/*
+ * The block comment that ends right above a converted access (once the
+ * barrier between them is gone) is the explanation of the ordering: the new
+ * "Pairs with ..." note joins it as its last paragraph rather than stacking
+ * a second comment under it.
+ */
+static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
+{
+	static const char open[] = "/* Pairs with ";
+	size_t i, nr = g->nr;
+
+	for (i = 0; i < nr; i++) {
+		size_t fi = g->fidx[i], ind, k, len;
+		const struct rewrite_file *f = &rw->v[fi];
+		const char *text = g->plan[i].text, *t, *nl, *close;
+		unsigned c = g->plan[i].line, top;
+		struct strbuf sb = STRBUF_INIT;
+		struct line end;
+		char *sentence;
+
+		for (k = 0; text[k] == ' ' || text[k] == '\t'; k++)
+			;
+		nl = strchr(text, '\n');
+		/* a note alone (inserted above a barrier that stays) or above the access */
+		if (strncmp(text + k, open, strlen(open)) || !nl || (g->plan[i].insert == !!nl[1]))
+			continue;
+		close = nl - 3;
+		if (close < text + k || memcmp(close, " */", 3))
+			continue;
+		while (c > 1 && deleted_in(g, fi, c - 1))
+			c--;
+		c--;
+		if (g->plan[i].insert && touched_in_other(g, fi, c, i))
+			continue;
+		/* the closing line of a comment of several lines, alone on its line */
+		if (!c || (!g->plan[i].insert && touched_in(g, fi, c)) ||
+		    !trimmed_line(f, c, &t, &len) || len != 2 ||
+		    memcmp(t, "*/", 2) || !get_line(f, c, &end))
+			continue;
+		/* the closing star sits one space right of the comment's indent */
+		ind = indent_of(&end);
+		if (!ind || end.start[ind - 1] != ' ')
+			continue;
+		ind--;
+		for (top = c - 1; top >= 1 && top + 40 > c; top--) {
+			if (!trimmed_line(f, top, &t, &len) || !len || t[0] != '*' ||
+			    touched_in(g, fi, top))
+				break;
+		}
+		if (!top || !trimmed_line(f, top, &t, &len) || len < 2 || memcmp(t, "/*", 2) ||
+		    memmem(t, len, "*/", 2))
+			continue;
+		sentence = xasprintf("%.*s.", (int)(close - (text + k) - 3), text + k + 3);
+		add_comment_words(&sb, &end, ind, sentence);
+		free(sentence);
+		if (g->plan[i].insert) {
+			/* the note moves into the comment */
+			free(g->plan[i].text);
+			g->plan[i].line = c;
+			g->plan[i].text = strbuf_detach(&sb);
+			continue;
+		}
+		{
+			struct planned *pl = next_plan(g, rw, f);
+
+			pl->line = c;
+			pl->insert = true;
+			pl->text = strbuf_detach(&sb);
+		}
+		g->nr++;
+		/* the note leaves the access's own text */
+		{
+			char *rest = xstrdup(g->plan[i].text + (nl + 1 - text));
+
+			free(g->plan[i].text);
+			g->plan[i].text = rest;
+		}
+	}
+}
+
 /* Plans the protocols ps[0..np), which share barriers, as one patch, or leaves them all. */
 static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np)
 {
@@ -1391,6 +1639,10 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 	for (m = 0; m < np && !why; m++) {
 		why = plan_member(rw, &g, ps[m], np, &bad, &owned);
 		failed = m;
+	}
+	if (!why) {
+		plan_fold_notes(rw, &g);
+		plan_blank_lines(rw, &g);
 	}
 	/* file_of() grows rw->v: pointers to its files are taken only now */
 	files = xcalloc(g.nr + 1, sizeof(*files));

@@ -68,7 +68,7 @@ static int demo_job_staged(struct demo_job *j)
  * check-output-start
 --- a/shape06-callee.c
 +++ b/shape06-callee.c
-@@ -11,27 +11,28 @@ struct demo_job {
+@@ -11,27 +11,31 @@ struct demo_job {
  static int demo_job_prepare(struct demo_job *j, int a)
  {
  	j->arg[0] = a;
@@ -95,14 +95,17 @@ static int demo_job_staged(struct demo_job *j)
  static int demo_job_run(struct demo_job *j)
  {
 -	if (!READ_ONCE(j->queued))
-+	/* Pairs with smp_store_release() in demo_job_queue() and demo_job_requeue() *\/
++	/*
++	 * Pairs with smp_store_release() in demo_job_queue() and
++	 * demo_job_requeue().
++	 *\/
 +	if (!smp_load_acquire(&j->queued))
  		return 0;
 -	smp_rmb();
  	return j->arg[0];
  }
  
-@@ -56,9 +57,9 @@ static void demo_job_stage_b(struct demo_job *j)
+@@ -56,9 +60,9 @@ static void demo_job_stage_b(struct demo_job *j)
  
  static int demo_job_staged(struct demo_job *j)
  {

@@ -353,4 +353,55 @@ for my $sig (qw(INT TERM HUP)) {
 	   'a touched file differs from HEAD: no base-commit line') or diag($o);
 }
 
+# each message names the data, and says what the conversion costs on the
+# architectures that build the code: only its own under arch/NAME/, else all
+{
+	my $t9 = tempdir(CLEANUP => 1);
+	my $proto = sub {
+		my ($name, $store) = @_;
+		return "struct ${name}_q {\n\tint slot[4];\n\tint tail;\n};\n\n" .
+		       "void ${name}_put(struct ${name}_q *q, int v)\n{\n\tq->slot[0] = v;\n\tsmp_wmb();\n\t$store;\n}\n\n" .
+		       "int ${name}_get(struct ${name}_q *q)\n{\n\tint t = READ_ONCE(q->tail);\n\n\tsmp_rmb();\n\treturn q->slot[t];\n}\n";
+	};
+	my %files = (
+		'arch/arm64/kernel/demo.c' => $proto->('arm', 'WRITE_ONCE(q->tail, 1)'),
+		'arch/x86/kernel/demo.c' => $proto->('x86', 'q->tail++'),
+		'kernel/demo.c' => $proto->('gen', 'WRITE_ONCE(q->tail, 1)'),
+		'drivers/demo/bits.c' => "struct bq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
+			"void bq_stop(struct bq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(0, &q->flags);\n}\n\n" .
+			"int bq_open(struct bq *q)\n{\n\tif (test_bit(0, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
+	);
+	for my $f (keys %files) {
+		system('mkdir', '-p', "$t9/" . dirname($f)) == 0 or die;
+		open(my $fh, '>', "$t9/$f") or die;
+		print $fh $files{$f};
+		close($fh);
+	}
+	my $o = `cd '$t9' && '$acqrel' patch -o out . 2>&1`;
+	my %msg;
+	for my $p (glob("$t9/out/*.patch"), glob("$t9/out/*/*.patch")) {
+		my $text = do { local (@ARGV, $/) = ($p); <> };
+		my ($file) = $text =~ /^diff --git a\/(\S+)/m or next;
+		($msg{$file}) = $text =~ /\n\n(.*?)^---$/ms;
+	}
+	my $arm = $msg{'arch/arm64/kernel/demo.c'} // '';
+	my $x86 = $msg{'arch/x86/kernel/demo.c'} // '';
+	my $gen = $msg{'kernel/demo.c'} // '';
+	my $bits = $msg{'drivers/demo/bits.c'} // '';
+	($arm, $x86, $gen, $bits) = map { s/\n/ /gr } ($arm, $x86, $gen, $bits);
+	like($arm, qr/On arm64 .*STLR .*LDAR/, 'arm64 code: what arm64 emits') or diag($o);
+	unlike($arm, qr/x86|riscv|32-bit ARM/, 'arm64 code: no other architecture');
+	like($x86, qr/On x86 .*stays the same/, 'x86 code: the same code');
+	like($x86, qr/counter update written as a release is a load, an add and a store/,
+	     'x86 code: except that a counter update is no longer one add');
+	unlike($x86, qr/arm64|riscv/, 'x86 code: no other architecture');
+	like($gen, qr/On arm64 .*On x86-64, s390 and 64-bit powerpc .*On riscv and loongarch .*32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS Octeon/,
+	     'code outside arch/: every architecture, the asm-generic ones a full smp_mb()');
+	like($gen, qr/gen_put\(\) stores q->slot\[0\] and then publishes q->tail/, 'the writer\'s data is named');
+	like($gen, qr/gen_get\(\) loads it, runs smp_rmb\(\) and then reads q->slot\[t\]/,
+	     'the reader\'s data is named');
+	like($bits, qr/Use clear_bit_unlock\(\) for the publish store and test_bit_acquire\(\)/,
+	     'a cleared bit: the message names clear_bit_unlock()');
+}
+
 done_testing();

@@ -631,7 +631,8 @@ static const char *join_statement(const struct rewrite_file *f, unsigned line1,
 
 /* The publish store: X = v; X++; X op= v (+ - | & ^); WRITE_ONCE(X, v); on up to six lines. */
 static const char *plan_store(const struct rewrite_file *f, const struct access *a,
-			      const char *other, const char *pairs, struct planned *out)
+			      const char *other, const char *pairs, struct planned *out,
+			      bool *counter)
 {
 	struct line l;
 	size_t ind, col, xlen = strlen(a->path), cmt, i;
@@ -670,7 +671,9 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 			p++;
 		if (end - p == 2 && (!memcmp(p, "++", 2) || !memcmp(p, "--", 2))) {
 			v = xasprintf("%s %c 1", a->path, *p);
+			*counter = true;
 		} else if (end - p >= 2 && strchr("+-|&^", p[0]) && p[1] == '=') {
+			*counter = true;
 			/* X op= v: X op v, v in parentheses unless it is one operand */
 			const char *r = p + 2;
 
@@ -705,6 +708,7 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 							     !memcmp(lead, "--", 2)) &&
 		   after == l.start + semi) {
 		v = xasprintf("%s %c 1", a->path, lead[0]);
+		*counter = true;
 	}
 	if (!v) {
 		free(comment);
@@ -1178,6 +1182,7 @@ struct group_plan {
 	size_t nr, alloc_plan, alloc_fidx;
 	const struct site **sites;	/* barriers already planned */
 	size_t nr_sites, alloc_sites;
+	bool counter;			/* a store became a release of X op v */
 };
 
 static struct planned *next_plan(struct group_plan *g, const struct rewrite *rw,
@@ -1352,7 +1357,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 				why = plan_bit_rename(f, acc[k], "clear_bit", "clear_bit_unlock(",
 						      reader_form, note_at, pl);
 			else if (writer)
-				why = plan_store(f, acc[k], reader_form, note_at, pl);
+				why = plan_store(f, acc[k], reader_form, note_at, pl, &g->counter);
 			else if (rewrite_test_bit_load(acc[k]))
 				why = plan_bit_rename(f, acc[k], "test_bit", "test_bit_acquire(",
 						      writer_form, note_at, pl);
@@ -1700,6 +1705,7 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 		patch->v = xcalloc(np, sizeof(*patch->v));
 		memcpy(patch->v, ps, np * sizeof(*ps));
 		patch->nr = np;
+		patch->counter = g.counter;
 		patch->stale = strbuf_detach(&stale);
 		rw->nr_rewritten += np;
 	}

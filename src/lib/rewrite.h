@@ -30,6 +30,7 @@ struct rewrite_patch {
 	char *stale;		/* owned: comments that may still describe the old
 				   barriers, one per line ("file: in foo(): text"),
 				   or "" */
+	bool counter;		/* a store X++ or X op= v became a release of X op v */
 };
 
 struct rewrite {

@@ -427,35 +427,186 @@ static void forms(const struct protocol *p, bool *bitop, bool *test_bit, bool *i
 	}
 }
 
+/* The architecture all of patch's ends are under (arch/NAME/...), or NULL. */
+static char *patch_arch(const struct rewrite_patch *patch)
+{
+	char *arch = NULL;
+	size_t m, i;
+
+	for (m = 0; m < patch->nr; m++) {
+		const struct protocol *p = patch->v[m];
+
+		for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+			const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+								      : &p->readers[i - p->nr_writers];
+			const char *slash = strncmp(e->file, "arch/", 5) ? NULL : strchr(e->file + 5, '/');
+
+			if (!slash || (arch && (strlen(arch) != (size_t)(slash - e->file - 5) ||
+						strncmp(arch, e->file + 5, strlen(arch))))) {
+				free(arch);
+				return NULL;
+			}
+			if (!arch)
+				arch = xstrndup(e->file + 5, (size_t)(slash - e->file - 5));
+		}
+	}
+	return arch;
+}
+
+/*
+ * What the conversion costs, from what each architecture's barrier.h makes
+ * of the barriers and of release/acquire (measured by cross-compiling): only
+ * the architecture of the code when it is under arch/, else all.
+ */
+static char *arch_cost(const struct rewrite_patch *patch)
+{
+	bool rel = false, acq = false;
+	char *arch = patch_arch(patch), *out;
+	struct strbuf sb = STRBUF_INIT;
+	const char *both;
+	size_t m, i;
+
+	for (m = 0; m < patch->nr; m++) {
+		const struct protocol *p = patch->v[m];
+
+		for (i = 0; i < p->nr_writers; i++)
+			rel |= classify_convertible(p, &p->writers[i]);
+		for (i = 0; i < p->nr_readers; i++)
+			acq |= classify_convertible(p, &p->readers[i]);
+	}
+	both = rel && acq ? "release and acquire" : rel ? "release" : "acquire";
+	if (!arch || !strcmp(arch, "arm64"))
+		strbuf_addf(&sb, "On arm64 %s%s%s. ",
+			    rel ? "the writer's DMB ISHST barrier and store become STLR" : "",
+			    rel && acq ? " and " : "",
+			    acq ? "the reader's DMB ISHLD barrier and load become LDAR" : "");
+	if (!arch && patch->counter)
+		strbuf_adds(&sb, "On s390 and 64-bit powerpc the generated code stays the same, and on x86-64 too but for the counter update: as a release it is a load, an add and a store instead of one add on memory. ");
+	else if (!arch)
+		strbuf_adds(&sb, "On x86-64, s390 and 64-bit powerpc the generated code stays the same. ");
+	else if (!strcmp(arch, "x86") || !strcmp(arch, "s390"))
+		strbuf_addf(&sb, "On %s the barriers only keep the compiler from reordering, and the %s %s plain accesses: the generated code stays the same. ",
+			    arch, both, rel && acq ? "are" : "is a");
+	else if (!strcmp(arch, "powerpc"))
+		strbuf_addf(&sb, "On 64-bit powerpc the barriers and the %s are all lwsync and a plain access, so the generated code stays the same; on 32-bit powerpc the %s %s a full sync. ",
+			    both, both, rel && acq ? "are each" : "is");
+	if (patch->counter && arch && !strcmp(arch, "x86"))
+		strbuf_adds(&sb, "On x86-64 a counter update written as a release is a load, an add and a store instead of one add on memory. ");
+	if (!arch || !strcmp(arch, "riscv") || !strcmp(arch, "loongarch"))
+		strbuf_addf(&sb, "On %s the %s %s slightly wider than the %s. ",
+			    !arch ? "riscv and loongarch" : arch, both,
+			    rel && acq ? "fences are" : "fence is",
+			    rel && acq ? "write and read barriers" : rel ? "write barrier" : "read barrier");
+	if (!arch)
+		strbuf_addf(&sb, "On 32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS Octeon, which take release and acquire from asm-generic, the %s %s a full smp_mb(), stronger than the barrier%s %s replace%s.",
+			    both, rel && acq ? "are each" : "is", rel && acq ? "s" : "",
+			    rel && acq ? "they" : "it", rel && acq ? "" : "s");
+	else if (!strcmp(arch, "arm"))
+		strbuf_addf(&sb, "On 32-bit ARM the %s %s a full smp_mb() (DMB ISH), stronger than the barrier%s %s replace%s.",
+			    both, rel && acq ? "are each" : "is", rel && acq ? "s" : "",
+			    rel && acq ? "they" : "it", rel && acq ? "" : "s");
+	else if (strcmp(arch, "arm64") && strcmp(arch, "x86") && strcmp(arch, "s390") &&
+		 strcmp(arch, "powerpc") && strcmp(arch, "riscv") && strcmp(arch, "loongarch"))
+		strbuf_addf(&sb, "On %s the %s come%s from its own or asm-generic's barrier.h; there %s may be a full smp_mb().",
+			    arch, both, rel && acq ? "" : "s", rel && acq ? "each" : "it");
+	while (sb.len && sb.buf[sb.len - 1] == ' ')
+		sb.buf[--sb.len] = '\0';
+	out = strbuf_detach(&sb);
+	free(arch);
+	return out;
+}
+
+/* Whether a writer of p that converts clears a bit (and becomes clear_bit_unlock()). */
+static bool clears_bit(const struct protocol *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_writers; i++)
+		if (!p->writers[i].caller && rewrite_clear_bit_store(p->writers[i].access) &&
+		    classify_convertible(p, &p->writers[i]))
+			return true;
+	return false;
+}
+
+/* Data names listed in a message before "and N more". */
+#define DATA_NAMED 3
+
+/*
+ * The data of p's writers (the stores before their smp_wmb()) or readers
+ * (the loads after their smp_rmb()), in source order: "a->x, a->y and 2
+ * more", or "the data" when acqrel saw none.
+ */
+static void data_named(struct strbuf *out, const struct protocol *p, bool writer)
+{
+	const char **seen = NULL;
+	size_t i, k, nr = 0, alloc = 0, n = writer ? p->nr_writers : p->nr_readers;
+
+	for (i = 0; i < n; i++) {
+		const struct pair_end *e = writer ? &p->writers[i] : &p->readers[i];
+		const struct access_list *l = writer ? &e->site->window_before
+						     : &e->site->window_after;
+		size_t j;
+
+		for (j = 0; j < l->nr; j++) {
+			/* windows list the nearest first: the stores before, backwards */
+			const struct access *a = &l->v[writer ? l->nr - 1 - j : j];
+
+			if (a->is_write != writer || !strcmp(a->path, p->variable) ||
+			    !strcmp(a->path, e->access->path))
+				continue;
+			for (k = 0; k < nr && strcmp(seen[k], a->path); k++)
+				;
+			if (k < nr)
+				continue;
+			ALLOC_GROW(seen, nr + 1, alloc);
+			seen[nr++] = a->path;
+		}
+	}
+	if (!nr)
+		strbuf_adds(out, "the data");
+	for (k = 0; k < nr && k < DATA_NAMED; k++)
+		strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", seen[k]);
+	if (nr > DATA_NAMED)
+		strbuf_addf(out, " and %zu more", nr - DATA_NAMED);
+	free(seen);
+}
+
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 {
 	struct strbuf callee = STRBUF_INIT;
-	bool bitop = false, test_bit = false, in_callee = false;
+	bool bitop = false, test_bit = false, in_callee = false, clear_bit = false;
 	const struct protocol *p = patch->v[0];
 	const char *stale = patch->stale;
 	size_t i, m;
 	char *para;
 
 	for (m = 0; m < patch->nr; m++) {
-		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT;
-		bool b, t, c;
+		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
+		bool b, t, c, cl;
 
 		p = patch->v[m];
 		forms(p, &b, &t, &c);
+		cl = clears_bit(p);
 		bitop |= b;
 		test_bit |= t;
 		in_callee |= c;
+		clear_bit |= cl;
 		classify_end_functions(&w, p, p->writers, p->nr_writers);
 		classify_end_functions(&r, p, p->readers, p->nr_readers);
-		para = xasprintf("%s publish%s %s with smp_wmb() before the %s; %s %s it and "
-				 "run%s smp_rmb() before reading the data.",
-				 w.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
-				 b ? "bit operation" : "store", r.buf,
+		data_named(&wd, p, true);
+		data_named(&rd, p, false);
+		para = xasprintf("%s store%s %s and then publish%s %s with smp_wmb() before the %s; "
+				 "%s %s it, run%s smp_rmb() and then read%s %s.",
+				 w.buf, strstr(w.buf, " and ") ? "" : "s", wd.buf,
+				 strstr(w.buf, " and ") ? "" : "es", p->variable,
+				 b || cl ? "bit operation" : "store", r.buf,
 				 t ? (p->nr_readers > 1 ? "test" : "tests")
 				   : (p->nr_readers > 1 ? "load" : "loads"),
-				 p->nr_readers > 1 ? "" : "s");
+				 p->nr_readers > 1 ? "" : "s", p->nr_readers > 1 ? "" : "s", rd.buf);
 		wrap(sb, para);
 		free(para);
+		strbuf_release(&wd);
+		strbuf_release(&rd);
 		strbuf_release(&w);
 		strbuf_release(&r);
 	}
@@ -474,13 +625,17 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 				 "data, as with the barrier pair.",
 				 patch->nr, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else {
-		para = xasprintf("Use smp_store_release() for the publish store and %s for the "
-				 "subscribe load instead. The store directly follows the write "
-				 "barrier and the load directly precedes the read barrier, so the "
-				 "release orders the data before the store and the acquire orders "
-				 "the load before the data reads, as the barrier pair did. This also "
+		para = xasprintf("Use %s for the publish store and %s for the subscribe load "
+				 "instead, and remove the barriers. The release orders every access "
+				 "before it, the data included, before the store, and the acquire "
+				 "orders the load before every access after it, the data reads "
+				 "included: what the barrier pair guaranteed for %s. %s This also "
 				 "names the access that publishes.",
-				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
+				 clear_bit ? "clear_bit_unlock()" : "smp_store_release()",
+				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()", p->variable,
+				 p->verdict == VERDICT_CONVERT
+				 ? "No other access that another thread can see loses its ordering."
+				 : "What else changes ordering is listed below.");
 	}
 	wrap(sb, para);
 	free(para);
@@ -528,14 +683,9 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 		}
 		strbuf_addch(sb, '\n');
 	}
-	if (bitop)
-		strbuf_adds(sb, "On arm64 the readers' DMB ISHLD barrier and load become LDAR; the\n"
-			    "writer is unchanged. On x86, s390 and powerpc the generated code stays\n"
-			    "the same. On riscv and loongarch the fence is slightly wider.\n\n");
-	else
-		strbuf_adds(sb, "On arm64 the DMB ISHST/ISHLD barriers and plain accesses become\n"
-			    "STLR/LDAR. On x86, s390 and powerpc the generated code stays the same.\n"
-			    "On riscv and loongarch the fences are slightly wider.\n\n");
+	para = arch_cost(patch);
+	wrap(sb, para);
+	free(para);
 	strbuf_adds(sb, "No functional change intended.\n");
 	strbuf_release(&callee);
 }
@@ -664,7 +814,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		if (bitop)
 			strbuf_addf(&subject, "%s: use test_bit_acquire() for %s", prefix, field);
 		else
-			strbuf_addf(&subject, "%s: use smp_store_release()/%s for %s", prefix,
+			strbuf_addf(&subject, "%s: use %s/%s for %s", prefix,
+				    clears_bit(p) ? "clear_bit_unlock()" : "smp_store_release()",
 				    test_bit ? "test_bit_acquire()" : "smp_load_acquire()", field);
 		if (subject.len > 70) {
 			strbuf_reset(&subject);
@@ -709,11 +860,13 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	strbuf_addf(&cover, "Subject: [%sPATCH 0/%zu] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n\n"
 		    "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
 		    "to lockless readers with smp_store_release()/smp_load_acquire(). Each\n"
-		    "converts one protocol, writer and readers together, where the store\n"
-		    "directly follows the write barrier and the load directly precedes the\n"
-		    "read barrier. The acquire/release form names the access that publishes;\n"
-		    "on arm64 it replaces DMB barriers with STLR/LDAR, elsewhere the code is\n"
-		    "the same or the fences slightly wider (riscv, loongarch).\n\n"
+		    "converts one protocol, writer and readers together, and names the data\n"
+		    "it publishes. The acquire/release form names the access that publishes.\n"
+		    "On arm64 it replaces DMB barriers with STLR/LDAR; on x86-64, s390 and\n"
+		    "64-bit powerpc the code stays the same; on riscv and loongarch the fences\n"
+		    "are slightly wider; on 32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS\n"
+		    "Octeon release and acquire are full barriers. Each patch says what it\n"
+		    "costs where its code builds.\n\n"
 		    "The protocols were found and checked by acqrel.\n\n%s\n", any_review ? "RFC " : "", n,
 		    list.buf);
 	if (base_commit(o, rw, which, n, head))

@@ -96,6 +96,51 @@ static bool based_on(const char *path, const char *base)
 	       (!strncmp(path + n, "->", 2) || path[n] == '.' || path[n] == '[');
 }
 
+/* Locals the address of the subscribe load is computed from, at most this many. */
+#define ADDRESS_CHAIN 8
+
+/*
+ * Whether local is one the subscribe load of reader end e takes its address
+ * from, directly (ds for ds->ds_clp) or through loads before the barrier
+ * (ds = dsaddr->ds_list[i] makes dsaddr one too).
+ */
+static bool forms_subscribe_address(const struct pair_end *e, const char *local)
+{
+	const struct access_list *before = &e->site->window_before;
+	const char *set[ADDRESS_CHAIN];	/* paths whose address the subscribe load needs */
+	size_t nr = 1, i, k, round;
+
+	set[0] = e->access->path;
+	for (round = 0; round < before->nr && nr < ADDRESS_CHAIN; round++) {
+		size_t grown = nr;
+
+		for (i = 0; i < before->nr && nr < ADDRESS_CHAIN; i++) {
+			const struct access *r = &before->v[i];
+			const char *p = r->path;
+
+			if (r->is_write || !r->assigned_to)
+				continue;
+			for (k = 0; k < nr && !based_on(set[k], r->assigned_to); k++)
+				;
+			if (k == nr)
+				continue;
+			/* r feeds the address: its own base does too */
+			while (*p == '*' || *p == '(')
+				p++;
+			for (k = 0; k < nr && strcmp(set[k], p); k++)
+				;
+			if (k == nr)
+				set[nr++] = p;
+		}
+		if (nr == grown)
+			break;
+	}
+	for (k = 0; k < nr; k++)
+		if (based_on(set[k], local))
+			return true;
+	return false;
+}
+
 /*
  * A load before smp_rmb() that the subscribe load's address depends on
  * (ring for ring->tail), or whose value is the base of the loads after the
@@ -112,6 +157,9 @@ static char *rule_address(const struct seen *s)
 		return xasprintf("the address of %s is computed from it", s->e->access->path);
 	if (!s->a->assigned_to || s->e->caller)
 		return NULL;
+	if (forms_subscribe_address(s->e, s->a->assigned_to))
+		return xasprintf("its value %s forms the address of the subscribe load %s",
+				 s->a->assigned_to, s->e->access->path);
 	after = &s->e->site->window_after;
 	for (i = 0; i < after->nr; i++)
 		if (!after->v[i].is_write && based_on(after->v[i].path, s->a->assigned_to))

@@ -30,7 +30,7 @@ static const struct code {
 	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
-	{ "constant", SEV_KEEP },
+	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -715,6 +715,61 @@ static void rule_constant(struct judge *j)
 			 p->variable));
 }
 
+/* Whether some writer in the tree orders a store to a's variable (false when unsure). */
+static int published_state(const struct judge *j, const struct access *a, const char *file)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev), *base;
+	int state = -1;		/* unknown */
+
+	if (!key || !j->ctx->published || !(ev & (EV_OBJECT | EV_GLOBAL))) {
+		free(key);
+		return state;
+	}
+	base = base_key(key);
+	state = hashmap_get(j->ctx->published, base) != (size_t)-1;
+	free(base);
+	free(key);
+	return state;
+}
+
+/*
+ * An smp_rmb() right before a load that writers publish, while nobody
+ * publishes the variable loaded before it ("while (time_before(jiffies, t))
+ * { smp_rmb(); if (pen_release == -1) ...", "smp_rmb(); if (ds->ds_clp)"):
+ * the barrier belongs to the load after it (misplaced, or ordering what
+ * came before ahead of it), and this protocol, keyed on the load before,
+ * is not the barrier's.
+ */
+static void rule_barrier_before_load(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k;
+
+	if (p->nr_writers)
+		return;
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const struct access_list *after = &e->site->window_after;
+		const struct access *next = NULL;
+
+		if (e->caller || e->helper || prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
+		    published_state(j, e->access, e->access_file) != 0)
+			return;
+		for (k = 0; k < after->nr && !next; k++)
+			if (!after->v[k].is_write)
+				next = &after->v[k];
+		if (!next || !strcmp(next->path, e->access->path) ||
+		    published_state(j, next, e->file) != 1)
+			return;
+		if (i + 1 == p->nr_readers)
+			reason(p, "barrier-before-load",
+			       xasprintf("smp_rmb() in %s() comes right before the load of %s (line %u), which writers in the tree publish, and no writer publishes %s: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of %s, not to one of %s",
+					 site_where(e->site), next->path, next->line, p->variable,
+					 next->path, p->variable));
+	}
+}
+
 static void rule_type(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -1395,6 +1450,7 @@ static const struct classify_rule {
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },
 	{ "constant", rule_constant },
+	{ "barrier-before-load", rule_barrier_before_load },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

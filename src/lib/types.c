@@ -623,6 +623,50 @@ static const char *skip_directives(const char *q)
 }
 
 /*
+ * The start of the statement p is in, walking back to a ';', '{' or '}'
+ * (which it stops after, or at for '}'), over comments: a ';' in a licence
+ * comment above is no statement's end.
+ */
+static const char *statement_start(const char *text, const char *p)
+{
+	const char *q = p;
+
+	while (q > text) {
+		char c = q[-1];
+
+		if (c == '/' && q - text >= 2 && q[-2] == '*') {
+			/* a block comment's end: go to its start */
+			const char *o = q - 2;
+
+			while (o - text >= 2 && !(o[-2] == '/' && o[-1] == '*'))
+				o--;
+			if (o - text < 2)
+				return text;
+			q = o - 2;
+			continue;
+		}
+		if (c == ';') {
+			/* in a line comment? */
+			const char *l = q - 1, *x;
+
+			while (l > text && l[-1] != '\n')
+				l--;
+			for (x = l; x + 1 < q - 1 && !(x[0] == '/' && x[1] == '/'); x++)
+				;
+			if (x + 1 < q - 1) {
+				q = l;
+				continue;
+			}
+			return q;
+		}
+		if (c == '{' || c == '}')
+			return q;
+		q--;
+	}
+	return q;
+}
+
+/*
  * The kind a typedef name stands for, from "typedef T name;", "typedef T
  * (*name)(...);" or "typedef struct/union/enum { ... } name;" in file's
  * search list.
@@ -644,9 +688,7 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 		else if (*r != ';' && *r != '[')
 			continue;
 		/* back to the statement's start */
-		for (q = p; q > text && q[-1] != ';' && q[-1] != '{'; q--)
-			if (q[-1] == '}')
-				break;
+		q = statement_start(text, p);
 		/* after the closing brace of a function, a typedef of its own */
 		if (q > text && q[-1] == '}' && !strncmp(skip_directives(q), "typedef", 7) &&
 		    !word_char(skip_directives(q)[7]))

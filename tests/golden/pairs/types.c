@@ -2,7 +2,7 @@
 /* Synthetic fixture for acqrel: the files of this fixture are in types.tree/. */
 
 /*
- * check-name: a typedef chain in an included header, a typedef right after a function, a second name of a struct with a trailing attribute, struct and union tags after __packed, a member of a global whose struct has no tag, an element of an array of pointers, a member through an inline that returns it, a u64 on 32-bit architectures and on arm64
+ * check-name: a typedef chain in an included header, a typedef after a licence comment with semicolons, a typedef right after a function, a second name of a struct with a trailing attribute, struct and union tags after __packed, a member of a global whose struct has no tag, an element of an array of pointers, a member through an inline that returns it, a u64 on 32-bit architectures and on arm64
  * check-command: acqrel pairs types.tree
  * check-output-start
 types.tree/arch/arm64/kernel/demo_clock.c:8: protocol c->cycles (demo_clock.cycles): convert
@@ -31,6 +31,13 @@ types.tree/drivers/demo/call.c:26: protocol e->ev.type (demo_event.type): conver
   reader types.tree/drivers/demo/call.c:34: smp_rmb() in demo_event_take(); subscribe load at line 32
   evidence: object, data
   adjacent: each barrier that goes orders e->ev.type and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+types.tree/drivers/demo/ring/ring.c:7: protocol q->prod (demo_ring_queue.prod): convert
+  writer types.tree/drivers/demo/ring/ring.c:7: smp_wmb() in demo_ring_queue_put(); publish store at line 8
+  reader types.tree/drivers/demo/ring/ring.c:15: smp_rmb() in demo_ring_queue_get(); subscribe load at line 13
+  evidence: object
+  adjacent: each barrier that goes orders q->prod and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 types.tree/drivers/demo/table.c:9: protocol t->used (demo_table.used): convert

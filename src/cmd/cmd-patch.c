@@ -190,8 +190,10 @@ struct extra_addresses {
 };
 
 /*
- * One series per MAINTAINERS section (the section of the file of each
- * protocol's first writer, or reader), in DIR/<section>/, each mail to whom
+ * One series per tree that merges (the T: lines of the most specific
+ * MAINTAINERS section with any that matches the file of each protocol's
+ * first writer, or reader; without one, that file's most specific section),
+ * in DIR/<section>/, named after that section, each mail to whom
  * get_maintainer.pl names for it (series_write()); without MAINTAINERS, one
  * series in DIR. All or nothing: returns 0 when DIR holds the whole output,
  * else 1 (and DIR is not created).
@@ -206,6 +208,8 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	struct git_view *git;
 	struct series_options o;
 	const struct maint_section **sect;
+	struct strbuf sb = STRBUF_INIT;
+	char **trees;
 	size_t *which, i, k, failed = 0;
 	bool *done, by_section;
 	mode_t mask;
@@ -220,6 +224,7 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	o = (struct series_options){ from ? from : "acqrel <acqrel@invalid>", signoff, git, date,
 				     &made, NULL, extra->to, extra->cc, extra->nr_to, extra->nr_cc };
 	sect = xcalloc(rw->nr_patches, sizeof(*sect));
+	trees = xcalloc(rw->nr_patches, sizeof(*trees));
 	which = xcalloc(rw->nr_patches, sizeof(*which));
 	done = xcalloc(rw->nr_patches, sizeof(*done));
 	by_section = maint_load(&m, root) == 0;
@@ -240,7 +245,12 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 		const struct protocol *p = rw->patches[i].v[0];
 		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
 
-		sect[i] = by_section ? maint_section_of(&m, e->file) : NULL;
+		/* the tree that merges it; a section without a tree stands for itself */
+		sect[i] = by_section ? maint_tree_section(&m, e->file) : NULL;
+		if (by_section && !sect[i])
+			sect[i] = maint_section_of(&m, e->file);
+		maint_section_trees(sect[i], &sb);
+		trees[i] = strbuf_detach(&sb);
 	}
 	for (i = 0; i < rw->nr_patches && !failed; i++) {
 		size_t n = 0;
@@ -250,7 +260,7 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 		if (done[i])
 			continue;
 		for (k = i; k < rw->nr_patches; k++) {
-			if (!done[k] && sect[k] == sect[i]) {
+			if (!done[k] && (sect[k] == sect[i] || (*trees[i] && !strcmp(trees[k], trees[i])))) {
 				which[n++] = k;
 				done[k] = true;
 			}
@@ -325,6 +335,9 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	strbuf_release(&report);
 	maint_release(&m);
 	git_view_free(git);
+	for (i = 0; i < rw->nr_patches; i++)
+		free(trees[i]);
+	free(trees);
 	free(sect);
 	free(which);
 	free(done);

@@ -190,9 +190,12 @@ static bool perl_to_ere(const char *p, struct strbuf *out)
 				return false;	/* nothing in it, or '^' alone */
 			strbuf_addch(out, ']');
 		} else if (c == '{') {
-			size_t n = strspn(p + 1, "0123456789,");
+			size_t n = strspn(p + 1, "0123456789,"), commas = 0, k;
 
-			if (n && p[1] != ',' && p[1 + n] == '}' && strchr(p + 1, ',') <= p + 1 + n) {
+			for (k = 1; k <= n; k++)
+				commas += p[k] == ',';
+			/* {n}, {n,} or {n,m}; else a '{' is itself, as in Perl */
+			if (n && p[1] != ',' && p[1 + n] == '}' && commas <= 1) {
 				strbuf_add(out, p, n + 2);
 				p += n + 2;
 			} else {
@@ -530,6 +533,35 @@ const struct maint_section *maint_section_of(const struct maintainers *m, const 
 	return found;
 }
 
+const struct maint_section *maint_tree_section(const struct maintainers *m, const char *path)
+{
+	const struct maint_section *found = NULL;
+	int found_rank = 0, depth, rank;
+	size_t i, j;
+
+	for (i = 0; i < m->nr; i++) {
+		const struct maint_section *s = &m->v[i];
+		bool tree = false;
+
+		for (j = 0; j < s->nr_tags; j++)
+			tree |= s->tags[j].type == 'T';
+		if (tree && section_match(s, path, &depth, &rank) && rank > found_rank) {
+			found = s;
+			found_rank = rank;
+		}
+	}
+	return found;
+}
+
+void maint_section_trees(const struct maint_section *s, struct strbuf *out)
+{
+	size_t j;
+
+	for (j = 0; s && j < s->nr_tags; j++)
+		if (s->tags[j].type == 'T')
+			strbuf_addf(out, "%s\n", s->tags[j].value);
+}
+
 /*
  * People by name and by address, both without case, as get_maintainer.pl
  * finds one it has seen: by the name, when there is one, else by the address.
@@ -739,6 +771,17 @@ static bool file_header(const char *line)
 	return p > line + 3 && *p && !is_space(*p);
 }
 
+/* ^\@\@ -(\d+),(\d+): a hunk header get_maintainer.pl reads for its ranges. */
+static bool hunk_header(const char *line)
+{
+	size_t n;
+
+	if (strncmp(line, "@@ -", 4))
+		return false;
+	n = strspn(line + 4, "0123456789");
+	return n && line[4 + n] == ',' && line[5 + n] >= '0' && line[5 + n] <= '9';
+}
+
 /* The lines of a diff get_maintainer.pl matches K: keywords on, matched. */
 static void keyword_tvs(const struct maintainers *m, const char *diff, bool *hit_by_tv, size_t nr_tv)
 {
@@ -752,8 +795,7 @@ static void keyword_tvs(const struct maintainers *m, const char *diff, bool *hit
 		p += n + (p[n] == '\n');
 		if (!strncmp(line, "diff --git a/", 13) || !strncmp(line, "rename from ", 12) ||
 		    !strncmp(line, "rename to ", 10) || !strncmp(line, " mode change ", 13) ||
-		    !strncmp(line, "Fixes:", 6) || (!strncmp(line, "@@ -", 4) &&
-						    strchr("0123456789", line[4]) && line[4])) {
+		    !strncmp(line, "Fixes:", 6) || hunk_header(line)) {
 			free(line);
 			continue;
 		}

@@ -12,6 +12,7 @@
 #define ACQREL_MAINT_H
 
 #include "addr.h"
+#include "strbuf.h"
 
 #include <regex.h>
 #include <stdbool.h>
@@ -72,6 +73,14 @@ void maint_release(struct maintainers *m);
  * catch-all patterns never), or NULL. Borrowed.
  */
 const struct maint_section *maint_section_of(const struct maintainers *m, const char *path);
+
+/*
+ * The most specific section that matches path (as maint_section_of()) and
+ * has a T: line: the tree that merges changes to path, or NULL. Borrowed.
+ */
+const struct maint_section *maint_tree_section(const struct maintainers *m, const char *path);
+/* Appends the T: lines of s (NULL: none), one a line, to out. */
+void maint_section_trees(const struct maint_section *s, struct strbuf *out);
 
 enum maint_role { MAINT_LIST, MAINT_REVIEWER, MAINT_MAINTAINER };
 

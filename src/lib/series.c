@@ -3,6 +3,7 @@
 #include "cleanup.h"
 #include "git.h"
 #include "maint.h"
+#include "prefix.h"
 #include "quote.h"
 #include "sha1.h"
 #include "strbuf.h"
@@ -309,6 +310,15 @@ static char *path_prefix(const char *rel)
 	return xasprintf("%.*s/%.*s", (int)len[0], parts[0], (int)stem_len, stem);
 }
 
+/* The prefix of the table (prefix.c) for rel, else one from its path. */
+static char *table_prefix(const char *rel)
+{
+	bool capital;
+	char *p = prefix_of(rel, &capital);
+
+	return p ? p : path_prefix(rel);
+}
+
 static char *subject_prefix(const struct series_options *o, const char *rel)
 {
 	struct strbuf log = STRBUF_INIT;
@@ -318,7 +328,7 @@ static char *subject_prefix(const struct series_options *o, const char *rel)
 
 	if (!o->git || git_view_subjects(o->git, rel, 30, &log) < 0) {
 		strbuf_release(&log);
-		return path_prefix(rel);
+		return table_prefix(rel);
 	}
 	for (line = log.buf; *line && nr < 30; line = nl + 1) {
 		char *colon;
@@ -347,7 +357,43 @@ static char *subject_prefix(const struct series_options *o, const char *rel)
 	for (i = 0; i < nr; i++)
 		free(seen[i]);
 	strbuf_release(&log);
-	return best ? best : path_prefix(rel);
+	return best ? best : table_prefix(rel);
+}
+
+/*
+ * Whether the subsystem of rel asks for a capital letter after the prefix:
+ * the table says so (KVM), or the tree that merges it is tip
+ * (Documentation/process/maintainer-tip.rst).
+ */
+static bool wants_capital(const struct series_options *o, const char *rel)
+{
+	struct strbuf trees = STRBUF_INIT;
+	bool capital;
+
+	free(prefix_of(rel, &capital));
+	if (!capital && o->maint) {
+		maint_section_trees(maint_tree_section(o->maint, rel), &trees);
+		capital = strstr(trees.buf, "/tip/tip.git") != NULL;
+	}
+	strbuf_release(&trees);
+	return capital;
+}
+
+/*
+ * Whether the tree that merges rel is netdev's: its subjects say net-next
+ * (Documentation/process/maintainer-netdev.rst).
+ */
+static bool for_net_next(const struct series_options *o, const char *rel)
+{
+	struct strbuf trees = STRBUF_INIT;
+	bool yes = false;
+
+	if (o->maint) {
+		maint_section_trees(maint_tree_section(o->maint, rel), &trees);
+		yes = strstr(trees.buf, "/netdev/net-next.git") != NULL;
+	}
+	strbuf_release(&trees);
+	return yes;
 }
 
 /* git's file name for a subject: lowercase words joined by '-', at most 52 characters. */
@@ -699,7 +745,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
 	char *path, *cover_subject, head[41];
-	bool ok = true, any_review = false;
+	bool ok = true, any_review = false, any_net_next = false;
 
 	for (i = 0; i < rw->nr; i++)
 		order[i] = i;
@@ -712,7 +758,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		struct maint_recipients who = { NULL, 0, 0 };
 		const char **paths = xcalloc(rw->nr ? rw->nr : 1, sizeof(*paths));
 		size_t nr_paths = 0;
-		const char *first = NULL, *field;
+		const char *first = NULL, *field, *verb;
+		bool net_next = false;
 		char *prefix, *name;
 		bool bitop, test_bit, in_callee;
 
@@ -731,6 +778,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if (touched[i])
 				first = rw->v[i].rel;
 		prefix = subject_prefix(o, first ? first : "acqrel");
+		for (i = 0; i < nr_paths && !net_next; i++)
+			net_next = for_net_next(o, paths[i]);
+		any_net_next |= net_next;
+		verb = first && wants_capital(o, first) ? "Use" : "use";
 		for (i = 0; i < rp->nr; i++) {
 			const struct protocol *q = rp->v[i];
 
@@ -741,21 +792,21 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		field = fields.buf;
 		forms(p, &bitop, &test_bit, &in_callee);
 		if (bitop)
-			strbuf_addf(&subject, "%s: use test_bit_acquire() for %s", prefix, field);
+			strbuf_addf(&subject, "%s: %s test_bit_acquire() for %s", prefix, verb, field);
 		else
-			strbuf_addf(&subject, "%s: use smp_store_release()/%s for %s", prefix,
+			strbuf_addf(&subject, "%s: %s smp_store_release()/%s for %s", prefix, verb,
 				    test_bit ? "test_bit_acquire()" : "smp_load_acquire()", field);
 		if (subject.len > 70) {
 			strbuf_reset(&subject);
-			strbuf_addf(&subject, "%s: use release/acquire for %s", prefix, field);
+			strbuf_addf(&subject, "%s: %s release/acquire for %s", prefix, verb, field);
 		}
 		/* a prefix from a path or a subject of the tree's history: no control
 		 * character reaches a mail header or a terminal */
 		for (i = 0; i < subject.len; i++)
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
-		strbuf_addf(&subject_line, "[%sPATCH %zu/%zu] %s", patch_is_review(rp) ? "RFC " : "", k + 1, n,
-			    subject.buf);
+		strbuf_addf(&subject_line, "[%sPATCH%s %zu/%zu] %s", patch_is_review(rp) ? "RFC " : "",
+			    net_next ? " net-next" : "", k + 1, n, subject.buf);
 		any_review |= patch_is_review(rp);
 		message_body(&text, rp);
 		/* the trailers: the sign-off, then a Cc: for each person the patch goes to */
@@ -804,8 +855,9 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	/* the cover letter goes to everyone the series goes to */
 	if (o->maint)
 		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
-	cover_subject = xasprintf("[%sPATCH 0/%zu] Convert smp_wmb()/smp_rmb() pairs to "
-				  "release/acquire", any_review ? "RFC " : "", n);
+	cover_subject = xasprintf("[%sPATCH%s 0/%zu] Convert smp_wmb()/smp_rmb() pairs to "
+				  "release/acquire", any_review ? "RFC " : "",
+				  any_net_next ? " net-next" : "", n);
 	mail(&cover, o, cover_subject, &everyone, text.buf);
 	free(cover_subject);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);

@@ -895,7 +895,8 @@ void maint_recipients(const struct maintainers *m, const char *const *paths, siz
 		ALLOC_GROW(tvs, nr_tvs + 1, alloc_tvs);
 		tvs[nr_tvs++] = xasprintf("%zu", i);
 	}
-	qsort(tvs, nr_tvs, sizeof(*tvs), by_string);
+	if (nr_tvs)
+		qsort(tvs, nr_tvs, sizeof(*tvs), by_string);
 	for (i = 0; i < nr_tvs; i++) {
 		const struct maint_section *s = section_of_tv(m, (unsigned)strtoul(tvs[i], NULL, 10));
 

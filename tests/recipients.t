@@ -170,6 +170,19 @@ SKIP: {
 	}
 }
 
+# a MAINTAINERS with more regular expressions than acqrel compiles: the rest
+# are ignored, one line says so, and the run goes on
+{
+	my $t2 = tempdir(CLEANUP => 1);
+	system('cp', "$top/tests/golden/pairs/shape01-message-passing.c", "$t2/queue.c") == 0 or die;
+	spew("$t2/MAINTAINERS", join('', map { "MANY $_\nM:\tM$_ <m$_\@acqrel.invalid>\nN:\tnever$_\n\n" } 1 .. 4100) .
+	     "QUEUE\nM:\tQ <q\@acqrel.invalid>\nF:\tqueue.c\n");
+	my $o = `cd '$t2' && '$acqrel' patch -o out . 2>&1`;
+	my $p = slurp((glob("$t2/out/*/0001-*.patch"))[0] // '/dev/null');
+	ok(($? >> 8) == 0 && $o =~ /^MAINTAINERS:16387: error: more N: and K: regular expressions than acqrel compiles; 4 patterns of the file ignored$/m &&
+	   $p =~ /^To: Q <q\@acqrel\.invalid>$/m, 'N: and K: patterns beyond 4096 are ignored, saying so') or diag($o);
+}
+
 # --to and --cc: one address each, nothing that could add a header
 for my $bad ("x\@y.invalid\nBcc: z\@y.invalid", 'a@b.invalid, c@d.invalid', '') {
 	my $o = `cd '$t' && '$acqrel' patch -o bad --to '$bad' drivers 2>&1`;

@@ -280,7 +280,9 @@ static void compile_tag(struct maintainers *m, struct maint_tag *t, const char *
 	} else if (t->type == 'N' || t->type == 'K') {
 		const char *why = NULL;
 
-		if (!pattern_ok(t->value, "*+?{"))
+		if (m->nr_regexes >= MAINT_MAX_REGEXES)
+			why = "more N: and K: regular expressions than acqrel compiles";
+		else if (!pattern_ok(t->value, "*+?{"))
 			why = "a regular expression too long or with too many repetitions";
 		else if (!(t->re = compile_perl(t->value)))
 			why = "a regular expression acqrel does not read";
@@ -292,6 +294,7 @@ static void compile_tag(struct maintainers *m, struct maint_tag *t, const char *
 			if (!t->re_diff)
 				why = "a regular expression acqrel does not read";
 		}
+		m->nr_regexes += t->re != NULL;
 		if (why)
 			bad_pattern(m, t->line, why);
 	}
@@ -838,18 +841,6 @@ static int by_depth(const void *a, const void *b)
 	return x->section < y->section ? -1 : x->section > y->section;
 }
 
-/* The section and tag of the line get_maintainer.pl counts as tv, or NULL. */
-static const struct maint_section *section_of_tv(const struct maintainers *m, unsigned tv)
-{
-	size_t i, j;
-
-	for (i = 0; i < m->nr; i++)
-		for (j = 0; j < m->v[i].nr_tags; j++)
-			if (m->v[i].tags[j].tv == tv)
-				return &m->v[i];
-	return NULL;
-}
-
 void maint_recipients(const struct maintainers *m, const char *const *paths, size_t n,
 		      const char *diff, struct maint_recipients *out)
 {
@@ -858,6 +849,7 @@ void maint_recipients(const struct maintainers *m, const char *const *paths, siz
 	char **files = xcalloc(n ? n : 1, sizeof(*files));
 	size_t i, k, nr_hits, nr_tv = 0;
 	bool *kw;
+	const struct maint_section **of_tv;	/* the section of each K: line */
 	char **tvs = NULL;
 	size_t nr_tvs = 0, alloc_tvs = 0;
 	int depth, rank;
@@ -887,6 +879,10 @@ void maint_recipients(const struct maintainers *m, const char *const *paths, siz
 			if (m->v[i].tags[k].tv + 1 > nr_tv)
 				nr_tv = m->v[i].tags[k].tv + 1;
 	kw = xcalloc(nr_tv + 1, sizeof(*kw));
+	of_tv = xcalloc(nr_tv + 1, sizeof(*of_tv));
+	for (i = 0; i < m->nr; i++)
+		for (k = 0; k < m->v[i].nr_tags; k++)
+			of_tv[m->v[i].tags[k].tv] = &m->v[i];
 	if (diff)
 		keyword_tvs(m, diff, kw, nr_tv);
 	for (i = 0; i < nr_tv; i++) {
@@ -898,13 +894,11 @@ void maint_recipients(const struct maintainers *m, const char *const *paths, siz
 	if (nr_tvs)
 		qsort(tvs, nr_tvs, sizeof(*tvs), by_string);
 	for (i = 0; i < nr_tvs; i++) {
-		const struct maint_section *s = section_of_tv(m, (unsigned)strtoul(tvs[i], NULL, 10));
-
-		if (s)
-			add_section(&st, s);
+		add_section(&st, of_tv[strtoul(tvs[i], NULL, 10)]);
 		free(tvs[i]);
 	}
 	free(tvs);
+	free(of_tv);
 	free(kw);
 	/* one spelling per person, Linus left out, each address once */
 	for (i = 0; i < st.people.nr + st.lists.nr; i++) {

@@ -44,6 +44,7 @@ struct maintainers {
 	/* the first pattern ignored (line, why; borrowed string), and how many */
 	unsigned bad_line, nr_bad;
 	const char *bad_why;
+	unsigned nr_regexes;	/* N: and K: patterns compiled */
 };
 
 /*
@@ -65,6 +66,8 @@ void maint_parse(struct maintainers *m, const char *text, size_t len, const char
 #define MAINT_MAX_FILE (16u << 20)
 #define MAINT_MAX_PATTERN 256u
 #define MAINT_MAX_REPEATS 8u
+/* N: and K: patterns compiled at most (each holds memory); the rest are ignored */
+#define MAINT_MAX_REGEXES 4096u
 void maint_release(struct maintainers *m);
 
 /*

@@ -16,9 +16,10 @@ static const char usage[] =
 	"commands:\n"
 	"  sites [--json] [--summary] PATH...   list every memory-barrier site\n"
 	"  pairs [--json] [--summary] PATH...   pair writers with readers; verdict per protocol\n"
-	"  patch (--diff | --apply | -o DIR) [--include-review] [--signoff] PATH...\n"
-	"                                       the rewrite of each convertible protocol: a diff,\n"
+	"  patch (--diff | --apply | -o DIR) [--include-review] [--signoff] [--to ADDR]...\n"
+	"        [--cc ADDR]... PATH...         the rewrite of each convertible protocol: a diff,\n"
 	"                                       the files rewritten in place, or a patch series\n"
+	"                                       (each mail to whom the tree's MAINTAINERS names)\n"
 	"  litmus [--model DIR] FILE.litmus...   check litmus tests under the kernel's memory model\n"
 	"\n"
 	"Options may come before or after the PATHs; after \"--\", all are PATHs.\n"
@@ -30,7 +31,7 @@ static const char usage[] =
 static bool takes_value(const char *opt)
 {
 	static const char *const with_value[] = {
-		"-o", "--model", "-conf", "--timeout", "--max-execs", "--jobs",
+		"-o", "--model", "-conf", "--timeout", "--max-execs", "--jobs", "--to", "--cc",
 	};
 	size_t i;
 

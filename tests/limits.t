@@ -56,7 +56,8 @@ for my $f (@figures) {
 (my $all = $readme) =~ s/\s+/ /g;
 for my $f ([ 'acqrel reads up to (\d+) MiB of it', 'MAINT_MAX_FILE', 1 << 20 ],
 	   [ 'ignores a pattern longer than (\d+) bytes', 'MAINT_MAX_PATTERN', 1 ],
-	   [ 'or with more than (\d+) wildcards or repetitions', 'MAINT_MAX_REPEATS', 1 ]) {
+	   [ 'or with more than (\d+) wildcards or repetitions', 'MAINT_MAX_REPEATS', 1 ],
+	   [ 'It compiles at most (\d+) N: and K: patterns', 'MAINT_MAX_REGEXES', 1 ]) {
 	my ($re, $name, $unit) = @$f;
 	my ($said) = $all =~ /$re/;
 	ok(defined($said) && defined($define{$name}) && $said * $unit == $define{$name},

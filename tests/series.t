@@ -126,7 +126,8 @@ my $after = `cd '$tmp' && '$acqrel' pairs --summary pairs/*.c patch/*.c 2>/dev/n
 my $left = () = $log =~ /note: protocol .* left for the author/g;
 my ($convert) = $after =~ /^\s+convert\s+(\d+)$/m;
 is($convert, $left, 'after the series only the protocols left for the author are still convert');
-# with a MAINTAINERS file: one series per section, To: its M:, Cc: its R: and L:
+# with a MAINTAINERS file: one series per section, each mail to the M:, R:
+# and L: of the sections that match it
 {
 	my $t2 = tempdir(CLEANUP => 1);
 	system('sh', '-c', "cp '$top'/tests/golden/pairs/*.c '$t2'/ && cd '$t2' && " .
@@ -138,8 +139,8 @@ is($convert, $left, 'after the series only the protocols left for the author are
 	ok(-d "$t2/out/demo-queues" && -d "$t2/out/other", 'one folder per section, the rest in other')
 		or diag($log2);
 	my $cover = do { local (@ARGV, $/) = ("$t2/out/demo-queues/0000-cover-letter.patch"); <> } // '';
-	like($cover, qr/^To: Ada Tester <ada\@acqrel\.invalid>\nCc: Bob Reviewer <bob\@acqrel\.invalid>, demo\@lists\.invalid\n/m,
-	     'the cover letter goes to the section\'s M: and copies its R: and L:');
+	like($cover, qr/^To: Ada Tester <ada\@acqrel\.invalid>,\n    Someone <x\@acqrel\.invalid>\nCc: Bob Reviewer <bob\@acqrel\.invalid>,\n    demo\@lists\.invalid\n/m,
+	     'the cover letter goes to the M: of every matching section, and copies R: and L:');
 	opendir(my $dq, "$t2/out/demo-queues") or die;
 	my @files = grep { /^000[1-9]/ } readdir($dq);
 	ok(!grep({ /shape13|rules|rewrite/ } @files), 'only the section\'s files are in its series')

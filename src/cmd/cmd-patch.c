@@ -24,13 +24,16 @@
 #include <sys/stat.h>
 
 static const char patch_usage[] =
-	"usage: acqrel patch (-o DIR | --diff | --apply) [--include-review] [--signoff] PATH...\n"
+	"usage: acqrel patch (-o DIR | --diff | --apply) [--include-review] [--signoff]\n"
+	"                    [--to ADDR]... [--cc ADDR]... PATH...\n"
 	"  -o DIR            write a format-patch series, one patch per protocol, into DIR\n"
 	"  --signoff         add Signed-off-by: from git's user.name and user.email\n"
 	"  --diff            print one unified diff of every convertible protocol\n"
 	"  --apply           rewrite the files in place (atomically; a file that changed\n"
 	"                    since it was read, or is read-only, is refused)\n"
-	"  --include-review  also rewrite the protocols with verdict review\n";
+	"  --include-review  also rewrite the protocols with verdict review\n"
+	"  --to ADDR         with -o: add ADDR to the To: of every mail (repeatable)\n"
+	"  --cc ADDR         with -o: add ADDR to the Cc: of every mail (repeatable)\n";
 
 
 /* The last second of 9999: Date: has four digits for the year. */
@@ -89,6 +92,20 @@ static char *folder_name(const char *title)
 		strbuf_adds(&sb, "other");
 	sb.buf[sb.len] = '\0';
 	return strbuf_detach(&sb);
+}
+
+/*
+ * Whether an address of --to or --cc can go into a header as it is: one
+ * address, no control character (no header can be added through it).
+ */
+static bool address_ok(const char *v)
+{
+	const char *p;
+
+	for (p = v; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == ',')
+			return false;
+	return *v != '\0';
 }
 
 /* "PATH: error: ..." with the path quoted as git quotes names. */
@@ -166,27 +183,38 @@ static char *start_outdir(const char *outdir, struct cleanup_set *made)
 	return tmp;
 }
 
+/* Addresses given with --to and --cc. */
+struct extra_addresses {
+	const char **to, **cc;
+	size_t nr_to, nr_cc, alloc_to, alloc_cc;
+};
+
 /*
- * One series per MAINTAINERS section (the section of the file of each
- * protocol's first writer, or reader), in DIR/<section>/, with To: and Cc:
- * from its M:, R: and L: lines; without MAINTAINERS, one series in DIR.
- * All or nothing: returns 0 when DIR holds the whole output, else 1 (and
- * DIR is not created).
+ * One series per tree that merges (the T: lines of the most specific
+ * MAINTAINERS section with any that matches the file of each protocol's
+ * first writer, or reader; without one, that file's most specific section),
+ * in DIR/<section>/, named after that section, each mail to whom
+ * get_maintainer.pl names for it (series_write()); without MAINTAINERS, one
+ * series in DIR. All or nothing: returns 0 when DIR holds the whole output,
+ * else 1 (and DIR is not created).
  */
 static size_t write_series(const char *outdir, const struct rewrite *rw, const char *root,
-			   const char *date, bool signoff)
+			   const char *date, bool signoff, const struct extra_addresses *extra)
 {
-	struct maintainers m = { NULL, 0, 0 };
+	struct maintainers m;
 	struct cleanup_set made = { NULL, 0, 0 };
 	struct strbuf report = STRBUF_INIT;
 	char *from = git_identity(), *tmp;
 	struct git_view *git;
 	struct series_options o;
 	const struct maint_section **sect;
+	struct strbuf sb = STRBUF_INIT;
+	char **trees;
 	size_t *which, i, k, failed = 0;
 	bool *done, by_section;
 	mode_t mask;
 
+	memset(&m, 0, sizeof(m));
 	tmp = start_outdir(outdir, &made);
 	if (!tmp) {
 		free(from);
@@ -194,26 +222,45 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	}
 	git = git_view_open(root);
 	o = (struct series_options){ from ? from : "acqrel <acqrel@invalid>", signoff, git, date,
-				     &made };
+				     &made, NULL, extra->to, extra->cc, extra->nr_to, extra->nr_cc };
 	sect = xcalloc(rw->nr_patches, sizeof(*sect));
+	trees = xcalloc(rw->nr_patches, sizeof(*trees));
 	which = xcalloc(rw->nr_patches, sizeof(*which));
 	done = xcalloc(rw->nr_patches, sizeof(*done));
 	by_section = maint_load(&m, root) == 0;
+	if (by_section) {
+		char *name = strcmp(root, ".") ? xasprintf("%s/MAINTAINERS", root)
+					       : xstrdup("MAINTAINERS");
+		char *q = quoted(name);
+
+		o.maint = &m;
+		/* bad input: one line, and the run goes on without those patterns */
+		if (m.nr_bad)
+			fprintf(stderr, "%s:%u: error: %s; %u pattern%s of the file ignored\n", q,
+				m.bad_line, m.bad_why, m.nr_bad, m.nr_bad == 1 ? "" : "s");
+		free(q);
+		free(name);
+	}
 	for (i = 0; i < rw->nr_patches; i++) {
 		const struct protocol *p = rw->patches[i].v[0];
 		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
 
-		sect[i] = by_section ? maint_section_of(&m, e->file) : NULL;
+		/* the tree that merges it; a section without a tree stands for itself */
+		sect[i] = by_section ? maint_tree_section(&m, e->file) : NULL;
+		if (by_section && !sect[i])
+			sect[i] = maint_section_of(&m, e->file);
+		maint_section_trees(sect[i], &sb);
+		trees[i] = strbuf_detach(&sb);
 	}
 	for (i = 0; i < rw->nr_patches && !failed; i++) {
 		size_t n = 0;
-		char *dir, *to, *cc, *name = NULL;
+		char *dir, *name = NULL;
 		int written;
 
 		if (done[i])
 			continue;
 		for (k = i; k < rw->nr_patches; k++) {
-			if (!done[k] && sect[k] == sect[i]) {
+			if (!done[k] && (sect[k] == sect[i] || (*trees[i] && !strcmp(trees[k], trees[i])))) {
 				which[n++] = k;
 				done[k] = true;
 			}
@@ -248,9 +295,7 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 		} else {
 			dir = xstrdup(tmp);
 		}
-		to = maint_join(sect[i], "M");
-		cc = maint_join(sect[i], "RL");
-		written = series_write(dir, rw, which, n, &o, to, cc);
+		written = series_write(dir, rw, which, n, &o);
 		if (written < 0)
 			failed++;
 		else {
@@ -273,8 +318,6 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 		}
 		free(name);
 		free(dir);
-		free(to);
-		free(cc);
 	}
 	mask = umask(0);
 	umask(mask);
@@ -292,6 +335,9 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	strbuf_release(&report);
 	maint_release(&m);
 	git_view_free(git);
+	for (i = 0; i < rw->nr_patches; i++)
+		free(trees[i]);
+	free(trees);
 	free(sect);
 	free(which);
 	free(done);
@@ -304,6 +350,7 @@ int cmd_patch(int argc, const char **argv)
 {
 	bool diff = false, apply = false, include_review = false, signoff = false;
 	const char *outdir = NULL;
+	struct extra_addresses extra;
 	size_t nr_failed = 0;
 	struct sites_run run;
 	struct pair_result r;
@@ -311,9 +358,10 @@ int cmd_patch(int argc, const char **argv)
 	struct strbuf out = STRBUF_INIT;
 	size_t i, nr_skipped, nr_dropped = 0;
 	char *date = NULL;
-	int a;
+	int a, status = -1;
 
-	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+	memset(&extra, 0, sizeof(extra));
+	for (a = 1; a < argc && argv[a][0] == '-' && status < 0; a++) {
 		if (!strcmp(argv[a], "--")) {
 			a++;
 			break;
@@ -328,20 +376,48 @@ int cmd_patch(int argc, const char **argv)
 			outdir = argv[++a];
 		} else if (!strcmp(argv[a], "--include-review")) {
 			include_review = true;
+		} else if (!strcmp(argv[a], "--to") || !strcmp(argv[a], "--cc") ||
+			   !strncmp(argv[a], "--to=", 5) || !strncmp(argv[a], "--cc=", 5)) {
+			bool to = argv[a][2] == 't';
+			const char *v = argv[a][4] == '=' ? argv[a] + 5 : a + 1 < argc ? argv[++a] : NULL;
+
+			if (!v || !address_ok(v)) {
+				fprintf(stderr, "acqrel patch: %s needs a mail address without control "
+					"characters or commas\n", to ? "--to" : "--cc");
+				status = 2;
+			} else if (to) {
+				ALLOC_GROW(extra.to, extra.nr_to + 1, extra.alloc_to);
+				extra.to[extra.nr_to++] = v;
+			} else {
+				ALLOC_GROW(extra.cc, extra.nr_cc + 1, extra.alloc_cc);
+				extra.cc[extra.nr_cc++] = v;
+			}
 		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
 			fputs(patch_usage, stdout);
-			return 0;
+			status = 0;
 		} else {
 			fprintf(stderr, "acqrel patch: unknown option '%s'\n%s", argv[a], patch_usage);
-			return 2;
+			status = 2;
 		}
 	}
-	if (a >= argc || (diff + apply + !!outdir) != 1) {
+	if (status < 0 && (a >= argc || (diff + apply + !!outdir) != 1)) {
 		fputs(patch_usage, stderr);
+		status = 2;
+	}
+	if (status < 0 && (extra.nr_to || extra.nr_cc) && !outdir) {
+		fprintf(stderr, "acqrel patch: --to and --cc go with -o DIR\n");
+		status = 2;
+	}
+	if (status >= 0) {
+		free(extra.to);
+		free(extra.cc);
+		return status;
+	}
+	if (outdir && !(date = patch_date())) {
+		free(extra.to);
+		free(extra.cc);
 		return 2;
 	}
-	if (outdir && !(date = patch_date()))
-		return 2;
 	/* a full disk or a file size limit must fail a write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), SITES_KEEP_TEXT);
@@ -374,7 +450,7 @@ int cmd_patch(int argc, const char **argv)
 		}
 		free(dropped);
 	}
-	if (outdir && rw.nr_patches && write_series(outdir, &rw, run.walk.root, date, signoff)) {
+	if (outdir && rw.nr_patches && write_series(outdir, &rw, run.walk.root, date, signoff, &extra)) {
 		nr_failed++;
 		nr_dropped = rw.nr_patches;	/* nothing was written */
 		rw.nr_rewritten = 0;
@@ -397,6 +473,8 @@ int cmd_patch(int argc, const char **argv)
 		rw.nr_rewritten, rw.nr_patches - nr_dropped, rw.nr_patches - nr_dropped == 1 ? "" : "es",
 		rw.left.nr);
 	strbuf_release(&out);
+	free(extra.to);
+	free(extra.cc);
 	free(date);
 	rewrite_release(&rw);
 	pair_result_release(&r);

@@ -3,6 +3,8 @@
 #include "classify.h"
 #include "cleanup.h"
 #include "git.h"
+#include "maint.h"
+#include "prefix.h"
 #include "quote.h"
 #include "sha1.h"
 #include "strbuf.h"
@@ -309,6 +311,15 @@ static char *path_prefix(const char *rel)
 	return xasprintf("%.*s/%.*s", (int)len[0], parts[0], (int)stem_len, stem);
 }
 
+/* The prefix of the table (prefix.c) for rel, else one from its path. */
+static char *table_prefix(const char *rel)
+{
+	bool capital;
+	char *p = prefix_of(rel, &capital);
+
+	return p ? p : path_prefix(rel);
+}
+
 static char *subject_prefix(const struct series_options *o, const char *rel)
 {
 	struct strbuf log = STRBUF_INIT;
@@ -318,7 +329,7 @@ static char *subject_prefix(const struct series_options *o, const char *rel)
 
 	if (!o->git || git_view_subjects(o->git, rel, 30, &log) < 0) {
 		strbuf_release(&log);
-		return path_prefix(rel);
+		return table_prefix(rel);
 	}
 	for (line = log.buf; *line && nr < 30; line = nl + 1) {
 		char *colon;
@@ -347,7 +358,43 @@ static char *subject_prefix(const struct series_options *o, const char *rel)
 	for (i = 0; i < nr; i++)
 		free(seen[i]);
 	strbuf_release(&log);
-	return best ? best : path_prefix(rel);
+	return best ? best : table_prefix(rel);
+}
+
+/*
+ * Whether the subsystem of rel asks for a capital letter after the prefix:
+ * the table says so (KVM), or the tree that merges it is tip
+ * (Documentation/process/maintainer-tip.rst).
+ */
+static bool wants_capital(const struct series_options *o, const char *rel)
+{
+	struct strbuf trees = STRBUF_INIT;
+	bool capital;
+
+	free(prefix_of(rel, &capital));
+	if (!capital && o->maint) {
+		maint_section_trees(maint_tree_section(o->maint, rel), &trees);
+		capital = strstr(trees.buf, "/tip/tip.git") != NULL;
+	}
+	strbuf_release(&trees);
+	return capital;
+}
+
+/*
+ * Whether the tree that merges rel is netdev's: its subjects say net-next
+ * (Documentation/process/maintainer-netdev.rst).
+ */
+static bool for_net_next(const struct series_options *o, const char *rel)
+{
+	struct strbuf trees = STRBUF_INIT;
+	bool yes = false;
+
+	if (o->maint) {
+		maint_section_trees(maint_tree_section(o->maint, rel), &trees);
+		yes = strstr(trees.buf, "/netdev/net-next.git") != NULL;
+	}
+	strbuf_release(&trees);
+	return yes;
 }
 
 /* git's file name for a subject: lowercase words joined by '-', at most 52 characters. */
@@ -776,14 +823,82 @@ static int by_rel(const void *a, const void *b, void *rw)
 	return strcmp(r->v[*(const size_t *)a].rel, r->v[*(const size_t *)b].rel);
 }
 
-int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
-		 const struct series_options *o, const char *to, const char *cc)
+/* Adds addr to list[0..*nr) unless it is there. */
+static void add_address(const char ***list, size_t *nr, size_t *alloc, const char *addr)
 {
-	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < *nr; i++)
+		if (!strcmp((*list)[i], addr))
+			return;
+	ALLOC_GROW(*list, *nr + 1, *alloc);
+	(*list)[(*nr)++] = addr;
+}
+
+/* "Name: a,\n    b\n" as git format-patch folds To: and Cc:; nothing when empty. */
+static void address_header(struct strbuf *out, const char *name, const char *const *v, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		strbuf_addf(out, "%s%s", i ? ",\n    " : name, v[i]);
+	if (nr)
+		strbuf_addch(out, '\n');
+}
+
+/*
+ * The mail of a patch or cover letter: the headers (From:, Date:, Subject:,
+ * the MIME headers git adds when the text is not ASCII, then To: and Cc:),
+ * a blank line and the rest. To: the maintainers, Cc: reviewers and lists,
+ * then o's addresses.
+ */
+static void mail(struct strbuf *out, const struct series_options *o, const char *subject,
+		 const struct maint_recipients *r, const char *rest)
+{
+	const char **to = NULL, **cc = NULL;
+	size_t nr_to = 0, nr_cc = 0, alloc_to = 0, alloc_cc = 0, i;
+	const char *p;
+	bool ascii = true;
+
+	for (i = 0; r && i < r->nr; i++) {
+		if (r->v[i].role == MAINT_MAINTAINER)
+			add_address(&to, &nr_to, &alloc_to, r->v[i].addr);
+		else
+			add_address(&cc, &nr_cc, &alloc_cc, r->v[i].addr);
+	}
+	for (i = 0; i < o->nr_to; i++)
+		add_address(&to, &nr_to, &alloc_to, o->to[i]);
+	for (i = 0; i < o->nr_cc; i++)
+		add_address(&cc, &nr_cc, &alloc_cc, o->cc[i]);
+	strbuf_addf(out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		    "From: %s\nDate: %s\nSubject: %s\n", o->from, o->date, subject);
+	for (p = rest; *p && ascii; p++)
+		ascii = !(*p & 0x80);
+	for (i = 0; i < nr_to + nr_cc && ascii; i++)
+		for (p = i < nr_to ? to[i] : cc[i - nr_to]; *p && ascii; p++)
+			ascii = !(*p & 0x80);
+	if (!ascii)
+		strbuf_adds(out, "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
+			    "Content-Transfer-Encoding: 8bit\n");
+	address_header(out, "To: ", to, nr_to);
+	address_header(out, "Cc: ", cc, nr_cc);
+	strbuf_addf(out, "\n%s", rest);
+	free(to);
+	free(cc);
+}
+
+int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
+		 const struct series_options *o)
+{
+	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT, all_diffs = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
+	struct maint_recipients everyone = { NULL, 0, 0 };
+	const char **all_paths = NULL;
+	size_t nr_all = 0, alloc_all = 0;
 	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
-	char *path, head[41];
-	bool ok = true, any_review = false;
+	char *path, *cover_subject, head[41];
+	bool ok = true, any_review = false, any_net_next = false;
 
 	for (i = 0; i < rw->nr; i++)
 		order[i] = i;
@@ -792,18 +907,34 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		const struct rewrite_patch *rp = &rw->patches[which[k]];
 		const struct protocol *p = rp->v[0];
 		struct strbuf patch = STRBUF_INIT, diff = STRBUF_INIT, subject = STRBUF_INIT;
-		struct strbuf fields = STRBUF_INIT;
-		const char *first = NULL, *field;
+		struct strbuf fields = STRBUF_INIT, subject_line = STRBUF_INIT;
+		struct maint_recipients who = { NULL, 0, 0 };
+		const char **paths = xcalloc(rw->nr ? rw->nr : 1, sizeof(*paths));
+		size_t nr_paths = 0;
+		const char *first = NULL, *field, *verb;
+		bool net_next = false;
 		char *prefix, *name;
 		bool bitop, test_bit, in_callee;
 
 		/* the files in git's order (by path), the subject from the first in the plan */
-		for (i = 0; i < rw->nr; i++)
+		for (i = 0; i < rw->nr; i++) {
 			touched[order[i]] = file_diff(&diff, &rw->v[order[i]], which[k], which, k);
+			if (touched[order[i]]) {
+				paths[nr_paths++] = rw->v[order[i]].rel;
+				add_address(&all_paths, &nr_all, &alloc_all, rw->v[order[i]].rel);
+			}
+		}
+		if (o->maint)
+			maint_recipients(o->maint, paths, nr_paths, diff.buf, &who);
+		strbuf_add(&all_diffs, diff.buf, diff.len);
 		for (i = 0; i < rw->nr && !first; i++)
 			if (touched[i])
 				first = rw->v[i].rel;
 		prefix = subject_prefix(o, first ? first : "acqrel");
+		for (i = 0; i < nr_paths && !net_next; i++)
+			net_next = for_net_next(o, paths[i]);
+		any_net_next |= net_next;
+		verb = first && wants_capital(o, first) ? "Use" : "use";
 		for (i = 0; i < rp->nr; i++) {
 			const struct protocol *q = rp->v[i];
 
@@ -814,30 +945,39 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		field = fields.buf;
 		forms(p, &bitop, &test_bit, &in_callee);
 		if (bitop)
-			strbuf_addf(&subject, "%s: use test_bit_acquire() for %s", prefix, field);
+			strbuf_addf(&subject, "%s: %s test_bit_acquire() for %s", prefix, verb, field);
 		else
-			strbuf_addf(&subject, "%s: use %s/%s for %s", prefix,
+			strbuf_addf(&subject, "%s: %s %s/%s for %s", prefix, verb,
 				    clears_bit(p) ? "clear_bit_unlock()" : "smp_store_release()",
 				    test_bit ? "test_bit_acquire()" : "smp_load_acquire()", field);
 		if (subject.len > 70) {
 			strbuf_reset(&subject);
-			strbuf_addf(&subject, "%s: use release/acquire for %s", prefix, field);
+			strbuf_addf(&subject, "%s: %s release/acquire for %s", prefix, verb, field);
 		}
 		/* a prefix from a path or a subject of the tree's history: no control
 		 * character reaches a mail header or a terminal */
 		for (i = 0; i < subject.len; i++)
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
-		strbuf_addf(&patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-			    "From: %s\nDate: %s\nSubject: [%sPATCH %zu/%zu] %s\n\n", o->from, o->date,
-			    patch_is_review(rp) ? "RFC " : "", k + 1, n, subject.buf);
+		strbuf_addf(&subject_line, "[%sPATCH%s %zu/%zu] %s", patch_is_review(rp) ? "RFC " : "",
+			    net_next ? " net-next" : "", k + 1, n, subject.buf);
 		any_review |= patch_is_review(rp);
-		message_body(&patch, rp);
+		message_body(&text, rp);
+		/* the trailers: the sign-off, then a Cc: for each person the patch goes to */
+		for (i = 0; i < who.nr && who.v[i].role == MAINT_LIST; i++)
+			;
+		if (o->signoff || i < who.nr)
+			strbuf_addch(&text, '\n');
 		if (o->signoff)
-			strbuf_addf(&patch, "\nSigned-off-by: %s\n", o->from);
-		strbuf_adds(&patch, "---\n");
-		diffstat(&patch, diff.buf);
-		strbuf_addf(&patch, "\n%s-- \nacqrel\n\n", diff.buf);
+			strbuf_addf(&text, "Signed-off-by: %s\n", o->from);
+		for (i = 0; i < who.nr; i++)
+			if (who.v[i].role != MAINT_LIST)
+				strbuf_addf(&text, "Cc: %s\n", who.v[i].addr);
+		strbuf_adds(&text, "---\n");
+		diffstat(&text, diff.buf);
+		strbuf_addf(&text, "\n%s-- \nacqrel\n\n", diff.buf);
+		mail(&patch, o, subject_line.buf, &who, text.buf);
+		strbuf_reset(&text);
 		name = slug(subject.buf);
 		path = xasprintf("%s/%04zu-%s.patch", dir, k + 1, name);
 		if (write_text(path, patch.buf, patch.len, o->made) < 0) {
@@ -852,15 +992,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_release(&diff);
 		strbuf_release(&subject);
 		strbuf_release(&fields);
+		strbuf_release(&subject_line);
+		maint_recipients_release(&who);
+		free(paths);
 	}
-	strbuf_addf(&cover, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-		    "From: %s\nDate: %s\n", o->from, o->date);
-	if (to && *to)
-		strbuf_addf(&cover, "To: %s\n", to);
-	if (cc && *cc)
-		strbuf_addf(&cover, "Cc: %s\n", cc);
-	strbuf_addf(&cover, "Subject: [%sPATCH 0/%zu] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n\n"
-		    "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
+	strbuf_addf(&text, "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
 		    "to lockless readers with smp_store_release()/smp_load_acquire(). Each\n"
 		    "converts one protocol, writer and readers together, and names the data\n"
 		    "it publishes. The acquire/release form names the access that publishes.\n"
@@ -869,16 +1005,27 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		    "are slightly wider; on 32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS\n"
 		    "Octeon release and acquire are full barriers. Each patch says what it\n"
 		    "costs where its code builds.\n\n"
-		    "The protocols were found and checked by acqrel.\n\n%s\n", any_review ? "RFC " : "", n,
-		    list.buf);
+		    "The protocols were found and checked by acqrel.\n\n%s\n", list.buf);
 	if (base_commit(o, rw, which, n, head))
-		strbuf_addf(&cover, "base-commit: %s\n", head);
+		strbuf_addf(&text, "base-commit: %s\n", head);
+	/* the cover letter goes to everyone the series goes to */
+	if (o->maint)
+		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
+	cover_subject = xasprintf("[%sPATCH%s 0/%zu] Convert smp_wmb()/smp_rmb() pairs to "
+				  "release/acquire", any_review ? "RFC " : "",
+				  any_net_next ? " net-next" : "", n);
+	mail(&cover, o, cover_subject, &everyone, text.buf);
+	free(cover_subject);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);
 	if (ok && write_text(path, cover.buf, cover.len, o->made) < 0)
 		ok = false;
 	free(path);
 	strbuf_release(&cover);
 	strbuf_release(&list);
+	strbuf_release(&text);
+	strbuf_release(&all_diffs);
+	maint_recipients_release(&everyone);
+	free(all_paths);
 	free(order);
 	free(touched);
 	return ok ? (int)n : -1;

@@ -10,6 +10,7 @@
 
 struct git_view;
 struct cleanup_set;
+struct maintainers;
 
 struct series_options {
 	const char *from;	/* "Name <email>" for From: */
@@ -18,16 +19,22 @@ struct series_options {
 				   subjects name the prefixes */
 	const char *date;	/* Date: value */
 	struct cleanup_set *made;	/* borrowed or NULL: the files written go here */
+	const struct maintainers *maint;	/* borrowed or NULL: the tree's MAINTAINERS */
+	const char *const *to, *const *cc;	/* borrowed: more addresses for every mail */
+	size_t nr_to, nr_cc;
 };
 
 /*
  * Writes the series of the protocols rw rewrote (those whose index is in
  * which[0..n)) into dir, which must exist, as 0000-cover-letter.patch and
  * NNNN-*.patch: new files only, never one that is there or through a link.
- * to and cc, when not NULL, go to the cover letter's headers. Returns the
- * number of patches written, or -1 after an error message.
+ * Each patch goes To: the maintainers and Cc: the reviewers and lists that
+ * o->maint names for its diff (maint_recipients()), with a Cc: trailer for
+ * each person; the cover letter to all of the series'; o->to and o->cc are
+ * added to every mail. Returns the number of patches written, or -1 after an
+ * error message.
  */
 int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
-		 const struct series_options *o, const char *to, const char *cc);
+		 const struct series_options *o);
 
 #endif

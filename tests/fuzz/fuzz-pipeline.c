@@ -138,12 +138,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (rw.nr_patches) {
 		size_t *which = xcalloc(rw.nr_patches, sizeof(*which));
+		static const char *const to[] = { "To <to@acqrel.invalid>" };
 		struct series_options o = { "Fuzz <fuzz@acqrel.invalid>", true, NULL,
-					    "Thu, 1 Jan 1970 00:00:00 +0000", NULL };
+					    "Thu, 1 Jan 1970 00:00:00 +0000", NULL, NULL, to, NULL,
+					    1, 0 };
 
 		for (i = 0; i < rw.nr_patches; i++)
 			which[i] = i;
-		series_write(series_dir, &rw, which, rw.nr_patches, &o, "To <to@acqrel.invalid>", "");
+		series_write(series_dir, &rw, which, rw.nr_patches, &o);
 		remove_series();
 		free(which);
 	}

@@ -1,0 +1,680 @@
+/*
+ * bugs.c: the ordering bugs a barrier review turns up. Each class is one
+ * rule function in the table below; a rule looks at the sites and the
+ * protocols of one run (no second pass over the tree) and adds findings.
+ * Precision comes first: a rule says nothing unless the code shows it.
+ */
+#include "bugs.h"
+#include "key.h"
+#include "prims.h"
+#include "strbuf.h"
+#include "types.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Most ends of each side that a finding names; the rest are counted. */
+#define MAX_ENDS_NAMED 3
+
+struct bugs_ctx {
+	struct sites_run *run;
+	const struct pair_result *pairs;
+	struct types t;
+	struct hashmap seen;	/* "class:file:offset" of each finding, so each is said once */
+	struct hashmap keys;	/* base key of each protocol with a writer -> its index */
+	struct hashmap rkeys;	/* base key of each protocol with a reader -> its index */
+	struct bugs_result *out;
+};
+
+static void rule_rcu_marked(struct bugs_ctx *c);
+static void rule_double_read(struct bugs_ctx *c);
+static void rule_misplaced_barrier(struct bugs_ctx *c);
+
+/*
+ * The classes. by_default and confidence follow the precision measured on
+ * linux-source-6.12 and 6.1 (docs/bugs.md): under 50%, only with --all.
+ */
+static const struct bug_rule {
+	enum bug_class cls;
+	const char *name;
+	const char *severity;
+	const char *confidence;
+	bool by_default;
+	void (*run)(struct bugs_ctx *c);
+} rules[] = {
+	{ BUG_RCU_MARKED, "rcu-marked", "low", "high", true, rule_rcu_marked },
+	{ BUG_DOUBLE_READ, "double-read", "medium", "medium", true, rule_double_read },
+	{ BUG_MISPLACED_BARRIER, "misplaced-barrier", "high", "medium", true,
+	  rule_misplaced_barrier },
+};
+
+static const struct bug_rule *rule_of(enum bug_class c)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if (rules[i].cls == c)
+			return &rules[i];
+	return NULL;
+}
+
+const char *bugs_class_name(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r ? r->name : NULL;
+}
+
+const char *bugs_class_severity(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r ? r->severity : NULL;
+}
+
+const char *bugs_class_confidence(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r ? r->confidence : NULL;
+}
+
+bool bugs_class_by_default(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r && r->by_default;
+}
+
+/* The column (bytes, from 1) of offset off in file, from its text; 1 when unreadable. */
+static unsigned column_of(struct bugs_ctx *c, const char *file, size_t off)
+{
+	const char *text = types_text(&c->t, file);
+	size_t i = off;
+
+	if (!text || strlen(text) < off)
+		return 1;
+	while (i > 0 && text[i - 1] != '\n')
+		i--;
+	return (unsigned)(off - i + 1);
+}
+
+/* Appends "file:line fn()" for up to MAX_ENDS_NAMED ends of v, and how many more. */
+static void describe_ends(struct strbuf *sb, const char *role, const struct pair_end *v, size_t n)
+{
+	size_t i;
+
+	strbuf_addf(sb, "%s%s", role, n == 1 ? "" : "s");
+	for (i = 0; i < n && i < MAX_ENDS_NAMED; i++)
+		strbuf_addf(sb, "%s %s() in %s() at %s:%u", i ? "," : "", v[i].site->primitive,
+			    site_where(v[i].site), v[i].file, v[i].site->line);
+	if (n > MAX_ENDS_NAMED)
+		strbuf_addf(sb, " and %zu more", n - MAX_ENDS_NAMED);
+}
+
+/* "writer ...; readers ..." of p (caller frees). */
+static char *describe_protocol(const struct protocol *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s: ", p->variable);
+	if (p->nr_writers)
+		describe_ends(&sb, "writer", p->writers, p->nr_writers);
+	else
+		strbuf_adds(&sb, "no writer found");
+	strbuf_adds(&sb, "; ");
+	if (p->nr_readers)
+		describe_ends(&sb, "reader", p->readers, p->nr_readers);
+	else
+		strbuf_adds(&sb, "no reader found");
+	return strbuf_detach(&sb);
+}
+
+/* The protocol one of whose ends is site s (with access a when a is not NULL). */
+static const struct protocol *protocol_of(const struct bugs_ctx *c, const struct site *s,
+					  const struct access *a)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+
+		for (k = 0; k < p->nr_writers + p->nr_readers; k++) {
+			const struct pair_end *e = k < p->nr_writers ? &p->writers[k] :
+					&p->readers[k - p->nr_writers];
+
+			if (e->site == s && (!a || e->access == a))
+				return p;
+		}
+	}
+	return NULL;
+}
+
+/* Adds a finding, unless one of its class is already at file:off. Takes ownership of the strings. */
+static void add_bug(struct bugs_ctx *c, enum bug_class cls, const char *file, const char *path,
+		    size_t off, unsigned line, char *message, char *protocol, char *evidence,
+		    char *fix, bool mechanical)
+{
+	char *key = xasprintf("%d:%s:%zu", (int)cls, file, off);
+	struct bug *b;
+
+	if (hashmap_get(&c->seen, key) != (size_t)-1) {
+		free(key);
+		free(message);
+		free(protocol);
+		free(evidence);
+		free(fix);
+		return;
+	}
+	hashmap_put(&c->seen, key, 1);
+	free(key);
+	ALLOC_GROW(c->out->v, c->out->nr + 1, c->out->alloc);
+	b = &c->out->v[c->out->nr++];
+	b->cls = cls;
+	b->file = file;
+	b->path = path;
+	b->line = line;
+	b->column = column_of(c, file, off);
+	b->message = message;
+	b->protocol = protocol;
+	b->evidence = evidence;
+	b->fix = fix;
+	b->mechanical = mechanical;
+}
+
+/* A store of a null pointer constant, which sparse takes into any address space. */
+static bool stores_null(const struct access *a)
+{
+	return a->value && (!strcmp(a->value, "NULL") || !strcmp(a->value, "0") ||
+			    !strcmp(a->value, "(void *)0"));
+}
+
+/* ---- rcu-marked ---- */
+
+/*
+ * What replaces a marked access of an __rcu pointer: the RCU form that
+ * orders as much, and whether it is a mechanical rewrite.
+ */
+static char *rcu_fix(const struct access *a, bool *mechanical)
+{
+	const char *via = a->via;
+
+	*mechanical = true;
+	if (!strcmp(via, "smp_store_release"))
+		return xasprintf("rcu_assign_pointer(%s, %s), which is smp_store_release() with the address space kept",
+				 a->path, a->value ? a->value : "...");
+	if (!strcmp(via, "WRITE_ONCE"))
+		return xasprintf("RCU_INIT_POINTER(%s, %s) when readers need no ordering of what it points to, else rcu_assign_pointer()",
+				 a->path, a->value ? a->value : "...");
+	*mechanical = false;
+	if (!strcmp(via, "smp_load_acquire"))
+		return xasprintf("rcu_dereference*() when only loads through the pointer need ordering, else unrcu_pointer(smp_load_acquire(&%s)), which keeps the acquire",
+				 a->path);
+	return xasprintf("rcu_dereference() under rcu_read_lock(), rcu_dereference_protected() under the update-side lock, or rcu_access_pointer() when the value is only tested");
+}
+
+static bool rcu_checked_via(const char *via)
+{
+	return via && (!strcmp(via, "smp_load_acquire") || !strcmp(via, "smp_store_release") ||
+		       !strcmp(via, "READ_ONCE") || !strcmp(via, "WRITE_ONCE"));
+}
+
+/*
+ * Whether the value of the call whose name starts at offset off of file
+ * goes to a variable or out of the function: "x = call(...)", "type *x =
+ * call(...)", "return call(...)".
+ */
+static bool value_kept(struct bugs_ctx *c, const char *file, size_t off)
+{
+	const char *text = types_text(&c->t, file);
+	size_t i = off;
+
+	if (!text || strlen(text) < off)
+		return false;
+	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n'))
+		i--;
+	if (i >= 6 && !memcmp(text + i - 6, "return", 6) && (i == 6 || !is_c_ident_char(text[i - 7])))
+		return true;
+	return i >= 2 && text[i - 1] == '=' && !strchr("=!<>+-*/%&|^", text[i - 2]);
+}
+
+static void rcu_marked_list(struct bugs_ctx *c, const struct site *s, const struct access_list *l,
+			    const char *file, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		const struct access *a = &l->v[i];
+		const struct protocol *p;
+		char *decl = NULL;
+		bool mechanical;
+		char *fix;
+
+		if (!rcu_checked_via(a->via))
+			continue;
+		/* a null store, or a load only tested, keeps sparse quiet */
+		if (a->is_write ? stores_null(a) :
+		    !a->assigned_to && !(l == &s->operand && value_kept(c, file, s->off)))
+			continue;
+		/* a member the struct names through a #define (sk_state) is no declaration to trust */
+		if (types_access_kind(&c->t, file, a, &decl) != FIELD_RCU || !decl ||
+		    strchr(decl, '#') || !strstr(decl, "__rcu")) {
+			free(decl);
+			continue;
+		}
+		p = protocol_of(c, s, a);
+		fix = rcu_fix(a, &mechanical);
+		add_bug(c, BUG_RCU_MARKED, file, path, a->off, a->line,
+			xasprintf("%s() on %s, which is declared __rcu: a sparse address-space error",
+				  a->via, a->path),
+			p ? describe_protocol(p) : NULL,
+			a->is_write ?
+			xasprintf("%s is declared %s, and %s() stores %s into it without the __rcu cast",
+				  a->path, decl, a->via, a->value ? a->value : "a value") :
+			xasprintf("%s is declared %s, and %s() hands the pointer it loads to %s%s, without __rcu",
+				  a->path, decl, a->via, a->assigned_to ? "local " : "an assignment or return",
+				  a->assigned_to ? a->assigned_to : ""),
+			fix, mechanical);
+		free(decl);
+	}
+}
+
+static void rule_rcu_marked(struct bugs_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->run->walk.nr; i++) {
+		const struct file_sites *fs = &c->run->files[i];
+		const char *file = c->run->walk.files[i].rel, *path = c->run->walk.files[i].path;
+
+		for (k = 0; k < fs->nr; k++) {
+			const struct site *s = &fs->v[k];
+
+			rcu_marked_list(c, s, &s->operand, file, path);
+			rcu_marked_list(c, s, &s->window_before, file, path);
+			rcu_marked_list(c, s, &s->window_after, file, path);
+		}
+	}
+}
+
+/* ---- double-read ---- */
+
+/* Whether a lock is held at offset off of the function whose lock operations are l. */
+static bool under_lock(const struct lock_list *l, size_t off)
+{
+	size_t from = 0;
+
+	return lock_held(l, off, &from) != NULL;
+}
+
+/* Most bytes scanned for the end of a call's arguments. */
+#define MAX_CALL_SCAN 65536
+
+/* Whether offset at of file lies inside the parentheses of the call that starts at off. */
+static bool call_encloses(struct bugs_ctx *c, const char *file, size_t off, size_t at)
+{
+	const char *text = types_text(&c->t, file);
+	size_t len = text ? strlen(text) : 0, i, end = off + MAX_CALL_SCAN;
+	int depth = 0;
+
+	if (end > len)
+		end = len;
+	for (i = off; i < end && i <= at; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && --depth == 0)
+			return false;
+	}
+	return depth > 0 && i > at;
+}
+
+/* A call that only prints or asserts: what it loads is a diagnostic, not a use. */
+static bool diagnostic_call(const char *name)
+{
+	static const char *const prefixes[] = {
+		"pr_", "dev_", "netdev_", "trace", "printk", "WARN", "BUG", "_enter", "_leave",
+		"_debug", "_net", "_proto", "kenter", "kleave", "kdebug", "seq_printf",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return strstr(name, "dbg") || strstr(name, "debug") || strstr(name, "print");
+}
+
+/*
+ * Whether the line of offset at in file compares with local (== or !=): a
+ * seqcount-style retry loads the variable again on purpose, to compare.
+ */
+static bool compares_with(struct bugs_ctx *c, const char *file, size_t at, const char *local)
+{
+	const char *text = types_text(&c->t, file), *start, *end, *w;
+	size_t n = strlen(local);
+
+	if (!text || strlen(text) < at)
+		return false;
+	for (start = text + at; start > text && start[-1] != '\n'; start--)
+		;
+	end = strchr(text + at, '\n');
+	if (!end)
+		end = text + strlen(text);
+	for (w = start; w + n <= end; w++) {
+		if (memcmp(w, local, n) || (w > start && is_c_ident_char(w[-1])) ||
+		    is_c_ident_char(w[n]))
+			continue;
+		for (w = start; w + 1 < end; w++)
+			if ((w[0] == '=' || w[0] == '!') && w[1] == '=')
+				return true;
+		return false;
+	}
+	return false;
+}
+
+/*
+ * Whether the load at offset at of file must not be reported: a call
+ * between from and at may wait for, store or only print the variable (a
+ * call whose arguments hold the load runs after it, and uses it unless it
+ * only prints it).
+ */
+static bool call_excuses(struct bugs_ctx *c, const struct call_list *calls, const char *file,
+			 size_t from, size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < calls->nr; i++) {
+		const struct call_ref *k = &calls->v[i];
+
+		if (k->off <= from || k->off >= at)
+			continue;
+		if (!call_encloses(c, file, k->off, at) || diagnostic_call(k->name))
+			return true;
+	}
+	return false;
+}
+
+/* Whether l stores, between offsets from and to, a base of path (p->q of p->q->x): another object. */
+static bool base_stored(const struct access_list *l, const char *path, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		const struct access *w = &l->v[i];
+		size_t n = strlen(w->path);
+
+		if (w->is_write && w->off > from && w->off < to && !strncmp(path, w->path, n) &&
+		    (path[n] == '.' || (path[n] == '-' && path[n + 1] == '>')))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A reader that loads the variable marked (READ_ONCE(), an acquire) into a
+ * local and orders the data after it, then loads the variable again with a
+ * plain load after its barrier: the second load may see a newer value than
+ * the one the barrier ordered the data after (and the compiler may tear or
+ * refetch it). Not when the reader stores the variable itself, nor under a
+ * lock, which may be what keeps it stable.
+ */
+static void double_read_end(struct bugs_ctx *c, const struct protocol *p, const struct pair_end *e)
+{
+	const struct access *first = e->access;
+	const struct access_list *l = &e->site->window_after;
+	size_t i;
+
+	if (e->caller || e->helper || !first->marked || !first->via ||
+	    (strcmp(first->via, "READ_ONCE") && strcmp(first->via, "smp_load_acquire")))
+		return;
+	if (touches(&e->site->window_before, e->file, p->key, true))
+		return;
+	for (i = 0; i < l->nr; i++) {
+		const struct access *a = &l->v[i];
+
+		if (!access_is(a, e->file, p->key))
+			continue;
+		if (a->is_write)
+			return;	/* the reader's own store: what it loads next is its own */
+		if (a->marked || a->off <= first->off || under_lock(&e->site->locks, a->off))
+			continue;
+		/* a call between may wait for, store or only print the variable; a new base is another object */
+		if (strcmp(a->path, first->path) ||
+		    (first->assigned_to && compares_with(c, e->file, a->off, first->assigned_to)) ||
+		    call_excuses(c, &e->site->calls_after, e->file, first->off, a->off) ||
+		    base_stored(l, a->path, first->off, a->off))
+			continue;
+		/* loaded into the same local again: a new value replaces the checked one */
+		if (a->assigned_to && first->assigned_to && !strcmp(a->assigned_to, first->assigned_to))
+			continue;
+		add_bug(c, BUG_DOUBLE_READ, e->file, e->path, a->off, a->line,
+			xasprintf("%s is loaded again with a plain load after %s() loaded it%s%s (line %u) and %s%sordered the data after that first load",
+				  a->path, first->via, first->assigned_to ? " into " : "",
+				  first->assigned_to ? first->assigned_to : "", first->line,
+				  strcmp(e->site->primitive, first->via) ? e->site->primitive : "",
+				  strcmp(e->site->primitive, first->via) ? "() " : ""),
+			describe_protocol(p),
+			xasprintf("%s() in %s() publishes %s concurrently; the second load may see a newer value than the one checked, and a plain load may be torn or refetched",
+				  p->writers[0].site->primitive, site_where(p->writers[0].site),
+				  p->variable),
+			first->assigned_to ?
+			xasprintf("use %s, the value already loaded, instead of loading %s again",
+				  first->assigned_to, a->path) :
+			xasprintf("load %s once into a local with %s() and use that value after the barrier",
+				  a->path, first->via),
+			false);
+		return;
+	}
+}
+
+static void rule_double_read(struct bugs_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+
+		if (!p->nr_writers || protocol_has_reason(p, "unanchored") ||
+		    p->verdict == VERDICT_REDUNDANT)
+			continue;
+		for (k = 0; k < p->nr_readers; k++)
+			double_read_end(c, p, &p->readers[k]);
+	}
+}
+
+/* ---- misplaced-barrier ---- */
+
+/* The protocol of map (keys or rkeys) for the variable of a (in file), or NULL. */
+static const struct protocol *protocol_in(struct bugs_ctx *c, const struct hashmap *map,
+					  const struct access *a, const char *file)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev), *base;
+	size_t k;
+
+	if (!key)
+		return NULL;
+	base = base_key(key);
+	k = hashmap_get(map, base);
+	free(base);
+	free(key);
+	return k == (size_t)-1 ? NULL : &c->pairs->v[k];
+}
+
+/*
+ * The first end of p, among its writers (writers) or its readers, whose
+ * barrier orders the data a (of file) names: a writer's smp_wmb() that has
+ * a store of it before, a reader's smp_rmb() that has a load of it after.
+ */
+static const struct pair_end *data_end(const struct protocol *p, const struct access *a,
+				       const char *file, bool writers)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev);
+	const struct pair_end *v = writers ? p->writers : p->readers, *found = NULL;
+	size_t i, n = writers ? p->nr_writers : p->nr_readers;
+
+	if (!key)
+		return NULL;
+	for (i = 0; i < n && !found; i++)
+		if (!v[i].caller &&
+		    prim_role(v[i].site->primitive) == (writers ? PRIM_ROLE_WMB : PRIM_ROLE_RMB) &&
+		    touches(writers ? &v[i].site->window_before : &v[i].site->window_after, v[i].file,
+			    key, writers))
+			found = &v[i];
+	free(key);
+	return found;
+}
+
+/*
+ * An smp_wmb() with nothing stored after it (in its function or its
+ * callers) whose nearest store before it is a variable readers subscribe
+ * to, after a store of data those readers load after their smp_rmb(): the
+ * barrier comes after the flag's store instead of before it, and orders
+ * nothing of the protocol.
+ */
+static void misplaced_wmb(struct bugs_ctx *c, const struct unpaired *u)
+{
+	const struct site *s = u->site;
+	const struct access_list *l = &s->window_before;
+	const struct access *flag = l->nr ? &l->v[0] : NULL;
+	const struct protocol *p;
+	size_t m;
+
+	if (strcmp(u->code, "no-access-after") && strcmp(u->code, "no-store-after"))
+		return;
+	if (s->nr_callers || s->unknown_callers || !s->function || s->window_call_after ||
+	    !flag || !flag->is_write || !(p = protocol_in(c, &c->rkeys, flag, u->file)))
+		return;
+	for (m = 1; m < l->nr; m++) {
+		const struct access *data = &l->v[m];
+		const struct pair_end *r;
+
+		if (!data->is_write || !(r = data_end(p, data, u->file, false)))
+			continue;
+		add_bug(c, BUG_MISPLACED_BARRIER, u->file, u->path, s->off, s->line,
+			xasprintf("smp_wmb() comes after the store to %s (line %u) instead of between the store to %s (line %u) and it",
+				  flag->path, flag->line, data->path, data->line),
+			describe_protocol(p),
+			xasprintf("smp_rmb() in %s() loads %s and then %s; here nothing orders the store to %s before the store to %s, and nothing is stored after the smp_wmb()",
+				  site_where(r->site), p->variable, data->path, data->path,
+				  flag->path),
+			xasprintf("store %s with smp_store_release(), or move the smp_wmb() before its store",
+				  flag->path),
+			false);
+		return;
+	}
+}
+
+/*
+ * An smp_rmb() with no shared access before it (nor calls of its function
+ * that load one), followed by a load of a variable a protocol's writer
+ * publishes after its smp_wmb(), and then by a load of data that writer
+ * stores before its barrier: the barrier orders nothing of the protocol,
+ * and the data load may be satisfied before the flag load.
+ */
+static void rule_misplaced_barrier(struct bugs_ctx *c)
+{
+	size_t i, k, m;
+
+	for (i = 0; i < c->pairs->nr_u; i++) {
+		const struct unpaired *u = &c->pairs->u[i];
+		const struct site *s = u->site;
+		const struct access_list *l = &s->window_after;
+
+		if (prim_role(s->primitive) == PRIM_ROLE_WMB)
+			misplaced_wmb(c, u);
+		if (prim_role(s->primitive) != PRIM_ROLE_RMB || strcmp(u->code, "no-access-before") ||
+		    s->nr_callers || s->unknown_callers || !s->function)
+			continue;
+		for (k = 0; k < l->nr; k++) {
+			const struct access *flag = &l->v[k];
+			const struct protocol *p;
+
+			if (flag->is_write)
+				break;	/* a store first: not the flag-then-data shape */
+			if (!(p = protocol_in(c, &c->keys, flag, u->file)))
+				continue;
+			for (m = k + 1; m < l->nr; m++) {
+				const struct access *data = &l->v[m];
+				const struct pair_end *w;
+
+				if (data->is_write || !(w = data_end(p, data, u->file, true)))
+					continue;
+				add_bug(c, BUG_MISPLACED_BARRIER, u->file, u->path, s->off, s->line,
+					xasprintf("smp_rmb() comes before the load of %s (line %u) instead of between it and the load of %s (line %u)",
+						  flag->path, flag->line, data->path, data->line),
+					describe_protocol(p),
+					xasprintf("%s() in %s() stores %s before its smp_wmb() and %s after it; here nothing orders the load of %s after the load of %s, and no shared access precedes the smp_rmb()",
+						  w->site->primitive, site_where(w->site), data->path,
+						  p->variable, data->path, flag->path),
+					xasprintf("load %s with smp_load_acquire(), or move the smp_rmb() after its load",
+						  flag->path),
+					false);
+				break;
+			}
+			break;
+		}
+	}
+}
+
+/* ---- the run ---- */
+
+static int cmp_bug(const void *a, const void *b)
+{
+	const struct bug *x = a, *y = b;
+	int r = strcmp(x->file, y->file);
+
+	if (r)
+		return r;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->column != y->column)
+		return x->column < y->column ? -1 : 1;
+	return (int)x->cls - (int)y->cls;
+}
+
+void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
+	      struct bugs_result *out)
+{
+	struct bugs_ctx c;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.run = run;
+	c.pairs = pairs;
+	c.out = out;
+	types_init(&c.t, run->walk.root);
+	for (i = 0; i < pairs->nr; i++) {
+		char *base = base_key(pairs->v[i].key);
+
+		if (pairs->v[i].nr_writers && hashmap_get(&c.keys, base) == (size_t)-1)
+			hashmap_put(&c.keys, base, i);
+		if (pairs->v[i].nr_readers && hashmap_get(&c.rkeys, base) == (size_t)-1)
+			hashmap_put(&c.rkeys, base, i);
+		free(base);
+	}
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if (all || rules[i].by_default)
+			rules[i].run(&c);
+	if (out->nr)
+		qsort(out->v, out->nr, sizeof(*out->v), cmp_bug);
+	hashmap_release(&c.seen);
+	hashmap_release(&c.keys);
+	hashmap_release(&c.rkeys);
+	types_release(&c.t);
+}
+
+void bugs_result_release(struct bugs_result *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->nr; i++) {
+		free(out->v[i].message);
+		free(out->v[i].protocol);
+		free(out->v[i].evidence);
+		free(out->v[i].fix);
+	}
+	free(out->v);
+	memset(out, 0, sizeof(*out));
+}

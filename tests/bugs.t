@@ -23,7 +23,7 @@ sub run {
 my ($text, $st) = run('*.c');
 is($st, 1, 'findings: exit status 1');
 my @lines = split /\n/, $text;
-my $well_formed = grep { /^[^:\s]+\.c:\d+:\d+: warning: (rcu-marked|double-read|misplaced-barrier): \S.*; evidence: .*; fix: .* \(severity (low|medium|high), confidence (low|medium|high)\)$/ } @lines;
+my $well_formed = grep { /^[^:\s]+\.c:\d+:\d+: warning: (rcu-marked|double-read|misplaced-barrier|missing-acquire|unpaired): \S.*; evidence: .*; fix: .* \(severity (low|medium|high), confidence (low|medium|high)\)$/ } @lines;
 is($well_formed, scalar(@lines), 'every text line is file:line:col: warning: class: ..., with evidence, fix, severity, confidence');
 ok(@lines >= 3, scalar(@lines) . ' findings in the fixtures');
 
@@ -35,7 +35,7 @@ SKIP: {
 	skip 'no JSON', 5 unless $d;
 	is($d->{schema}, 1, 'schema 1');
 	is(scalar(@{$d->{bugs}}), scalar(@lines), 'JSON and text list the same number of findings');
-	my @keys = qw(class file line column severity confidence message protocol evidence fix mechanical);
+	my @keys = qw(class file line column severity confidence message protocol evidence fix mechanical weak);
 	my $complete = grep { my $b = $_; !grep { !exists $b->{$_} } @keys } @{$d->{bugs}};
 	is($complete, scalar(@{$d->{bugs}}), 'every JSON finding has ' . join(', ', @keys));
 	my %count;
@@ -50,9 +50,19 @@ SKIP: {
 	is($same, scalar(@lines), 'the text and the JSON findings agree, in order');
 }
 
-my ($none, $nst) = run('rcu-marked-negative.c double-read-negative.c misplaced-barrier-negative.c');
+my ($none, $nst) = run('--all rcu-marked-negative.c double-read-negative.c misplaced-barrier-negative.c missing-acquire-negative.c');
 is($nst, 0, 'no finding: exit status 0');
 is($none, '', 'no finding: no output');
+
+# --all adds the weak findings and the classes under 50% precision
+my ($default) = run('unpaired.c missing-acquire.c');
+my ($with_all) = run('--all unpaired.c missing-acquire.c');
+my @d = split /\n/, $default;
+my @w = split /\n/, $with_all;
+ok(@d == 1 && $d[0] =~ /: warning: unpaired: .* with a READ_ONCE\(\)/,
+   'by default: the unpaired reader that uses READ_ONCE() only');
+is(scalar(@w), 3, '--all: also the plain unpaired reader and missing-acquire');
+is(scalar(grep { /confidence low\)$/ } @w), 2, '--all: those two have low confidence');
 
 my ($sum) = run('--summary *.c');
 my ($total) = $sum =~ /^total\s+(\d+)$/m;

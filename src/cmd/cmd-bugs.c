@@ -24,6 +24,12 @@ static const char bugs_usage[] =
 	"exit status: 0 no finding and all input read, 1 findings or some input skipped,\n"
 	"2 usage or fatal error\n";
 
+/* A weak finding (reported with --all only) has low confidence, whatever its class's. */
+static const char *confidence(const struct bug *b)
+{
+	return b->weak ? "low" : bugs_class_confidence(b->cls);
+}
+
 static void text_bug(struct strbuf *sb, const struct bug *b)
 {
 	quote_path(sb, b->path);
@@ -33,7 +39,7 @@ static void text_bug(struct strbuf *sb, const struct bug *b)
 		strbuf_addf(sb, "; protocol %s", b->protocol);
 	strbuf_addf(sb, "; evidence: %s; fix: %s%s (severity %s, confidence %s)\n", b->evidence,
 		    b->fix, b->mechanical ? "" : "; no mechanical fix",
-		    bugs_class_severity(b->cls), bugs_class_confidence(b->cls));
+		    bugs_class_severity(b->cls), confidence(b));
 }
 
 static void json_bug(struct strbuf *sb, const struct bug *b, bool first)
@@ -45,7 +51,7 @@ static void json_bug(struct strbuf *sb, const struct bug *b, bool first)
 	strbuf_addf(sb, ", \"line\": %u, \"column\": %u, \"severity\": ", b->line, b->column);
 	json_add_string(sb, bugs_class_severity(b->cls));
 	strbuf_adds(sb, ", \"confidence\": ");
-	json_add_string(sb, bugs_class_confidence(b->cls));
+	json_add_string(sb, confidence(b));
 	strbuf_adds(sb, ", \"message\": ");
 	json_add_string(sb, b->message);
 	strbuf_adds(sb, ", \"protocol\": ");
@@ -54,7 +60,8 @@ static void json_bug(struct strbuf *sb, const struct bug *b, bool first)
 	json_add_string(sb, b->evidence);
 	strbuf_adds(sb, ", \"fix\": ");
 	json_add_string(sb, b->fix);
-	strbuf_addf(sb, ", \"mechanical\": %s}", b->mechanical ? "true" : "false");
+	strbuf_addf(sb, ", \"mechanical\": %s, \"weak\": %s}", b->mechanical ? "true" : "false",
+		    b->weak ? "true" : "false");
 }
 
 /* Findings per class, every class listed, with whether it is reported by default. */

@@ -5,7 +5,9 @@
  * Precision comes first: a rule says nothing unless the code shows it.
  */
 #include "bugs.h"
+#include "defs.h"
 #include "key.h"
+#include "lex.h"
 #include "prims.h"
 #include "strbuf.h"
 #include "types.h"
@@ -25,11 +27,16 @@ struct bugs_ctx {
 	struct hashmap keys;	/* base key of each protocol with a writer -> its index */
 	struct hashmap rkeys;	/* base key of each protocol with a reader -> its index */
 	struct bugs_result *out;
+	struct defs *defs;	/* owned: the functions a plain reader is looked for in */
+	struct hashmap lexed;	/* file -> index into lex_v */
+	struct lex_result *lex_v;	/* owned: the functions of each file searched */
+	size_t nr_lex, alloc_lex;
 };
 
 static void rule_rcu_marked(struct bugs_ctx *c);
 static void rule_double_read(struct bugs_ctx *c);
 static void rule_misplaced_barrier(struct bugs_ctx *c);
+static void rule_plain_reader(struct bugs_ctx *c);
 
 /*
  * The classes. by_default and confidence follow the precision measured on
@@ -47,6 +54,9 @@ static const struct bug_rule {
 	{ BUG_DOUBLE_READ, "double-read", "medium", "medium", true, rule_double_read },
 	{ BUG_MISPLACED_BARRIER, "misplaced-barrier", "high", "medium", true,
 	  rule_misplaced_barrier },
+	/* one rule finds both: a plain reader, with or without ordered readers besides */
+	{ BUG_MISSING_ACQUIRE, "missing-acquire", "high", "low", false, rule_plain_reader },
+	{ BUG_UNPAIRED, "unpaired", "high", "medium", true, rule_plain_reader },
 };
 
 static const struct bug_rule *rule_of(enum bug_class c)
@@ -181,6 +191,7 @@ static void add_bug(struct bugs_ctx *c, enum bug_class cls, const char *file, co
 	b->evidence = evidence;
 	b->fix = fix;
 	b->mechanical = mechanical;
+	b->weak = false;
 }
 
 /* A store of a null pointer constant, which sparse takes into any address space. */
@@ -341,7 +352,15 @@ static bool diagnostic_call(const char *name)
 	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
 		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
 			return true;
-	return strstr(name, "dbg") || strstr(name, "debug") || strstr(name, "print");
+	static const char *const infixes[] = {
+		"dbg", "debug", "print", "_alert", "_warn", "_err", "_info", "_notice", "_crit",
+		"_emerg",
+	};
+
+	for (i = 0; i < ARRAY_SIZE(infixes); i++)
+		if (strstr(name, infixes[i]))
+			return true;
+	return false;
 }
 
 /*
@@ -618,6 +637,301 @@ static void rule_misplaced_barrier(struct bugs_ctx *c)
 	}
 }
 
+/* ---- missing-acquire and unpaired: a plain reader ---- */
+
+/* Most data variables of one protocol looked for in a plain reader. */
+#define MAX_DATA_KEYS 16
+
+/* The functions of file rel, lexed once. NULL when the file cannot be read. */
+static const struct lex_result *lexed(struct bugs_ctx *c, const char *rel)
+{
+	size_t k = hashmap_get(&c->lexed, rel);
+	const char *text;
+
+	if (k != (size_t)-1)
+		return &c->lex_v[k];
+	if (!(text = types_text(&c->t, rel)))
+		return NULL;
+	ALLOC_GROW(c->lex_v, c->nr_lex + 1, c->alloc_lex);
+	memset(&c->lex_v[c->nr_lex], 0, sizeof(c->lex_v[c->nr_lex]));
+	lex_scan(text, strlen(text), &c->lex_v[c->nr_lex]);
+	hashmap_put(&c->lexed, rel, c->nr_lex);
+	return &c->lex_v[c->nr_lex++];
+}
+
+/* Whether text[start..end) names field as a member: "->field" or ".field". */
+static bool mentions_member(const char *text, size_t start, size_t end, const char *field)
+{
+	size_t n = strlen(field);
+	const char *p = text + start, *e = text + end;
+
+	while (p < e && (p = memmem(p, (size_t)(e - p), field, n))) {
+		if (p > text + start && !is_c_ident_char(p[n]) &&
+		    (p[-1] == '.' || (p[-1] == '>' && p - 1 > text + start && p[-2] == '-')))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* Whether name is the function of one of p's ends (or of a caller an end's access is in). */
+static bool end_function(const struct protocol *p, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < p->nr_writers + p->nr_readers; k++) {
+		const struct pair_end *e = k < p->nr_writers ? &p->writers[k] :
+				&p->readers[k - p->nr_writers];
+
+		if ((e->site->function && !strcmp(e->site->function, name)) ||
+		    (e->caller && !strcmp(e->caller->function, name)) ||
+		    (e->helper && !strcmp(e->helper->name, name)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether local (an identifier) is used in file between offsets from and
+ * to: a pointer or index taken from the flag that the data's address may
+ * depend on (sb = x->blocks[i]; st = &sb->state[j]; st->valid).
+ */
+static bool used_between(struct bugs_ctx *c, const char *file, const char *local, size_t from,
+			 size_t to)
+{
+	const char *text = types_text(&c->t, file), *p;
+	size_t n = strlen(local);
+
+	if (!text || strlen(text) < to)
+		return true;
+	/* past the flag's own statement: "local = x->flag;" names it first */
+	for (p = text + from; p < text + to && *p != ';'; p++)
+		;
+	for (; p + n <= text + to && (p = memmem(p, (size_t)(text + to - p), local, n)); p += n) {
+		const char *q = p + n;
+
+		if (is_c_ident_char(p[-1]) || is_c_ident_char(*q))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		/* an address computed from it: local->f, local[i], local + i, &local */
+		if ((q[0] == '-' && q[1] == '>') || q[0] == '[' || q[0] == '.' ||
+		    (q[0] == '+' && q[1] != '+' && q[1] != '=') || p[-1] == '&')
+			return true;
+	}
+	return false;
+}
+
+/* Whether the protocol has a reader end with a barrier or an acquire of its own. */
+static bool ordered_reader(const struct protocol *p)
+{
+	size_t k;
+
+	for (k = 0; k < p->nr_readers; k++)
+		if (!p->readers[k].caller)
+			return true;
+	return false;
+}
+
+/*
+ * The data of p: the keys of what its smp_wmb() writers store before their
+ * barrier, from visible types. Returns how many went to keys (caller frees each).
+ */
+static size_t data_keys(const struct protocol *p, char **keys, const struct pair_end **from,
+			const char **fields)
+{
+	size_t n = 0, i, k;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *w = &p->writers[i];
+		const struct access_list *l = &w->site->window_before;
+
+		if (w->caller || prim_role(w->site->primitive) != PRIM_ROLE_WMB)
+			continue;
+		for (k = 0; k < l->nr && n < MAX_DATA_KEYS; k++) {
+			unsigned ev;
+			char *key;
+
+			if (!l->v[k].is_write || !(key = key_of(&l->v[k], w->file, &ev)))
+				continue;
+			if (!(ev & EV_OBJECT) || same_variable(key, p->key)) {
+				free(key);
+				continue;
+			}
+			from[n] = w;
+			/* the field's name, for a cheap look at a function's text first */
+			fields[n] = l->v[k].object && strrchr(l->v[k].object, '.') ?
+				    strrchr(l->v[k].object, '.') + 1 : NULL;
+			keys[n++] = key;
+		}
+	}
+	return n;
+}
+
+/*
+ * In function f (of file), a load of p's variable followed by a load of
+ * one of its data (keys[0..n)), with no call, lock, store of the variable,
+ * acquire or dependency that could order them: the reader relies on the
+ * protocol without its smp_rmb().
+ */
+static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
+			    const struct pair_end *at, const struct func_summary *f, const char *name, char **keys,
+			    const struct pair_end **writers, size_t n)
+{
+	const struct access *flag = NULL;
+	const char *file = at->file;
+	size_t i, k, from = 0;
+
+	if (!f->parsed || f->is_init)
+		return;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *a = &f->accesses.v[i];
+
+		if (!access_is(a, file, p->key))
+			continue;
+		/* its own store, or an ordered load: not a plain reader */
+		if (a->is_write || (a->via && (strstr(a->via, "acquire") || prim_fully_ordered(a->via))))
+			return;
+		if (!flag)
+			flag = a;
+	}
+	if (!flag || lock_held(&f->locks, flag->off, &from))
+		return;
+	/* a flag only printed is a diagnostic, not a use */
+	for (k = 0; k < f->calls.nr; k++)
+		if (f->calls.v[k].off < flag->off && diagnostic_call(f->calls.v[k].name) &&
+		    call_encloses(c, file, f->calls.v[k].off, flag->off))
+			return;
+	/* a fence before the flag's load: misplaced-barrier's finding, or ordered otherwise */
+	for (k = 0; k < f->calls.nr; k++)
+		if (f->calls.v[k].off < flag->off &&
+		    prim_classify(f->calls.v[k].name, strlen(f->calls.v[k].name)) == PRIM_FENCE)
+			return;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *d = &f->accesses.v[i];
+		const struct pair_end *w = NULL;
+
+		if (d->off <= flag->off || d->is_write)
+			continue;
+		for (k = 0; k < n && !w; k++)
+			if (access_is(d, file, keys[k]))
+				w = writers[k];
+		if (!w)
+			continue;
+		from = 0;
+		/* an index or address taken from the flag orders the data load */
+		if (strstr(d->path, flag->path) ||
+		    (flag->assigned_to && used_between(c, file, flag->assigned_to, flag->off,
+						       d->off + strlen(flag->assigned_to))) ||
+		    lock_held(&f->locks, d->off, &from))
+			return;
+		for (k = 0; k < f->calls.nr; k++)
+			if (f->calls.v[k].off > flag->off && f->calls.v[k].off < d->off)
+				return;
+		add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, at->path,
+			flag->off, flag->line,
+			xasprintf("%s() loads %s (line %u) with a %s and then %s (line %u) with no smp_rmb(), acquire or dependency between",
+				  name, flag->path, flag->line,
+				  flag->marked ? "READ_ONCE()" : "plain load", d->path, d->line),
+			describe_protocol(p),
+			xasprintf("%s() in %s() stores %s before %s and publishes %s after it%s",
+				  w->site->primitive, site_where(w->site), d->path, w->site->primitive,
+				  p->variable,
+				  ordered_reader(p) ? "; the protocol's other readers order the data with a barrier or an acquire" :
+				  "; no reader of it orders anything"),
+			xasprintf("load %s with smp_load_acquire()%s", flag->path,
+				  ordered_reader(p) ? ", or through the accessor its other readers use" : ""),
+			false);
+		/*
+		 * A plain load is often ordered by what acqrel does not see (a
+		 * caller's lock, a work item queued after the publication, an
+		 * object not published yet); a READ_ONCE() says the reader races.
+		 */
+		if (c->out->nr && c->out->v[c->out->nr - 1].line == flag->line &&
+		    c->out->v[c->out->nr - 1].file == file)
+			c->out->v[c->out->nr - 1].weak = !flag->marked;
+		return;
+	}
+}
+
+/* The files a plain reader of p is looked for in: its writers' files, each once, by a writer there. */
+static size_t reader_files(const struct protocol *p, const struct pair_end **files, size_t max)
+{
+	size_t n = 0, i, k;
+
+	for (i = 0; i < p->nr_writers && n < max; i++) {
+		for (k = 0; k < n && strcmp(files[k]->file, p->writers[i].file); k++)
+			;
+		if (k == n)
+			files[n++] = &p->writers[i];
+	}
+	return n;
+}
+
+static void rule_plain_reader(struct bugs_ctx *c)
+{
+	size_t i, k, m, d, nk, nf;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+		char *keys[MAX_DATA_KEYS];
+		const struct pair_end *writers[MAX_DATA_KEYS];
+		const struct pair_end *files[8];
+		const char *field, *fields[MAX_DATA_KEYS];
+
+		if (!p->nr_writers || !p->object || !strchr(p->object, '.') || p->bit ||
+		    protocol_has_reason(p, "rcu") || protocol_has_reason(p, "seqcount") ||
+		    protocol_has_reason(p, "external") || protocol_has_reason(p, "unanchored") ||
+		    !(p->evidence & EV_OBJECT))
+			continue;
+		field = strchr(p->object, '.') + 1;
+		if (!key_is_ident(field) || !(nk = data_keys(p, keys, writers, fields)))
+			continue;
+		nf = reader_files(p, files, ARRAY_SIZE(files));
+		for (k = 0; k < nf; k++) {
+			const char *file = files[k]->file;
+			const struct lex_result *lr = lexed(c, file);
+			const char *text = types_text(&c->t, file);
+
+			for (m = 0; lr && m < lr->nr_ctxs; m++) {
+				const struct lex_context *x = &lr->ctxs[m];
+				const struct func_summary *f;
+
+				if (x->kind != LEX_FUNCTION || !x->name || end_function(p, x->name) ||
+				    !mentions_member(text, x->start, x->end, field))
+					continue;
+				for (d = 0; d < nk; d++)
+					if (fields[d] && key_is_ident(fields[d]) &&
+					    mentions_member(text, x->start, x->end, fields[d]))
+						break;
+				if (d == nk)
+					continue;
+				if ((f = defs_function(c->defs, file, x->name)) && !strcmp(f->file, file))
+					plain_reader_in(c, p, files[k], f, x->name, keys, writers, nk);
+			}
+		}
+		for (k = 0; k < nk; k++)
+			free(keys[k]);
+	}
+}
+
+/*
+ * Whether rules[i] runs: once per rule function (one may find two classes),
+ * when all, or when one of the classes it finds is reported by default.
+ */
+static bool rule_wanted(size_t i, bool all)
+{
+	size_t k;
+	bool wanted = all;
+
+	for (k = 0; k < i; k++)
+		if (rules[k].run == rules[i].run)
+			return false;
+	for (k = i; k < ARRAY_SIZE(rules) && !wanted; k++)
+		wanted = rules[k].run == rules[i].run && rules[k].by_default;
+	return wanted;
+}
+
 /* ---- the run ---- */
 
 static int cmp_bug(const void *a, const void *b)
@@ -654,14 +968,36 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 			hashmap_put(&c.rkeys, base, i);
 		free(base);
 	}
+	c.defs = defs_new(&c.t);
 	for (i = 0; i < ARRAY_SIZE(rules); i++)
-		if (all || rules[i].by_default)
+		if (rule_wanted(i, all))
 			rules[i].run(&c);
+	/* a rule that finds two classes adds both; drop what is not asked for */
+	if (!all) {
+		size_t k = 0;
+
+		for (i = 0; i < out->nr; i++) {
+			if (bugs_class_by_default(out->v[i].cls) && !out->v[i].weak) {
+				out->v[k++] = out->v[i];
+				continue;
+			}
+			free(out->v[i].message);
+			free(out->v[i].protocol);
+			free(out->v[i].evidence);
+			free(out->v[i].fix);
+		}
+		out->nr = k;
+	}
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_bug);
 	hashmap_release(&c.seen);
 	hashmap_release(&c.keys);
 	hashmap_release(&c.rkeys);
+	for (i = 0; i < c.nr_lex; i++)
+		lex_result_release(&c.lex_v[i]);
+	free(c.lex_v);
+	hashmap_release(&c.lexed);
+	defs_free(c.defs);
 	types_release(&c.t);
 }
 

@@ -13,6 +13,8 @@ enum bug_class {
 				   WRITE_ONCE() on an __rcu pointer */
 	BUG_DOUBLE_READ,	/* loaded once marked and checked, then again plainly */
 	BUG_MISPLACED_BARRIER,	/* smp_rmb() before the flag's load, not between it and the data */
+	BUG_MISSING_ACQUIRE,	/* a plain reader of a variable whose other readers order it */
+	BUG_UNPAIRED,		/* a published variable whose only readers are plain */
 	BUG_NR_CLASSES
 };
 
@@ -26,6 +28,7 @@ struct bug {
 	char *evidence;		/* owned: why acqrel says so */
 	char *fix;		/* owned: what to write instead */
 	bool mechanical;	/* whether the fix is a mechanical rewrite of the access */
+	bool weak;		/* weaker evidence than its class's: reported with --all only */
 };
 
 struct bugs_result {
@@ -43,7 +46,8 @@ const char *bugs_class_confidence(enum bug_class c);
 bool bugs_class_by_default(enum bug_class c);
 
 /*
- * Runs every class's rule (only the default ones unless all) over run and
+ * Runs every class's rule (only the default ones unless all; weak findings
+ * only with all) over run and
  * its protocols; out must be zeroed and borrows from run. Findings come
  * sorted by file, line and column, each once.
  */

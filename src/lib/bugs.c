@@ -161,8 +161,11 @@ static const struct protocol *protocol_of(const struct bugs_ctx *c, const struct
 	return NULL;
 }
 
-/* Adds a finding, unless one of its class is already at file:off. Takes ownership of the strings. */
-static void add_bug(struct bugs_ctx *c, enum bug_class cls, const char *file, const char *path,
+/*
+ * Adds a finding, unless one of its class is already at file:off. Takes
+ * ownership of the strings. Returns the finding, or NULL when it was there.
+ */
+static struct bug *add_bug(struct bugs_ctx *c, enum bug_class cls, const char *file, const char *path,
 		    size_t off, unsigned line, char *message, char *protocol, char *evidence,
 		    char *fix, bool mechanical)
 {
@@ -175,7 +178,7 @@ static void add_bug(struct bugs_ctx *c, enum bug_class cls, const char *file, co
 		free(protocol);
 		free(evidence);
 		free(fix);
-		return;
+		return NULL;
 	}
 	hashmap_put(&c->seen, key, 1);
 	free(key);
@@ -192,6 +195,7 @@ static void add_bug(struct bugs_ctx *c, enum bug_class cls, const char *file, co
 	b->fix = fix;
 	b->mechanical = mechanical;
 	b->weak = false;
+	return b;
 }
 
 /* A store of a null pointer constant, which sparse takes into any address space. */
@@ -710,13 +714,13 @@ static bool used_between(struct bugs_ctx *c, const char *file, const char *local
 	for (; p + n <= text + to && (p = memmem(p, (size_t)(text + to - p), local, n)); p += n) {
 		const char *q = p + n;
 
-		if (is_c_ident_char(p[-1]) || is_c_ident_char(*q))
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(*q))
 			continue;
 		while (*q == ' ' || *q == '\t')
 			q++;
 		/* an address computed from it: local->f, local[i], local + i, &local */
 		if ((q[0] == '-' && q[1] == '>') || q[0] == '[' || q[0] == '.' ||
-		    (q[0] == '+' && q[1] != '+' && q[1] != '=') || p[-1] == '&')
+		    (q[0] == '+' && q[1] != '+' && q[1] != '=') || (p > text && p[-1] == '&'))
 			return true;
 	}
 	return false;
@@ -780,6 +784,7 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 {
 	const struct access *flag = NULL;
 	const char *file = at->file;
+	struct bug *b;
 	size_t i, k, from = 0;
 
 	if (!f->parsed || f->is_init)
@@ -828,7 +833,7 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 		for (k = 0; k < f->calls.nr; k++)
 			if (f->calls.v[k].off > flag->off && f->calls.v[k].off < d->off)
 				return;
-		add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, at->path,
+		b = add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, at->path,
 			flag->off, flag->line,
 			xasprintf("%s() loads %s (line %u) with a %s and then %s (line %u) with no smp_rmb(), acquire or dependency between",
 				  name, flag->path, flag->line,
@@ -846,9 +851,8 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 		 * caller's lock, a work item queued after the publication, an
 		 * object not published yet); a READ_ONCE() says the reader races.
 		 */
-		if (c->out->nr && c->out->v[c->out->nr - 1].line == flag->line &&
-		    c->out->v[c->out->nr - 1].file == file)
-			c->out->v[c->out->nr - 1].weak = !flag->marked;
+		if (b)
+			b->weak = !flag->marked;
 		return;
 	}
 }

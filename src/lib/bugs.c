@@ -28,6 +28,7 @@ struct bugs_ctx {
 	struct hashmap rkeys;	/* base key of each protocol with a reader -> its index */
 	struct bugs_result *out;
 	struct defs *defs;	/* owned: the functions a plain reader is looked for in */
+	struct hashmap walked;	/* file relative to the root -> index into run->walk.files */
 	struct hashmap lexed;	/* file -> index into lex_v */
 	struct lex_result *lex_v;	/* owned: the functions of each file searched */
 	size_t nr_lex, alloc_lex;
@@ -37,6 +38,7 @@ static void rule_rcu_marked(struct bugs_ctx *c);
 static void rule_double_read(struct bugs_ctx *c);
 static void rule_misplaced_barrier(struct bugs_ctx *c);
 static void rule_plain_reader(struct bugs_ctx *c);
+static void rule_plain_publish(struct bugs_ctx *c);
 
 /*
  * The classes. by_default and confidence follow the precision measured on
@@ -57,6 +59,7 @@ static const struct bug_rule {
 	/* one rule finds both: a plain reader, with or without ordered readers besides */
 	{ BUG_MISSING_ACQUIRE, "missing-acquire", "high", "low", false, rule_plain_reader },
 	{ BUG_UNPAIRED, "unpaired", "high", "medium", true, rule_plain_reader },
+	{ BUG_PLAIN_PUBLISH, "plain-publish", "high", "medium", true, rule_plain_publish },
 };
 
 static const struct bug_rule *rule_of(enum bug_class c)
@@ -918,6 +921,137 @@ static void rule_plain_reader(struct bugs_ctx *c)
 	}
 }
 
+/* ---- plain-publish ---- */
+
+/* Whether a store's value v (as written) is a plain identifier other than NULL. */
+static bool names_pointer(const char *v)
+{
+	return v && key_is_ident(v) && strcmp(v, "NULL");
+}
+
+/*
+ * In function f of file, the plain store of field sname.field at offset
+ * at (of the field's name) when it stores a local or parameter v whose
+ * object the function initialised just before (a store through v, with no
+ * fence, release or call between): a publication with no ordering.
+ * Returns that store, and *init the initialising one.
+ */
+static const struct access *plain_publication(const struct func_summary *f, const char *object,
+					      size_t at, const struct access **init)
+{
+	const struct access *st = NULL;
+	size_t i, k, n;
+
+	for (i = 0; i < f->accesses.nr && !st; i++) {
+		const struct access *a = &f->accesses.v[i];
+
+		if (a->is_write && a->object && !strcmp(a->object, object) && a->off <= at &&
+		    at < a->off + strlen(a->path) + 16)
+			st = a;
+	}
+	if (!st || st->marked || !names_pointer(st->value))
+		return NULL;
+	n = strlen(st->value);
+	*init = NULL;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *b = &f->accesses.v[i];
+
+		if (b->off >= st->off)
+			break;
+		if (b->is_write && !strncmp(b->path, st->value, n) &&
+		    (b->path[n] == '.' || (b->path[n] == '-' && b->path[n + 1] == '>')))
+			*init = b;
+	}
+	if (!*init)
+		return NULL;
+	for (k = 0; k < f->calls.nr; k++)
+		if (f->calls.v[k].off > (*init)->off && f->calls.v[k].off < st->off)
+			return NULL;
+	return st;
+}
+
+/*
+ * The walk's entry of file rel (relative to the root), or NULL when it is
+ * not in the walk; its names outlive the run, unlike the defs' copies.
+ */
+static const struct walk_file *walked(struct bugs_ctx *c, const char *rel)
+{
+	size_t k;
+
+	if (!c->walked.nr) {
+		for (k = 0; k < c->run->walk.nr; k++)
+			hashmap_put(&c->walked, c->run->walk.files[k].rel, k);
+	}
+	k = hashmap_get(&c->walked, rel);
+	return k == (size_t)-1 ? NULL : &c->run->walk.files[k];
+}
+
+/*
+ * A field that readers load with rcu_dereference*(), stored elsewhere with
+ * a plain store of a pointer to an object the storing function has just
+ * initialised: readers may see the pointer before the object's contents.
+ * The stores come from the files that can see the struct (defs_field_stores()).
+ */
+static void rule_plain_publish(struct bugs_ctx *c)
+{
+	struct hashmap done;
+	size_t i, k, m;
+
+	memset(&done, 0, sizeof(done));
+	for (i = 0; i < c->run->walk.nr; i++) {
+		const struct file_sites *fs = &c->run->files[i];
+		const char *file = c->run->walk.files[i].rel;
+
+		for (k = 0; k < fs->nr; k++) {
+			const struct site *s = &fs->v[k];
+			const struct access *r = s->operand.nr ? &s->operand.v[0] : NULL;
+			struct field_stores st;
+			const char *dot;
+			char *sname, *decl = NULL;
+			enum field_kind kind;
+
+			/* rcu_dereference_protected() is the update side, under its lock */
+			if (strncmp(s->primitive, "rcu_dereference", 15) ||
+			    strstr(s->primitive, "protected") || !r || r->is_write ||
+			    !r->object || !(dot = strchr(r->object, '.')) || !key_is_ident(dot + 1) ||
+			    hashmap_get(&done, r->object) != (size_t)-1)
+				continue;
+			hashmap_put(&done, r->object, 1);
+			sname = xstrndup(r->object, (size_t)(dot - r->object));
+			kind = types_access_kind(&c->t, file, r, &decl);
+			memset(&st, 0, sizeof(st));
+			defs_field_stores(c->defs, file, sname, dot + 1, &st);
+			for (m = 0; m < st.nr; m++) {
+				const struct field_store *w = &st.v[m];
+				const struct func_summary *f;
+				const struct access *pub, *init;
+				const struct walk_file *wf;
+
+				if (w->init || w->fresh || !w->function || !(wf = walked(c, w->file)) ||
+				    !(f = defs_function(c->defs, w->file, w->function)) ||
+				    strcmp(f->file, w->file) || !f->parsed || f->is_init ||
+				    !(pub = plain_publication(f, r->object, w->off, &init)))
+					continue;
+				add_bug(c, BUG_PLAIN_PUBLISH, wf->rel, wf->path, pub->off, pub->line,
+					xasprintf("%s() publishes %s with a plain store to %s after storing %s (line %u), while %s() reads it with %s()",
+						  w->function, pub->value, pub->path, init->path, init->line,
+						  site_where(s), s->primitive),
+					NULL,
+					xasprintf("%s is loaded with %s() at %s:%u; nothing orders the store to %s before the store of the pointer",
+						  r->path, s->primitive, file, s->line, init->path),
+					xasprintf("rcu_assign_pointer(%s, %s)%s", pub->path, pub->value,
+						  kind == FIELD_RCU ? "" :
+						  ", and __rcu on the declaration for sparse"),
+					kind == FIELD_RCU);
+			}
+			field_stores_release(&st);
+			free(decl);
+			free(sname);
+		}
+	}
+	hashmap_release(&done);
+}
+
 /*
  * Whether rules[i] runs: once per rule function (one may find two classes),
  * when all, or when one of the classes it finds is reported by default.
@@ -1000,6 +1134,7 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 		lex_result_release(&c.lex_v[i]);
 	free(c.lex_v);
 	hashmap_release(&c.lexed);
+	hashmap_release(&c.walked);
 	defs_free(c.defs);
 	types_release(&c.t);
 }

@@ -15,6 +15,7 @@ enum bug_class {
 	BUG_MISPLACED_BARRIER,	/* smp_rmb() before the flag's load, not between it and the data */
 	BUG_MISSING_ACQUIRE,	/* a plain reader of a variable whose other readers order it */
 	BUG_UNPAIRED,		/* a published variable whose only readers are plain */
+	BUG_PLAIN_PUBLISH,	/* a pointer RCU readers follow, stored plainly after its object's init */
 	BUG_NR_CLASSES
 };
 

@@ -6,9 +6,58 @@
 # and the accesses whose ordering the conversion changes, for a person to
 # check against the kernel code. When there are fewer than N, all are
 # printed, in the draw's order.
+#
+# audit-draw.pl --bugs ACQREL N SEED TREE...: draws N findings of
+# `acqrel bugs --all` over the TREEs together (each tree run on its own, its
+# findings sorted, then pooled) with the same generator, for docs/bugs.md.
 use strict;
 use warnings;
 use JSON::PP;
+
+# a small linear congruential generator: the same draw on every perl
+my $state;
+sub next_rand {
+	$state = ($state * 1103515245 + 12345) % 2147483648;
+	return $state;
+}
+sub shuffle_seeded {
+	my ($seed, @v) = @_;
+	$state = $seed;
+	for (my $i = $#v; $i > 0; $i--) {
+		my $j = next_rand() % ($i + 1);
+		@v[$i, $j] = @v[$j, $i];
+	}
+	return @v;
+}
+
+if (@ARGV && $ARGV[0] eq '--bugs') {
+	my (undef, $acqrel, $n, $seed, @trees) = @ARGV;
+	die "usage: audit-draw.pl --bugs ACQREL N SEED TREE...\n" unless $acqrel && $seed && @trees;
+	my (@pool, %count);
+	for my $tree (@trees) {
+		open(my $fh, '-|', $acqrel, 'bugs', '--all', '--json', $tree) or die "$acqrel: $!\n";
+		my $doc = JSON::PP->new->decode(do { local $/; <$fh> });
+		close($fh);
+		my ($name) = $tree =~ m{([^/]+)/*$};
+		for my $b (sort { $a->{file} cmp $b->{file} || $a->{line} <=> $b->{line} ||
+				  $a->{column} <=> $b->{column} || $a->{class} cmp $b->{class} } @{$doc->{bugs}}) {
+			push @pool, { %$b, tree => $name };
+		}
+		$count{$name}{$_->{class}} = $_->{count} for @{$doc->{classes}};
+	}
+	for my $name (map { m{([^/]+)/*$} } @trees) {
+		print "$name: ", join(', ', map { "$_ $count{$name}{$_}" } sort keys %{$count{$name}}), "\n";
+	}
+	my @drawn = shuffle_seeded($seed, @pool);
+	@drawn = @drawn[0 .. $n - 1] if @drawn > $n;
+	printf "\n%d of the %d findings, drawn with seed %d\n\n", scalar(@drawn), scalar(@pool), $seed;
+	my $i = 0;
+	for my $b (@drawn) {
+		printf "%d. [%s] %s %s:%d:%d: %s\n   fix: %s\n", ++$i, $b->{tree}, $b->{class}, $b->{file},
+			$b->{line}, $b->{column}, $b->{message}, $b->{fix};
+	}
+	exit 0;
+}
 
 my $verdict = 'convert';
 if (@ARGV >= 2 && $ARGV[0] eq '--verdict') {
@@ -26,16 +75,7 @@ close($fh);
 my @drawn = sort { $a->{id} cmp $b->{id} } grep { $_->{verdict} eq $verdict } @{$doc->{protocols}};
 my $total = @drawn;
 
-# a small linear congruential generator: the same draw on every perl
-my $state = $seed;
-sub next_rand {
-	$state = ($state * 1103515245 + 12345) % 2147483648;
-	return $state;
-}
-for (my $i = $#drawn; $i > 0; $i--) {
-	my $j = next_rand() % ($i + 1);
-	@drawn[$i, $j] = @drawn[$j, $i];
-}
+@drawn = shuffle_seeded($seed, @drawn);
 @drawn = @drawn[0 .. $n - 1] if @drawn > $n;
 
 printf "%d of the %d %s verdicts of %s, drawn with seed %d\n\n", scalar(@drawn), $total,

@@ -20,6 +20,8 @@ static const char usage[] =
 	"        [--cc ADDR]... PATH...         the rewrite of each convertible protocol: a diff,\n"
 	"                                       the files rewritten in place, or a patch series\n"
 	"                                       (each mail to whom the tree's MAINTAINERS names)\n"
+	"  bugs [--json] [--summary] [--all] PATH...\n"
+	"                                       ordering bugs next to the barrier protocols\n"
 	"  litmus [--model DIR] FILE.litmus...   check litmus tests under the kernel's memory model\n"
 	"\n"
 	"Options may come before or after the PATHs; after \"--\", all are PATHs.\n"
@@ -95,12 +97,14 @@ static int run(int argc, const char **argv)
 		return cmd_pairs(argc, argv);
 	if (!strcmp(argv[0], "patch"))
 		return cmd_patch(argc, argv);
+	if (!strcmp(argv[0], "bugs"))
+		return cmd_bugs(argc, argv);
 	return cmd_litmus(argc, argv);
 }
 
 int main(int argc, const char **argv)
 {
-	static const char *const commands[] = { "sites", "pairs", "patch", "litmus" };
+	static const char *const commands[] = { "sites", "pairs", "patch", "bugs", "litmus" };
 	const char **args;
 	size_t i;
 	int n, status;

@@ -299,15 +299,7 @@ int cmd_pairs(int argc, const char **argv)
 	json = o.json;
 	want_summary = o.summary;
 	a = o.first_path;
-	cmd_phase(NULL);
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), 0);
-	cmd_phase("sites");
-	sites_far_callers(&run, cmd_jobs());
-	cmd_phase("callers");
-	nr_skipped = sites_report_skips(&run);
-	memset(&r, 0, sizeof(r));
-	pair_run(&run, &r);
-	cmd_phase("pairs");
+	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &r);
 
 	if (json) {
 		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");

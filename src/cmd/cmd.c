@@ -1,5 +1,7 @@
 /* cmd.c: what the subcommands share: options and the number of threads */
 #include "cmd.h"
+#include "../lib/pair.h"
+#include "../lib/sites.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,4 +67,21 @@ void cmd_phase(const char *name)
 			(double)(cpu.tv_sec - cpu0.tv_sec) + (cpu.tv_nsec - cpu0.tv_nsec) / 1e9);
 	wall0 = wall;
 	cpu0 = cpu;
+}
+
+size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct sites_run *run,
+		     struct pair_result *r)
+{
+	size_t nr_skipped;
+
+	cmd_phase(NULL);
+	sites_run(run, paths, n, cmd_jobs(), flags);
+	cmd_phase("sites");
+	sites_far_callers(run, cmd_jobs());
+	cmd_phase("callers");
+	nr_skipped = sites_report_skips(run);
+	memset(r, 0, sizeof(*r));
+	pair_run(run, r);
+	cmd_phase("pairs");
+	return nr_skipped;
 }

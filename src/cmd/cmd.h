@@ -6,8 +6,10 @@ int cmd_sites(int argc, const char **argv);
 int cmd_pairs(int argc, const char **argv);
 int cmd_patch(int argc, const char **argv);
 int cmd_litmus(int argc, const char **argv);
+int cmd_bugs(int argc, const char **argv);
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct cmd_options {
 	bool json;
@@ -31,5 +33,17 @@ int cmd_jobs(void);
  * the last call, as "timing: NAME wall W cpu C"; NULL only starts the clock.
  */
 void cmd_phase(const char *name);
+
+/*
+ * The protocols of the PATHs paths[0..n): the sites (SITES_KEEP_TEXT and
+ * such in flags), their callers in other files, and the pairs, each phase
+ * timed with cmd_phase(); prints each skipped input to stderr. run and r
+ * are filled (r zeroed first); the caller releases both. Returns the
+ * number of inputs skipped.
+ */
+struct sites_run;
+struct pair_result;
+size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct sites_run *run,
+		     struct pair_result *r);
 
 #endif

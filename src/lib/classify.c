@@ -1465,21 +1465,9 @@ static const struct classify_rule {
 /* How many subscripts end path (s->f[i][j] has 2), and the path without them. */
 static unsigned subscripts_of(const char *path, char **base)
 {
-	size_t n = strlen(path);
-	unsigned k = 0;
+	size_t n;
+	unsigned k = key_subscripts(path, &n);
 
-	while (n && path[n - 1] == ']') {
-		int depth = 0;
-
-		do {
-			n--;
-			if (path[n] == ']')
-				depth++;
-			else if (path[n] == '[')
-				depth--;
-		} while (n && depth);
-		k++;
-	}
 	*base = xstrndup(path, n);
 	return k;
 }

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The last field of an access path (tail of ring->tail, slots of s->slots[i]). */
-static bool last_field(const char *path, const char **f, size_t *flen)
+unsigned key_subscripts(const char *path, size_t *base_len)
 {
-	size_t n = strlen(path), end;
+	size_t n = strlen(path);
+	unsigned k = 0;
 
 	while (n && path[n - 1] == ']') {
 		int depth = 0;
@@ -20,7 +20,18 @@ static bool last_field(const char *path, const char **f, size_t *flen)
 			else if (path[n] == '[')
 				depth--;
 		} while (n && depth);
+		k++;
 	}
+	*base_len = n;
+	return k;
+}
+
+/* The last field of an access path (tail of ring->tail, slots of s->slots[i]). */
+static bool last_field(const char *path, const char **f, size_t *flen)
+{
+	size_t n, end;
+
+	key_subscripts(path, &n);
 	end = n;
 	while (n && is_c_ident_char(path[n - 1]))
 		n--;

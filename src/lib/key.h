@@ -37,6 +37,11 @@ bool key_is_base_of(const char *path, const char *key);
 bool key_in_tools(const char *key);
 /* Whether key is a field of a struct a C file defines for itself, which joins nothing outside it. */
 bool key_file_scoped(const char *key);
+/*
+ * How many subscripts end path (s->f[i][j] has 2); *base_len gets the
+ * length of what comes before them.
+ */
+unsigned key_subscripts(const char *path, size_t *base_len);
 /* Whether s is a plain identifier. */
 bool key_is_ident(const char *s);
 

@@ -1,6 +1,7 @@
 /* types.c: struct field declarations, found by text in the file and its headers */
 #include "types.h"
 #include "access.h"
+#include "key.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -1538,4 +1539,33 @@ char *types_function_struct(struct types *t, const char *file, const char *name)
 		}
 	}
 	return NULL;
+}
+
+enum field_kind types_access_kind(struct types *t, const char *file, const struct access *a,
+				  char **decl)
+{
+	size_t base_len;
+	unsigned subs = key_subscripts(a->path, &base_len);
+	const char *dot = a->object ? strchr(a->object, '.') : NULL;
+	enum field_kind k = FIELD_UNKNOWN;
+
+	*decl = NULL;
+	if (dot) {
+		char *sname = xstrndup(a->object, (size_t)(dot - a->object));
+		char *field = xstrdup(dot + 1), *bracket = strchr(field, '[');
+
+		/* a constant subscript is part of the object (ready[1]) */
+		if (bracket)
+			*bracket = '\0';
+		k = types_field_element(t, file, sname, field, subs, decl);
+		free(sname);
+		free(field);
+	} else if (!a->object) {
+		char *base = xstrndup(a->path, base_len);
+
+		if (key_is_ident(base))
+			k = types_global_element(t, file, base, subs, decl);
+		free(base);
+	}
+	return k;
 }

@@ -125,6 +125,15 @@ size_t types_search_list(struct types *t, const char *file, bool far, char ***ou
 struct access;
 void types_resolve_access(struct types *t, const char *file, struct access *a);
 
+/*
+ * The kind of what access a (of file, its object filled in) names: the
+ * field of its struct.field, or the global of its path, for the element
+ * its subscripts select (an element of an array of __rcu pointers is
+ * FIELD_RCU); *decl as for types_field().
+ */
+enum field_kind types_access_kind(struct types *t, const char *file, const struct access *a,
+				  char **decl);
+
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);
 

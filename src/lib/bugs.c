@@ -1,0 +1,1154 @@
+/*
+ * bugs.c: the ordering bugs a barrier review turns up. Each class is one
+ * rule function in the table below; a rule looks at the sites and the
+ * protocols of one run (no second pass over the tree) and adds findings.
+ * Precision comes first: a rule says nothing unless the code shows it.
+ */
+#include "bugs.h"
+#include "defs.h"
+#include "key.h"
+#include "lex.h"
+#include "prims.h"
+#include "strbuf.h"
+#include "types.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Most ends of each side that a finding names; the rest are counted. */
+#define MAX_ENDS_NAMED 3
+
+struct bugs_ctx {
+	struct sites_run *run;
+	const struct pair_result *pairs;
+	struct types t;
+	struct hashmap seen;	/* "class:file:offset" of each finding, so each is said once */
+	struct hashmap keys;	/* base key of each protocol with a writer -> its index */
+	struct hashmap rkeys;	/* base key of each protocol with a reader -> its index */
+	struct bugs_result *out;
+	struct defs *defs;	/* owned: the functions a plain reader is looked for in */
+	struct hashmap walked;	/* file relative to the root -> index into run->walk.files */
+	struct hashmap lexed;	/* file -> index into lex_v */
+	struct lex_result *lex_v;	/* owned: the functions of each file searched */
+	size_t nr_lex, alloc_lex;
+};
+
+static void rule_rcu_marked(struct bugs_ctx *c);
+static void rule_double_read(struct bugs_ctx *c);
+static void rule_misplaced_barrier(struct bugs_ctx *c);
+static void rule_plain_reader(struct bugs_ctx *c);
+static void rule_plain_publish(struct bugs_ctx *c);
+
+/*
+ * The classes. by_default and confidence follow the precision measured on
+ * linux-source-6.12 and 6.1 (docs/bugs.md): under 50%, only with --all.
+ */
+static const struct bug_rule {
+	enum bug_class cls;
+	const char *name;
+	const char *severity;
+	const char *confidence;
+	bool by_default;
+	void (*run)(struct bugs_ctx *c);
+} rules[] = {
+	{ BUG_RCU_MARKED, "rcu-marked", "low", "high", true, rule_rcu_marked },
+	{ BUG_DOUBLE_READ, "double-read", "medium", "medium", true, rule_double_read },
+	{ BUG_MISPLACED_BARRIER, "misplaced-barrier", "high", "medium", true,
+	  rule_misplaced_barrier },
+	/* one rule finds both: a plain reader, with or without ordered readers besides */
+	{ BUG_MISSING_ACQUIRE, "missing-acquire", "high", "low", false, rule_plain_reader },
+	{ BUG_UNPAIRED, "unpaired", "high", "medium", true, rule_plain_reader },
+	{ BUG_PLAIN_PUBLISH, "plain-publish", "high", "medium", true, rule_plain_publish },
+};
+
+static const struct bug_rule *rule_of(enum bug_class c)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if (rules[i].cls == c)
+			return &rules[i];
+	return NULL;
+}
+
+const char *bugs_class_name(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r ? r->name : NULL;
+}
+
+const char *bugs_class_severity(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r ? r->severity : NULL;
+}
+
+const char *bugs_class_confidence(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r ? r->confidence : NULL;
+}
+
+bool bugs_class_by_default(enum bug_class c)
+{
+	const struct bug_rule *r = rule_of(c);
+
+	return r && r->by_default;
+}
+
+/* The column (bytes, from 1) of offset off in file, from its text; 1 when unreadable. */
+static unsigned column_of(struct bugs_ctx *c, const char *file, size_t off)
+{
+	const char *text = types_text(&c->t, file);
+	size_t i = off;
+
+	if (!text || strlen(text) < off)
+		return 1;
+	while (i > 0 && text[i - 1] != '\n')
+		i--;
+	return (unsigned)(off - i + 1);
+}
+
+/* Appends "file:line fn()" for up to MAX_ENDS_NAMED ends of v, and how many more. */
+static void describe_ends(struct strbuf *sb, const char *role, const struct pair_end *v, size_t n)
+{
+	size_t i;
+
+	strbuf_addf(sb, "%s%s", role, n == 1 ? "" : "s");
+	for (i = 0; i < n && i < MAX_ENDS_NAMED; i++)
+		strbuf_addf(sb, "%s %s() in %s() at %s:%u", i ? "," : "", v[i].site->primitive,
+			    site_where(v[i].site), v[i].file, v[i].site->line);
+	if (n > MAX_ENDS_NAMED)
+		strbuf_addf(sb, " and %zu more", n - MAX_ENDS_NAMED);
+}
+
+/* "writer ...; readers ..." of p (caller frees). */
+static char *describe_protocol(const struct protocol *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s: ", p->variable);
+	if (p->nr_writers)
+		describe_ends(&sb, "writer", p->writers, p->nr_writers);
+	else
+		strbuf_adds(&sb, "no writer found");
+	strbuf_adds(&sb, "; ");
+	if (p->nr_readers)
+		describe_ends(&sb, "reader", p->readers, p->nr_readers);
+	else
+		strbuf_adds(&sb, "no reader found");
+	return strbuf_detach(&sb);
+}
+
+/* The protocol one of whose ends is site s (with access a when a is not NULL). */
+static const struct protocol *protocol_of(const struct bugs_ctx *c, const struct site *s,
+					  const struct access *a)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+
+		for (k = 0; k < p->nr_writers + p->nr_readers; k++) {
+			const struct pair_end *e = k < p->nr_writers ? &p->writers[k] :
+					&p->readers[k - p->nr_writers];
+
+			if (e->site == s && (!a || e->access == a))
+				return p;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Adds a finding, unless one of its class is already at file:off. Takes
+ * ownership of the strings. Returns the finding, or NULL when it was there.
+ */
+static struct bug *add_bug(struct bugs_ctx *c, enum bug_class cls, const char *file, const char *path,
+		    size_t off, unsigned line, char *message, char *protocol, char *evidence,
+		    char *fix, bool mechanical)
+{
+	char *key = xasprintf("%d:%s:%zu", (int)cls, file, off);
+	struct bug *b;
+
+	if (hashmap_get(&c->seen, key) != (size_t)-1) {
+		free(key);
+		free(message);
+		free(protocol);
+		free(evidence);
+		free(fix);
+		return NULL;
+	}
+	hashmap_put(&c->seen, key, 1);
+	free(key);
+	ALLOC_GROW(c->out->v, c->out->nr + 1, c->out->alloc);
+	b = &c->out->v[c->out->nr++];
+	b->cls = cls;
+	b->file = file;
+	b->path = path;
+	b->line = line;
+	b->column = column_of(c, file, off);
+	b->message = message;
+	b->protocol = protocol;
+	b->evidence = evidence;
+	b->fix = fix;
+	b->mechanical = mechanical;
+	b->weak = false;
+	return b;
+}
+
+/* A store of a null pointer constant, which sparse takes into any address space. */
+static bool stores_null(const struct access *a)
+{
+	return a->value && (!strcmp(a->value, "NULL") || !strcmp(a->value, "0") ||
+			    !strcmp(a->value, "(void *)0"));
+}
+
+/* ---- rcu-marked ---- */
+
+/*
+ * What replaces a marked access of an __rcu pointer: the RCU form that
+ * orders as much, and whether it is a mechanical rewrite.
+ */
+static char *rcu_fix(const struct access *a, bool *mechanical)
+{
+	const char *via = a->via;
+
+	*mechanical = true;
+	if (!strcmp(via, "smp_store_release"))
+		return xasprintf("rcu_assign_pointer(%s, %s), which is smp_store_release() with the address space kept",
+				 a->path, a->value ? a->value : "...");
+	if (!strcmp(via, "WRITE_ONCE"))
+		return xasprintf("RCU_INIT_POINTER(%s, %s) when readers need no ordering of what it points to, else rcu_assign_pointer()",
+				 a->path, a->value ? a->value : "...");
+	*mechanical = false;
+	if (!strcmp(via, "smp_load_acquire"))
+		return xasprintf("rcu_dereference*() when only loads through the pointer need ordering, else unrcu_pointer(smp_load_acquire(&%s)), which keeps the acquire",
+				 a->path);
+	return xasprintf("rcu_dereference() under rcu_read_lock(), rcu_dereference_protected() under the update-side lock, or rcu_access_pointer() when the value is only tested");
+}
+
+static bool rcu_checked_via(const char *via)
+{
+	return via && (!strcmp(via, "smp_load_acquire") || !strcmp(via, "smp_store_release") ||
+		       !strcmp(via, "READ_ONCE") || !strcmp(via, "WRITE_ONCE"));
+}
+
+/*
+ * Whether the value of the call whose name starts at offset off of file
+ * goes to a variable or out of the function: "x = call(...)", "type *x =
+ * call(...)", "return call(...)".
+ */
+static bool value_kept(struct bugs_ctx *c, const char *file, size_t off)
+{
+	const char *text = types_text(&c->t, file);
+	size_t i = off;
+
+	if (!text || strlen(text) < off)
+		return false;
+	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n'))
+		i--;
+	if (i >= 6 && !memcmp(text + i - 6, "return", 6) && (i == 6 || !is_c_ident_char(text[i - 7])))
+		return true;
+	return i >= 2 && text[i - 1] == '=' && !strchr("=!<>+-*/%&|^", text[i - 2]);
+}
+
+static void rcu_marked_list(struct bugs_ctx *c, const struct site *s, const struct access_list *l,
+			    const char *file, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		const struct access *a = &l->v[i];
+		const struct protocol *p;
+		char *decl = NULL;
+		bool mechanical;
+		char *fix;
+
+		if (!rcu_checked_via(a->via))
+			continue;
+		/* a null store, or a load only tested, keeps sparse quiet */
+		if (a->is_write ? stores_null(a) :
+		    !a->assigned_to && !(l == &s->operand && value_kept(c, file, s->off)))
+			continue;
+		/* a member the struct names through a #define (sk_state) is no declaration to trust */
+		if (types_access_kind(&c->t, file, a, &decl) != FIELD_RCU || !decl ||
+		    strchr(decl, '#') || !strstr(decl, "__rcu")) {
+			free(decl);
+			continue;
+		}
+		p = protocol_of(c, s, a);
+		fix = rcu_fix(a, &mechanical);
+		add_bug(c, BUG_RCU_MARKED, file, path, a->off, a->line,
+			xasprintf("%s() on %s, which is declared __rcu: a sparse address-space error",
+				  a->via, a->path),
+			p ? describe_protocol(p) : NULL,
+			a->is_write ?
+			xasprintf("%s is declared %s, and %s() stores %s into it without the __rcu cast",
+				  a->path, decl, a->via, a->value ? a->value : "a value") :
+			xasprintf("%s is declared %s, and %s() hands the pointer it loads to %s%s, without __rcu",
+				  a->path, decl, a->via, a->assigned_to ? "local " : "an assignment or return",
+				  a->assigned_to ? a->assigned_to : ""),
+			fix, mechanical);
+		free(decl);
+	}
+}
+
+static void rule_rcu_marked(struct bugs_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->run->walk.nr; i++) {
+		const struct file_sites *fs = &c->run->files[i];
+		const char *file = c->run->walk.files[i].rel, *path = c->run->walk.files[i].path;
+
+		for (k = 0; k < fs->nr; k++) {
+			const struct site *s = &fs->v[k];
+
+			rcu_marked_list(c, s, &s->operand, file, path);
+			rcu_marked_list(c, s, &s->window_before, file, path);
+			rcu_marked_list(c, s, &s->window_after, file, path);
+		}
+	}
+}
+
+/* ---- double-read ---- */
+
+/* Whether a lock is held at offset off of the function whose lock operations are l. */
+static bool under_lock(const struct lock_list *l, size_t off)
+{
+	size_t from = 0;
+
+	return lock_held(l, off, &from) != NULL;
+}
+
+/* Most bytes scanned for the end of a call's arguments. */
+#define MAX_CALL_SCAN 65536
+
+/* Whether offset at of file lies inside the parentheses of the call that starts at off. */
+static bool call_encloses(struct bugs_ctx *c, const char *file, size_t off, size_t at)
+{
+	const char *text = types_text(&c->t, file);
+	size_t len = text ? strlen(text) : 0, i, end = off + MAX_CALL_SCAN;
+	int depth = 0;
+
+	if (end > len)
+		end = len;
+	for (i = off; i < end && i <= at; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && --depth == 0)
+			return false;
+	}
+	return depth > 0 && i > at;
+}
+
+/* A call that only prints or asserts: what it loads is a diagnostic, not a use. */
+static bool diagnostic_call(const char *name)
+{
+	static const char *const prefixes[] = {
+		"pr_", "dev_", "netdev_", "trace", "printk", "WARN", "BUG", "_enter", "_leave",
+		"_debug", "_net", "_proto", "kenter", "kleave", "kdebug", "seq_printf",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return true;
+	static const char *const infixes[] = {
+		"dbg", "debug", "print", "_alert", "_warn", "_err", "_info", "_notice", "_crit",
+		"_emerg",
+	};
+
+	for (i = 0; i < ARRAY_SIZE(infixes); i++)
+		if (strstr(name, infixes[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the line of offset at in file compares with local (== or !=): a
+ * seqcount-style retry loads the variable again on purpose, to compare.
+ */
+static bool compares_with(struct bugs_ctx *c, const char *file, size_t at, const char *local)
+{
+	const char *text = types_text(&c->t, file), *start, *end, *w;
+	size_t n = strlen(local);
+
+	if (!text || strlen(text) < at)
+		return false;
+	for (start = text + at; start > text && start[-1] != '\n'; start--)
+		;
+	end = strchr(text + at, '\n');
+	if (!end)
+		end = text + strlen(text);
+	for (w = start; w + n <= end; w++) {
+		if (memcmp(w, local, n) || (w > start && is_c_ident_char(w[-1])) ||
+		    is_c_ident_char(w[n]))
+			continue;
+		for (w = start; w + 1 < end; w++)
+			if ((w[0] == '=' || w[0] == '!') && w[1] == '=')
+				return true;
+		return false;
+	}
+	return false;
+}
+
+/*
+ * Whether the load at offset at of file must not be reported: a call
+ * between from and at may wait for, store or only print the variable (a
+ * call whose arguments hold the load runs after it, and uses it unless it
+ * only prints it).
+ */
+static bool call_excuses(struct bugs_ctx *c, const struct call_list *calls, const char *file,
+			 size_t from, size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < calls->nr; i++) {
+		const struct call_ref *k = &calls->v[i];
+
+		if (k->off <= from || k->off >= at)
+			continue;
+		if (!call_encloses(c, file, k->off, at) || diagnostic_call(k->name))
+			return true;
+	}
+	return false;
+}
+
+/* Whether l stores, between offsets from and to, a base of path (p->q of p->q->x): another object. */
+static bool base_stored(const struct access_list *l, const char *path, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		const struct access *w = &l->v[i];
+		size_t n = strlen(w->path);
+
+		if (w->is_write && w->off > from && w->off < to && !strncmp(path, w->path, n) &&
+		    (path[n] == '.' || (path[n] == '-' && path[n + 1] == '>')))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A reader that loads the variable marked (READ_ONCE(), an acquire) into a
+ * local and orders the data after it, then loads the variable again with a
+ * plain load after its barrier: the second load may see a newer value than
+ * the one the barrier ordered the data after (and the compiler may tear or
+ * refetch it). Not when the reader stores the variable itself, nor under a
+ * lock, which may be what keeps it stable.
+ */
+static void double_read_end(struct bugs_ctx *c, const struct protocol *p, const struct pair_end *e)
+{
+	const struct access *first = e->access;
+	const struct access_list *l = &e->site->window_after;
+	size_t i;
+
+	if (e->caller || e->helper || !first->marked || !first->via ||
+	    (strcmp(first->via, "READ_ONCE") && strcmp(first->via, "smp_load_acquire")))
+		return;
+	if (touches(&e->site->window_before, e->file, p->key, true))
+		return;
+	for (i = 0; i < l->nr; i++) {
+		const struct access *a = &l->v[i];
+
+		if (!access_is(a, e->file, p->key))
+			continue;
+		if (a->is_write)
+			return;	/* the reader's own store: what it loads next is its own */
+		if (a->marked || a->off <= first->off || under_lock(&e->site->locks, a->off))
+			continue;
+		/* a call between may wait for, store or only print the variable; a new base is another object */
+		if (strcmp(a->path, first->path) ||
+		    (first->assigned_to && compares_with(c, e->file, a->off, first->assigned_to)) ||
+		    call_excuses(c, &e->site->calls_after, e->file, first->off, a->off) ||
+		    base_stored(l, a->path, first->off, a->off))
+			continue;
+		/* loaded into the same local again: a new value replaces the checked one */
+		if (a->assigned_to && first->assigned_to && !strcmp(a->assigned_to, first->assigned_to))
+			continue;
+		add_bug(c, BUG_DOUBLE_READ, e->file, e->path, a->off, a->line,
+			xasprintf("%s is loaded again with a plain load after %s() loaded it%s%s (line %u) and %s%sordered the data after that first load",
+				  a->path, first->via, first->assigned_to ? " into " : "",
+				  first->assigned_to ? first->assigned_to : "", first->line,
+				  strcmp(e->site->primitive, first->via) ? e->site->primitive : "",
+				  strcmp(e->site->primitive, first->via) ? "() " : ""),
+			describe_protocol(p),
+			xasprintf("%s() in %s() publishes %s concurrently; the second load may see a newer value than the one checked, and a plain load may be torn or refetched",
+				  p->writers[0].site->primitive, site_where(p->writers[0].site),
+				  p->variable),
+			first->assigned_to ?
+			xasprintf("use %s, the value already loaded, instead of loading %s again",
+				  first->assigned_to, a->path) :
+			xasprintf("load %s once into a local with %s() and use that value after the barrier",
+				  a->path, first->via),
+			false);
+		return;
+	}
+}
+
+static void rule_double_read(struct bugs_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+
+		if (!p->nr_writers || protocol_has_reason(p, "unanchored") ||
+		    p->verdict == VERDICT_REDUNDANT)
+			continue;
+		for (k = 0; k < p->nr_readers; k++)
+			double_read_end(c, p, &p->readers[k]);
+	}
+}
+
+/* ---- misplaced-barrier ---- */
+
+/* The protocol of map (keys or rkeys) for the variable of a (in file), or NULL. */
+static const struct protocol *protocol_in(struct bugs_ctx *c, const struct hashmap *map,
+					  const struct access *a, const char *file)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev), *base;
+	size_t k;
+
+	if (!key)
+		return NULL;
+	base = base_key(key);
+	k = hashmap_get(map, base);
+	free(base);
+	free(key);
+	return k == (size_t)-1 ? NULL : &c->pairs->v[k];
+}
+
+/*
+ * The first end of p, among its writers (writers) or its readers, whose
+ * barrier orders the data a (of file) names: a writer's smp_wmb() that has
+ * a store of it before, a reader's smp_rmb() that has a load of it after.
+ */
+static const struct pair_end *data_end(const struct protocol *p, const struct access *a,
+				       const char *file, bool writers)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev);
+	const struct pair_end *v = writers ? p->writers : p->readers, *found = NULL;
+	size_t i, n = writers ? p->nr_writers : p->nr_readers;
+
+	if (!key)
+		return NULL;
+	for (i = 0; i < n && !found; i++)
+		if (!v[i].caller &&
+		    prim_role(v[i].site->primitive) == (writers ? PRIM_ROLE_WMB : PRIM_ROLE_RMB) &&
+		    touches(writers ? &v[i].site->window_before : &v[i].site->window_after, v[i].file,
+			    key, writers))
+			found = &v[i];
+	free(key);
+	return found;
+}
+
+/*
+ * An smp_wmb() with nothing stored after it (in its function or its
+ * callers) whose nearest store before it is a variable readers subscribe
+ * to, after a store of data those readers load after their smp_rmb(): the
+ * barrier comes after the flag's store instead of before it, and orders
+ * nothing of the protocol.
+ */
+static void misplaced_wmb(struct bugs_ctx *c, const struct unpaired *u)
+{
+	const struct site *s = u->site;
+	const struct access_list *l = &s->window_before;
+	const struct access *flag = l->nr ? &l->v[0] : NULL;
+	const struct protocol *p;
+	size_t m;
+
+	if (strcmp(u->code, "no-access-after") && strcmp(u->code, "no-store-after"))
+		return;
+	if (s->nr_callers || s->unknown_callers || !s->function || s->window_call_after ||
+	    !flag || !flag->is_write || !(p = protocol_in(c, &c->rkeys, flag, u->file)))
+		return;
+	for (m = 1; m < l->nr; m++) {
+		const struct access *data = &l->v[m];
+		const struct pair_end *r;
+
+		if (!data->is_write || !(r = data_end(p, data, u->file, false)))
+			continue;
+		add_bug(c, BUG_MISPLACED_BARRIER, u->file, u->path, s->off, s->line,
+			xasprintf("smp_wmb() comes after the store to %s (line %u) instead of between the store to %s (line %u) and it",
+				  flag->path, flag->line, data->path, data->line),
+			describe_protocol(p),
+			xasprintf("smp_rmb() in %s() loads %s and then %s; here nothing orders the store to %s before the store to %s, and nothing is stored after the smp_wmb()",
+				  site_where(r->site), p->variable, data->path, data->path,
+				  flag->path),
+			xasprintf("store %s with smp_store_release(), or move the smp_wmb() before its store",
+				  flag->path),
+			false);
+		return;
+	}
+}
+
+/*
+ * An smp_rmb() with no shared access before it (nor calls of its function
+ * that load one), followed by a load of a variable a protocol's writer
+ * publishes after its smp_wmb(), and then by a load of data that writer
+ * stores before its barrier: the barrier orders nothing of the protocol,
+ * and the data load may be satisfied before the flag load.
+ */
+static void rule_misplaced_barrier(struct bugs_ctx *c)
+{
+	size_t i, k, m;
+
+	for (i = 0; i < c->pairs->nr_u; i++) {
+		const struct unpaired *u = &c->pairs->u[i];
+		const struct site *s = u->site;
+		const struct access_list *l = &s->window_after;
+
+		if (prim_role(s->primitive) == PRIM_ROLE_WMB)
+			misplaced_wmb(c, u);
+		if (prim_role(s->primitive) != PRIM_ROLE_RMB || strcmp(u->code, "no-access-before") ||
+		    s->nr_callers || s->unknown_callers || !s->function)
+			continue;
+		for (k = 0; k < l->nr; k++) {
+			const struct access *flag = &l->v[k];
+			const struct protocol *p;
+
+			if (flag->is_write)
+				break;	/* a store first: not the flag-then-data shape */
+			if (!(p = protocol_in(c, &c->keys, flag, u->file)))
+				continue;
+			for (m = k + 1; m < l->nr; m++) {
+				const struct access *data = &l->v[m];
+				const struct pair_end *w;
+
+				if (data->is_write || !(w = data_end(p, data, u->file, true)))
+					continue;
+				add_bug(c, BUG_MISPLACED_BARRIER, u->file, u->path, s->off, s->line,
+					xasprintf("smp_rmb() comes before the load of %s (line %u) instead of between it and the load of %s (line %u)",
+						  flag->path, flag->line, data->path, data->line),
+					describe_protocol(p),
+					xasprintf("%s() in %s() stores %s before its smp_wmb() and %s after it; here nothing orders the load of %s after the load of %s, and no shared access precedes the smp_rmb()",
+						  w->site->primitive, site_where(w->site), data->path,
+						  p->variable, data->path, flag->path),
+					xasprintf("load %s with smp_load_acquire(), or move the smp_rmb() after its load",
+						  flag->path),
+					false);
+				break;
+			}
+			break;
+		}
+	}
+}
+
+/* ---- missing-acquire and unpaired: a plain reader ---- */
+
+/* Most data variables of one protocol looked for in a plain reader. */
+#define MAX_DATA_KEYS 16
+
+/* The functions of file rel, lexed once. NULL when the file cannot be read. */
+static const struct lex_result *lexed(struct bugs_ctx *c, const char *rel)
+{
+	size_t k = hashmap_get(&c->lexed, rel);
+	const char *text;
+
+	if (k != (size_t)-1)
+		return &c->lex_v[k];
+	if (!(text = types_text(&c->t, rel)))
+		return NULL;
+	ALLOC_GROW(c->lex_v, c->nr_lex + 1, c->alloc_lex);
+	memset(&c->lex_v[c->nr_lex], 0, sizeof(c->lex_v[c->nr_lex]));
+	lex_scan(text, strlen(text), &c->lex_v[c->nr_lex]);
+	hashmap_put(&c->lexed, rel, c->nr_lex);
+	return &c->lex_v[c->nr_lex++];
+}
+
+/* Whether text[start..end) names field as a member: "->field" or ".field". */
+static bool mentions_member(const char *text, size_t start, size_t end, const char *field)
+{
+	size_t n = strlen(field);
+	const char *p = text + start, *e = text + end;
+
+	while (p < e && (p = memmem(p, (size_t)(e - p), field, n))) {
+		if (p > text + start && !is_c_ident_char(p[n]) &&
+		    (p[-1] == '.' || (p[-1] == '>' && p - 1 > text + start && p[-2] == '-')))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* Whether name is the function of one of p's ends (or of a caller an end's access is in). */
+static bool end_function(const struct protocol *p, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < p->nr_writers + p->nr_readers; k++) {
+		const struct pair_end *e = k < p->nr_writers ? &p->writers[k] :
+				&p->readers[k - p->nr_writers];
+
+		if ((e->site->function && !strcmp(e->site->function, name)) ||
+		    (e->caller && !strcmp(e->caller->function, name)) ||
+		    (e->helper && !strcmp(e->helper->name, name)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether local (an identifier) is used in file between offsets from and
+ * to: a pointer or index taken from the flag that the data's address may
+ * depend on (sb = x->blocks[i]; st = &sb->state[j]; st->valid).
+ */
+static bool used_between(struct bugs_ctx *c, const char *file, const char *local, size_t from,
+			 size_t to)
+{
+	const char *text = types_text(&c->t, file), *p;
+	size_t n = strlen(local);
+
+	if (!text || strlen(text) < to)
+		return true;
+	/* past the flag's own statement: "local = x->flag;" names it first */
+	for (p = text + from; p < text + to && *p != ';'; p++)
+		;
+	for (; p + n <= text + to && (p = memmem(p, (size_t)(text + to - p), local, n)); p += n) {
+		const char *q = p + n;
+
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(*q))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		/* an address computed from it: local->f, local[i], local + i, &local */
+		if ((q[0] == '-' && q[1] == '>') || q[0] == '[' || q[0] == '.' ||
+		    (q[0] == '+' && q[1] != '+' && q[1] != '=') || (p > text && p[-1] == '&'))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the protocol has a reader end with a barrier or an acquire of its own. */
+static bool ordered_reader(const struct protocol *p)
+{
+	size_t k;
+
+	for (k = 0; k < p->nr_readers; k++)
+		if (!p->readers[k].caller)
+			return true;
+	return false;
+}
+
+/*
+ * The data of p: the keys of what its smp_wmb() writers store before their
+ * barrier, from visible types. Returns how many went to keys (caller frees each).
+ */
+static size_t data_keys(const struct protocol *p, char **keys, const struct pair_end **from,
+			const char **fields)
+{
+	size_t n = 0, i, k;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *w = &p->writers[i];
+		const struct access_list *l = &w->site->window_before;
+
+		if (w->caller || prim_role(w->site->primitive) != PRIM_ROLE_WMB)
+			continue;
+		for (k = 0; k < l->nr && n < MAX_DATA_KEYS; k++) {
+			unsigned ev;
+			char *key;
+
+			if (!l->v[k].is_write || !(key = key_of(&l->v[k], w->file, &ev)))
+				continue;
+			if (!(ev & EV_OBJECT) || same_variable(key, p->key)) {
+				free(key);
+				continue;
+			}
+			from[n] = w;
+			/* the field's name, for a cheap look at a function's text first */
+			fields[n] = l->v[k].object && strrchr(l->v[k].object, '.') ?
+				    strrchr(l->v[k].object, '.') + 1 : NULL;
+			keys[n++] = key;
+		}
+	}
+	return n;
+}
+
+/*
+ * In function f (of file), a load of p's variable followed by a load of
+ * one of its data (keys[0..n)), with no call, lock, store of the variable,
+ * acquire or dependency that could order them: the reader relies on the
+ * protocol without its smp_rmb().
+ */
+static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
+			    const struct pair_end *at, const struct func_summary *f, const char *name, char **keys,
+			    const struct pair_end **writers, size_t n)
+{
+	const struct access *flag = NULL;
+	const char *file = at->file;
+	struct bug *b;
+	size_t i, k, from = 0;
+
+	if (!f->parsed || f->is_init)
+		return;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *a = &f->accesses.v[i];
+
+		if (!access_is(a, file, p->key))
+			continue;
+		/* its own store, or an ordered load: not a plain reader */
+		if (a->is_write || (a->via && (strstr(a->via, "acquire") || prim_fully_ordered(a->via))))
+			return;
+		if (!flag)
+			flag = a;
+	}
+	if (!flag || lock_held(&f->locks, flag->off, &from))
+		return;
+	/* a flag only printed is a diagnostic, not a use */
+	for (k = 0; k < f->calls.nr; k++)
+		if (f->calls.v[k].off < flag->off && diagnostic_call(f->calls.v[k].name) &&
+		    call_encloses(c, file, f->calls.v[k].off, flag->off))
+			return;
+	/* a fence before the flag's load: misplaced-barrier's finding, or ordered otherwise */
+	for (k = 0; k < f->calls.nr; k++)
+		if (f->calls.v[k].off < flag->off &&
+		    prim_classify(f->calls.v[k].name, strlen(f->calls.v[k].name)) == PRIM_FENCE)
+			return;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *d = &f->accesses.v[i];
+		const struct pair_end *w = NULL;
+
+		if (d->off <= flag->off || d->is_write)
+			continue;
+		for (k = 0; k < n && !w; k++)
+			if (access_is(d, file, keys[k]))
+				w = writers[k];
+		if (!w)
+			continue;
+		from = 0;
+		/* an index or address taken from the flag orders the data load */
+		if (strstr(d->path, flag->path) ||
+		    (flag->assigned_to && used_between(c, file, flag->assigned_to, flag->off,
+						       d->off + strlen(flag->assigned_to))) ||
+		    lock_held(&f->locks, d->off, &from))
+			return;
+		for (k = 0; k < f->calls.nr; k++)
+			if (f->calls.v[k].off > flag->off && f->calls.v[k].off < d->off)
+				return;
+		b = add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, at->path,
+			flag->off, flag->line,
+			xasprintf("%s() loads %s (line %u) with a %s and then %s (line %u) with no smp_rmb(), acquire or dependency between",
+				  name, flag->path, flag->line,
+				  flag->marked ? "READ_ONCE()" : "plain load", d->path, d->line),
+			describe_protocol(p),
+			xasprintf("%s() in %s() stores %s before it and publishes %s after it%s",
+				  w->site->primitive, site_where(w->site), d->path, p->variable,
+				  ordered_reader(p) ? "; the protocol's other readers order the data with a barrier or an acquire" :
+				  "; no reader of it orders anything"),
+			xasprintf("load %s with smp_load_acquire()%s", flag->path,
+				  ordered_reader(p) ? ", or through the accessor its other readers use" : ""),
+			false);
+		/*
+		 * A plain load is often ordered by what acqrel does not see (a
+		 * caller's lock, a work item queued after the publication, an
+		 * object not published yet); a READ_ONCE() says the reader races.
+		 */
+		if (b)
+			b->weak = !flag->marked;
+		return;
+	}
+}
+
+/* The files a plain reader of p is looked for in: its writers' files, each once, by a writer there. */
+static size_t reader_files(const struct protocol *p, const struct pair_end **files, size_t max)
+{
+	size_t n = 0, i, k;
+
+	for (i = 0; i < p->nr_writers && n < max; i++) {
+		for (k = 0; k < n && strcmp(files[k]->file, p->writers[i].file); k++)
+			;
+		if (k == n)
+			files[n++] = &p->writers[i];
+	}
+	return n;
+}
+
+static void rule_plain_reader(struct bugs_ctx *c)
+{
+	size_t i, k, m, d, nk, nf;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+		char *keys[MAX_DATA_KEYS];
+		const struct pair_end *writers[MAX_DATA_KEYS];
+		const struct pair_end *files[8];
+		const char *field, *fields[MAX_DATA_KEYS];
+
+		if (!p->nr_writers || !p->object || !strchr(p->object, '.') || p->bit ||
+		    protocol_has_reason(p, "rcu") || protocol_has_reason(p, "seqcount") ||
+		    protocol_has_reason(p, "external") || protocol_has_reason(p, "unanchored") ||
+		    !(p->evidence & EV_OBJECT))
+			continue;
+		field = strchr(p->object, '.') + 1;
+		if (!key_is_ident(field) || !(nk = data_keys(p, keys, writers, fields)))
+			continue;
+		nf = reader_files(p, files, ARRAY_SIZE(files));
+		for (k = 0; k < nf; k++) {
+			const char *file = files[k]->file;
+			const struct lex_result *lr = lexed(c, file);
+			const char *text = types_text(&c->t, file);
+
+			for (m = 0; lr && m < lr->nr_ctxs; m++) {
+				const struct lex_context *x = &lr->ctxs[m];
+				const struct func_summary *f;
+
+				if (x->kind != LEX_FUNCTION || !x->name || end_function(p, x->name) ||
+				    !mentions_member(text, x->start, x->end, field))
+					continue;
+				for (d = 0; d < nk; d++)
+					if (fields[d] && key_is_ident(fields[d]) &&
+					    mentions_member(text, x->start, x->end, fields[d]))
+						break;
+				if (d == nk)
+					continue;
+				if ((f = defs_function(c->defs, file, x->name)) && !strcmp(f->file, file))
+					plain_reader_in(c, p, files[k], f, x->name, keys, writers, nk);
+			}
+		}
+		for (k = 0; k < nk; k++)
+			free(keys[k]);
+	}
+}
+
+/* ---- plain-publish ---- */
+
+/* Whether a store's value v (as written) is a plain identifier other than NULL. */
+static bool names_pointer(const char *v)
+{
+	return v && key_is_ident(v) && strcmp(v, "NULL");
+}
+
+/*
+ * In function f of file, the plain store of field sname.field at offset
+ * at (of the field's name) when it stores a local or parameter v whose
+ * object the function initialised just before (a store through v, with no
+ * fence, release or call between): a publication with no ordering.
+ * Returns that store, and *init the initialising one.
+ */
+static const struct access *plain_publication(const struct func_summary *f, const char *object,
+					      size_t at, const struct access **init)
+{
+	const struct access *st = NULL;
+	size_t i, k, n;
+
+	for (i = 0; i < f->accesses.nr && !st; i++) {
+		const struct access *a = &f->accesses.v[i];
+
+		if (a->is_write && a->object && !strcmp(a->object, object) && a->off <= at &&
+		    at < a->off + strlen(a->path) + 16)
+			st = a;
+	}
+	if (!st || st->marked || !names_pointer(st->value))
+		return NULL;
+	n = strlen(st->value);
+	*init = NULL;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *b = &f->accesses.v[i];
+
+		if (b->off >= st->off)
+			break;
+		if (b->is_write && !strncmp(b->path, st->value, n) &&
+		    (b->path[n] == '.' || (b->path[n] == '-' && b->path[n + 1] == '>')))
+			*init = b;
+	}
+	if (!*init)
+		return NULL;
+	for (k = 0; k < f->calls.nr; k++)
+		if (f->calls.v[k].off > (*init)->off && f->calls.v[k].off < st->off)
+			return NULL;
+	return st;
+}
+
+/*
+ * The walk's entry of file rel (relative to the root), or NULL when it is
+ * not in the walk; its names outlive the run, unlike the defs' copies.
+ */
+static const struct walk_file *walked(struct bugs_ctx *c, const char *rel)
+{
+	size_t k;
+
+	if (!c->walked.nr) {
+		for (k = 0; k < c->run->walk.nr; k++)
+			hashmap_put(&c->walked, c->run->walk.files[k].rel, k);
+	}
+	k = hashmap_get(&c->walked, rel);
+	return k == (size_t)-1 ? NULL : &c->run->walk.files[k];
+}
+
+/*
+ * A field that readers load with rcu_dereference*(), stored elsewhere with
+ * a plain store of a pointer to an object the storing function has just
+ * initialised: readers may see the pointer before the object's contents.
+ * The stores come from the files that can see the struct (defs_field_stores()).
+ */
+static void rule_plain_publish(struct bugs_ctx *c)
+{
+	struct hashmap done;
+	size_t i, k, m;
+
+	memset(&done, 0, sizeof(done));
+	for (i = 0; i < c->run->walk.nr; i++) {
+		const struct file_sites *fs = &c->run->files[i];
+		const char *file = c->run->walk.files[i].rel;
+
+		for (k = 0; k < fs->nr; k++) {
+			const struct site *s = &fs->v[k];
+			const struct access *r = s->operand.nr ? &s->operand.v[0] : NULL;
+			struct field_stores st;
+			const char *dot;
+			char *sname, *decl = NULL;
+			enum field_kind kind;
+
+			/* rcu_dereference_protected() is the update side, under its lock */
+			if (strncmp(s->primitive, "rcu_dereference", 15) ||
+			    strstr(s->primitive, "protected") || !r || r->is_write ||
+			    !r->object || !(dot = strchr(r->object, '.')) || !key_is_ident(dot + 1) ||
+			    hashmap_get(&done, r->object) != (size_t)-1)
+				continue;
+			hashmap_put(&done, r->object, 1);
+			sname = xstrndup(r->object, (size_t)(dot - r->object));
+			kind = types_access_kind(&c->t, file, r, &decl);
+			memset(&st, 0, sizeof(st));
+			defs_field_stores(c->defs, file, sname, dot + 1, &st);
+			for (m = 0; m < st.nr; m++) {
+				const struct field_store *w = &st.v[m];
+				const struct func_summary *f;
+				const struct access *pub, *init;
+				const struct walk_file *wf;
+
+				if (w->init || w->fresh || !w->function || !(wf = walked(c, w->file)) ||
+				    !(f = defs_function(c->defs, w->file, w->function)) ||
+				    strcmp(f->file, w->file) || !f->parsed || f->is_init ||
+				    !(pub = plain_publication(f, r->object, w->off, &init)))
+					continue;
+				add_bug(c, BUG_PLAIN_PUBLISH, wf->rel, wf->path, pub->off, pub->line,
+					xasprintf("%s() publishes %s with a plain store to %s after storing %s (line %u), while %s() reads it with %s()",
+						  w->function, pub->value, pub->path, init->path, init->line,
+						  site_where(s), s->primitive),
+					NULL,
+					xasprintf("%s is loaded with %s() at %s:%u; nothing orders the store to %s before the store of the pointer",
+						  r->path, s->primitive, file, s->line, init->path),
+					xasprintf("rcu_assign_pointer(%s, %s)%s", pub->path, pub->value,
+						  kind == FIELD_RCU ? "" :
+						  ", and __rcu on the declaration for sparse"),
+					kind == FIELD_RCU);
+			}
+			field_stores_release(&st);
+			free(decl);
+			free(sname);
+		}
+	}
+	hashmap_release(&done);
+}
+
+/*
+ * Whether rules[i] runs: once per rule function (one may find two classes),
+ * when all, or when one of the classes it finds is reported by default.
+ */
+static bool rule_wanted(size_t i, bool all)
+{
+	size_t k;
+	bool wanted = all;
+
+	for (k = 0; k < i; k++)
+		if (rules[k].run == rules[i].run)
+			return false;
+	for (k = i; k < ARRAY_SIZE(rules) && !wanted; k++)
+		wanted = rules[k].run == rules[i].run && rules[k].by_default;
+	return wanted;
+}
+
+/* ---- the run ---- */
+
+static int cmp_bug(const void *a, const void *b)
+{
+	const struct bug *x = a, *y = b;
+	int r = strcmp(x->file, y->file);
+
+	if (r)
+		return r;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->column != y->column)
+		return x->column < y->column ? -1 : 1;
+	return (int)x->cls - (int)y->cls;
+}
+
+void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
+	      struct bugs_result *out)
+{
+	struct bugs_ctx c;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.run = run;
+	c.pairs = pairs;
+	c.out = out;
+	types_init(&c.t, run->walk.root);
+	for (i = 0; i < pairs->nr; i++) {
+		char *base = base_key(pairs->v[i].key);
+
+		if (pairs->v[i].nr_writers && hashmap_get(&c.keys, base) == (size_t)-1)
+			hashmap_put(&c.keys, base, i);
+		if (pairs->v[i].nr_readers && hashmap_get(&c.rkeys, base) == (size_t)-1)
+			hashmap_put(&c.rkeys, base, i);
+		free(base);
+	}
+	c.defs = defs_new(&c.t);
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if (rule_wanted(i, all))
+			rules[i].run(&c);
+	/* a rule that finds two classes adds both; drop what is not asked for */
+	if (!all) {
+		size_t k = 0;
+
+		for (i = 0; i < out->nr; i++) {
+			if (bugs_class_by_default(out->v[i].cls) && !out->v[i].weak) {
+				out->v[k++] = out->v[i];
+				continue;
+			}
+			free(out->v[i].message);
+			free(out->v[i].protocol);
+			free(out->v[i].evidence);
+			free(out->v[i].fix);
+		}
+		out->nr = k;
+	}
+	if (out->nr)
+		qsort(out->v, out->nr, sizeof(*out->v), cmp_bug);
+	hashmap_release(&c.seen);
+	hashmap_release(&c.keys);
+	hashmap_release(&c.rkeys);
+	for (i = 0; i < c.nr_lex; i++)
+		lex_result_release(&c.lex_v[i]);
+	free(c.lex_v);
+	hashmap_release(&c.lexed);
+	hashmap_release(&c.walked);
+	defs_free(c.defs);
+	types_release(&c.t);
+}
+
+void bugs_result_release(struct bugs_result *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->nr; i++) {
+		free(out->v[i].message);
+		free(out->v[i].protocol);
+		free(out->v[i].evidence);
+		free(out->v[i].fix);
+	}
+	free(out->v);
+	memset(out, 0, sizeof(*out));
+}

@@ -1,0 +1,59 @@
+/*
+ * bugs.h: pre-existing ordering bugs that a barrier review turns up. Each
+ * class is one rule over the sites and protocols of a run (the table in
+ * bugs.c); a finding names the protocol it breaks, the evidence, and a fix.
+ */
+#ifndef ACQREL_BUGS_H
+#define ACQREL_BUGS_H
+
+#include "pair.h"
+
+enum bug_class {
+	BUG_RCU_MARKED,		/* smp_load_acquire()/smp_store_release()/READ_ONCE()/
+				   WRITE_ONCE() on an __rcu pointer */
+	BUG_DOUBLE_READ,	/* loaded once marked and checked, then again plainly */
+	BUG_MISPLACED_BARRIER,	/* smp_rmb() before the flag's load, not between it and the data */
+	BUG_MISSING_ACQUIRE,	/* a plain reader of a variable whose other readers order it */
+	BUG_UNPAIRED,		/* a published variable whose only readers are plain */
+	BUG_PLAIN_PUBLISH,	/* a pointer RCU readers follow, stored plainly after its object's init */
+	BUG_NR_CLASSES
+};
+
+struct bug {
+	enum bug_class cls;
+	const char *file;	/* borrowed: relative to the root */
+	const char *path;	/* borrowed: as the user opens it */
+	unsigned line, column;	/* of the access or barrier at fault */
+	char *message;		/* owned: the problem, first */
+	char *protocol;		/* owned or NULL: "writers ...; readers ..." of the protocol it breaks */
+	char *evidence;		/* owned: why acqrel says so */
+	char *fix;		/* owned: what to write instead */
+	bool mechanical;	/* whether the fix is a mechanical rewrite of the access */
+	bool weak;		/* weaker evidence than its class's: reported with --all only */
+};
+
+struct bugs_result {
+	struct bug *v;
+	size_t nr, alloc;
+};
+
+/* "rcu-marked", "double-read", ...; NULL for an unknown class. */
+const char *bugs_class_name(enum bug_class c);
+/* "high", "medium", "low": what the bug costs when it bites. */
+const char *bugs_class_severity(enum bug_class c);
+/* "high", "medium", "low": how often a finding of the class is a real bug (docs/bugs.md). */
+const char *bugs_class_confidence(enum bug_class c);
+/* Whether the class is reported without --all (its measured precision is 50% or more). */
+bool bugs_class_by_default(enum bug_class c);
+
+/*
+ * Runs every class's rule (only the default ones unless all; weak findings
+ * only with all) over run and
+ * its protocols; out must be zeroed and borrows from run. Findings come
+ * sorted by file, line and column, each once.
+ */
+void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
+	      struct bugs_result *out);
+void bugs_result_release(struct bugs_result *out);
+
+#endif

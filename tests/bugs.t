@@ -1,0 +1,81 @@
+#!/usr/bin/perl
+# bugs.t: acqrel bugs over its golden fixtures: the text and the JSON say
+# the same findings, the JSON keeps its shape (README, "acqrel bugs"), and
+# the exit status follows the README (0 none, 1 findings or skipped input,
+# 2 usage).
+use strict;
+use warnings;
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use JSON::PP;
+use Test::More;
+
+my $acqrel = abs_path($ENV{ACQREL} || 'build/acqrel');
+my $top = abs_path(dirname(__FILE__) . '/..');
+my $dir = "$top/tests/golden/bugs";
+
+sub run {
+	my ($args) = @_;
+	my $out = `cd '$dir' && '$acqrel' bugs $args 2>/dev/null`;
+	return ($out, $? >> 8);
+}
+
+my ($text, $st) = run('*.c');
+is($st, 1, 'findings: exit status 1');
+my @lines = split /\n/, $text;
+my $well_formed = grep { /^[^:\s]+\.c:\d+:\d+: warning: (rcu-marked|double-read|misplaced-barrier|missing-acquire|unpaired|plain-publish): \S.*; evidence: .*; fix: .* \(severity (low|medium|high), confidence (low|medium|high)\)$/ } @lines;
+is($well_formed, scalar(@lines), 'every text line is file:line:col: warning: class: ..., with evidence, fix, severity, confidence');
+ok(@lines >= 3, scalar(@lines) . ' findings in the fixtures');
+
+my ($json, $jst) = run('--json *.c');
+is($jst, 1, '--json: exit status 1');
+my $d = eval { decode_json($json) };
+ok($d, '--json prints valid JSON') or diag($@);
+SKIP: {
+	skip 'no JSON', 5 unless $d;
+	is($d->{schema}, 1, 'schema 1');
+	is(scalar(@{$d->{bugs}}), scalar(@lines), 'JSON and text list the same number of findings');
+	my @keys = qw(class file line column severity confidence message protocol evidence fix mechanical weak);
+	my $complete = grep { my $b = $_; !grep { !exists $b->{$_} } @keys } @{$d->{bugs}};
+	is($complete, scalar(@{$d->{bugs}}), 'every JSON finding has ' . join(', ', @keys));
+	my %count;
+	$count{$_->{class}}++ for @{$d->{bugs}};
+	my $agree = grep { ($count{$_->{class}} // 0) == $_->{count} } @{$d->{classes}};
+	is($agree, scalar(@{$d->{classes}}), 'the count of each class in "classes" is its findings');
+	my $same = 0;
+	for my $i (0 .. $#lines) {
+		my $b = $d->{bugs}[$i];
+		$same++ if $lines[$i] =~ /^\Q$b->{file}\E:$b->{line}:$b->{column}: warning: \Q$b->{class}\E: \Q$b->{message}\E;/;
+	}
+	is($same, scalar(@lines), 'the text and the JSON findings agree, in order');
+}
+
+my ($none, $nst) = run('--all rcu-marked-negative.c double-read-negative.c misplaced-barrier-negative.c missing-acquire-negative.c plain-publish-negative.c');
+is($nst, 0, 'no finding: exit status 0');
+is($none, '', 'no finding: no output');
+
+# --all adds the weak findings and the classes under 50% precision
+my ($default) = run('unpaired.c missing-acquire.c');
+my ($with_all) = run('--all unpaired.c missing-acquire.c');
+my @d = split /\n/, $default;
+my @w = split /\n/, $with_all;
+ok(@d == 1 && $d[0] =~ /: warning: unpaired: .* with a READ_ONCE\(\)/,
+   'by default: the unpaired reader that uses READ_ONCE() only');
+is(scalar(@w), 3, '--all: also the plain unpaired reader and missing-acquire');
+is(scalar(grep { /confidence low\)$/ } @w), 2, '--all: those two have low confidence');
+
+my ($sum) = run('--summary *.c');
+my ($total) = $sum =~ /^total\s+(\d+)$/m;
+is($total, scalar(@lines), '--summary: the total is the number of findings');
+
+my (undef, $ust) = run('--no-such-option x.c');
+is($ust, 2, 'unknown option: exit status 2');
+my ($help, $hst) = run('--help');
+is($hst, 0, '--help: exit status 0');
+like($help, qr/^usage: acqrel bugs/, '--help prints the usage');
+
+my $err = `cd '$dir' && '$acqrel' bugs no-such-file.c 2>&1 >/dev/null`;
+is($? >> 8, 1, 'a missing path: exit status 1');
+like($err, qr/no-such-file\.c/, 'a missing path is named on stderr');
+
+done_testing();

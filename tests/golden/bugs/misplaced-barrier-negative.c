@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel bugs: smp_rmb() between the flag and the data. */
+
+struct demo_req {
+	int result;
+	int done;
+	int seq;
+};
+
+static void demo_req_finish(struct demo_req *r, int v)
+{
+	r->result = v;
+	smp_wmb();
+	WRITE_ONCE(r->done, 1);
+}
+
+static int demo_req_poll(struct demo_req *r, int *out)
+{
+	if (!READ_ONCE(r->done))
+		return 0;
+	smp_rmb();
+	*out = r->result;
+	return 1;
+}
+
+/* a load before the barrier: it orders that one, not this pattern */
+static int demo_req_again(struct demo_req *r, int *out)
+{
+	int s = READ_ONCE(r->seq);
+
+	smp_rmb();
+	if (READ_ONCE(r->done))
+		*out = r->result + s;
+	return s;
+}
+
+/* a function whose callers load before calling it */
+static void demo_req_sync(void)
+{
+	smp_rmb();
+}
+
+struct demo_msg {
+	int body;
+	int ready;
+	int gen;
+};
+
+/* the smp_wmb() orders the flag before a later store: another protocol */
+static void demo_msg_post(struct demo_msg *m, int v)
+{
+	m->body = v;
+	WRITE_ONCE(m->ready, 1);
+	smp_wmb();
+	WRITE_ONCE(m->gen, v);
+}
+
+/* the store after the smp_wmb() is in the caller */
+static void demo_msg_mark(struct demo_msg *m, int v)
+{
+	m->body = v;
+	WRITE_ONCE(m->ready, 1);
+	smp_wmb();
+}
+
+static void demo_msg_send(struct demo_msg *m)
+{
+	demo_msg_mark(m, 2);
+	WRITE_ONCE(m->gen, 3);
+}
+
+static int demo_msg_read(struct demo_msg *m)
+{
+	if (!READ_ONCE(m->ready))
+		return -1;
+	smp_rmb();
+	return m->body;
+}
+
+/*
+ * check-name: misplaced-barrier: an smp_rmb() between the flag's load and the data's is right
+ * check-command: acqrel bugs $file
+ * check-output-start
+ * check-output-end
+ */

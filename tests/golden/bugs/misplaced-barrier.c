@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel bugs: smp_rmb() before the flag's load. */
+
+struct demo_req {
+	int result;
+	int done;
+};
+
+static void demo_req_finish(struct demo_req *r, int v)
+{
+	r->result = v;
+	smp_wmb();
+	WRITE_ONCE(r->done, 1);
+}
+
+static int demo_req_poll(struct demo_req *r, int *out)
+{
+	int busy = 0;
+
+	smp_rmb();
+	if (READ_ONCE(r->done)) {
+		*out = r->result;
+		busy = 1;
+	}
+	return busy;
+}
+
+struct demo_msg {
+	int body;
+	int ready;
+};
+
+/* the smp_wmb() after the flag orders nothing the reader relies on */
+static void demo_msg_post(struct demo_msg *m, int v)
+{
+	m->body = v;
+	WRITE_ONCE(m->ready, 1);
+	smp_wmb();
+}
+
+static int demo_msg_read(struct demo_msg *m)
+{
+	if (!READ_ONCE(m->ready))
+		return -1;
+	smp_rmb();
+	return m->body;
+}
+
+/*
+ * check-name: misplaced-barrier: an smp_rmb() before the flag's load, an smp_wmb() after the flag's store
+ * check-command: acqrel bugs $file
+ * check-exit: 1
+ * check-output-start
+misplaced-barrier.c:20:2: warning: misplaced-barrier: smp_rmb() comes before the load of r->done (line 21) instead of between it and the load of r->result (line 22); protocol r->done: writer smp_wmb() in demo_req_finish() at misplaced-barrier.c:12; no reader found; evidence: smp_wmb() in demo_req_finish() stores r->result before its smp_wmb() and r->done after it; here nothing orders the load of r->result after the load of r->done, and no shared access precedes the smp_rmb(); fix: load r->done with smp_load_acquire(), or move the smp_rmb() after its load; no mechanical fix (severity high, confidence medium)
+misplaced-barrier.c:38:2: warning: misplaced-barrier: smp_wmb() comes after the store to m->ready (line 37) instead of between the store to m->body (line 36) and it; protocol m->ready: no writer found; reader smp_rmb() in demo_msg_read() at misplaced-barrier.c:45; evidence: smp_rmb() in demo_msg_read() loads m->ready and then m->body; here nothing orders the store to m->body before the store to m->ready, and nothing is stored after the smp_wmb(); fix: store m->ready with smp_store_release(), or move the smp_wmb() before its store; no mechanical fix (severity high, confidence medium)
+ * check-output-end
+ */

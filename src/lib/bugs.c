@@ -593,53 +593,84 @@ static void misplaced_wmb(struct bugs_ctx *c, const struct unpaired *u)
 }
 
 /*
+ * The loads after smp_rmb() s (in file, opened as path): a load of a
+ * variable a protocol's writer publishes after its smp_wmb(), then a load of
+ * data that writer stores before its barrier: the barrier orders nothing
+ * between them, and the data load may be satisfied before the flag load.
+ * before says what comes before the barrier instead.
+ */
+static void misplaced_rmb(struct bugs_ctx *c, const struct site *s, const char *file,
+			  const char *path, const char *before)
+{
+	const struct access_list *l = &s->window_after;
+	size_t k, m;
+
+	for (k = 0; k < l->nr; k++) {
+		const struct access *flag = &l->v[k];
+		const struct protocol *p;
+
+		if (flag->is_write)
+			return;	/* a store first: not the flag-then-data shape */
+		if (!(p = protocol_in(c, &c->keys, flag, file)))
+			continue;
+		/* an acquire orders the flag load itself */
+		if (flag->via && strstr(flag->via, "acquire"))
+			return;
+		for (m = k + 1; m < l->nr; m++) {
+			const struct access *data = &l->v[m];
+			const struct pair_end *w;
+
+			if (data->is_write || !(w = data_end(p, data, file, true)))
+				continue;
+			add_bug(c, BUG_MISPLACED_BARRIER, file, path, s->off, s->line,
+				xasprintf("smp_rmb() comes before the load of %s (line %u) instead of between it and the load of %s (line %u)",
+					  flag->path, flag->line, data->path, data->line),
+				describe_protocol(p),
+				xasprintf("%s() in %s() stores %s before its smp_wmb() and %s after it; here nothing orders the load of %s after the load of %s, and %s",
+					  w->site->primitive, site_where(w->site), data->path,
+					  p->variable, data->path, flag->path, before),
+				xasprintf("load %s with smp_load_acquire(), or move the smp_rmb() after its load",
+					  flag->path),
+				false);
+			return;
+		}
+		return;
+	}
+}
+
+/*
  * An smp_rmb() with no shared access before it (nor calls of its function
- * that load one), followed by a load of a variable a protocol's writer
- * publishes after its smp_wmb(), and then by a load of data that writer
- * stores before its barrier: the barrier orders nothing of the protocol,
- * and the data load may be satisfied before the flag load.
+ * that load one), or only loads of variables no writer publishes (pairs
+ * made a barrier-before-load protocol of it), followed by a flag load and
+ * then a data load of a protocol: misplaced_rmb().
  */
 static void rule_misplaced_barrier(struct bugs_ctx *c)
 {
-	size_t i, k, m;
+	size_t i, k;
 
 	for (i = 0; i < c->pairs->nr_u; i++) {
 		const struct unpaired *u = &c->pairs->u[i];
 		const struct site *s = u->site;
-		const struct access_list *l = &s->window_after;
 
 		if (prim_role(s->primitive) == PRIM_ROLE_WMB)
 			misplaced_wmb(c, u);
 		if (prim_role(s->primitive) != PRIM_ROLE_RMB || strcmp(u->code, "no-access-before") ||
 		    s->nr_callers || s->unknown_callers || !s->function)
 			continue;
-		for (k = 0; k < l->nr; k++) {
-			const struct access *flag = &l->v[k];
-			const struct protocol *p;
+		misplaced_rmb(c, s, u->file, u->path, "no shared access precedes the smp_rmb()");
+	}
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
 
-			if (flag->is_write)
-				break;	/* a store first: not the flag-then-data shape */
-			if (!(p = protocol_in(c, &c->keys, flag, u->file)))
-				continue;
-			for (m = k + 1; m < l->nr; m++) {
-				const struct access *data = &l->v[m];
-				const struct pair_end *w;
+		if (!protocol_has_reason(p, "barrier-before-load"))
+			continue;
+		for (k = 0; k < p->nr_readers; k++) {
+			char *before = xasprintf("what is loaded before the smp_rmb(), %s, no writer publishes",
+						 p->variable);
 
-				if (data->is_write || !(w = data_end(p, data, u->file, true)))
-					continue;
-				add_bug(c, BUG_MISPLACED_BARRIER, u->file, u->path, s->off, s->line,
-					xasprintf("smp_rmb() comes before the load of %s (line %u) instead of between it and the load of %s (line %u)",
-						  flag->path, flag->line, data->path, data->line),
-					describe_protocol(p),
-					xasprintf("%s() in %s() stores %s before its smp_wmb() and %s after it; here nothing orders the load of %s after the load of %s, and no shared access precedes the smp_rmb()",
-						  w->site->primitive, site_where(w->site), data->path,
-						  p->variable, data->path, flag->path),
-					xasprintf("load %s with smp_load_acquire(), or move the smp_rmb() after its load",
-						  flag->path),
-					false);
-				break;
-			}
-			break;
+			misplaced_rmb(c, p->readers[k].site, p->readers[k].file, p->readers[k].path,
+				      before);
+			free(before);
 		}
 	}
 }

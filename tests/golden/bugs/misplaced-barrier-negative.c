@@ -23,7 +23,7 @@ static int demo_req_poll(struct demo_req *r, int *out)
 	return 1;
 }
 
-/* a load before the barrier: it orders that one, not this pattern */
+/* a load of a published variable before the barrier: it is that one's reader */
 static int demo_req_again(struct demo_req *r, int *out)
 {
 	int s = READ_ONCE(r->seq);
@@ -32,6 +32,23 @@ static int demo_req_again(struct demo_req *r, int *out)
 	if (READ_ONCE(r->done))
 		*out = r->result + s;
 	return s;
+}
+
+static void demo_req_bump(struct demo_req *r, int v)
+{
+	r->result = v;
+	smp_wmb();
+	WRITE_ONCE(r->seq, v);
+}
+
+/* the flag's load is an acquire: it orders the data itself */
+static int demo_req_acquired(struct demo_req *r, int *out)
+{
+	smp_rmb();
+	if (!smp_load_acquire(&r->done))
+		return 0;
+	*out = r->result;
+	return 1;
 }
 
 /* a function whose callers load before calling it */
@@ -78,7 +95,7 @@ static int demo_msg_read(struct demo_msg *m)
 }
 
 /*
- * check-name: misplaced-barrier: an smp_rmb() between the flag's load and the data's is right
+ * check-name: misplaced-barrier: an smp_rmb() between the flag's load and the data's is right, and one after a load a writer publishes is that load's
  * check-command: acqrel bugs $file
  * check-output-start
  * check-output-end

@@ -46,12 +46,37 @@ static int demo_msg_read(struct demo_msg *m)
 	return m->body;
 }
 
+struct demo_job {
+	int out;
+	int done;
+	int tries;
+};
+
+static void demo_job_end(struct demo_job *j, int v)
+{
+	j->out = v;
+	smp_wmb();
+	WRITE_ONCE(j->done, 1);
+}
+
+/* the load before the barrier is of a variable nobody publishes */
+static int demo_job_wait(struct demo_job *j)
+{
+	int t = READ_ONCE(j->tries);
+
+	smp_rmb();
+	if (READ_ONCE(j->done))
+		return j->out + t;
+	return -1;
+}
+
 /*
- * check-name: misplaced-barrier: an smp_rmb() before the flag's load, an smp_wmb() after the flag's store
+ * check-name: misplaced-barrier: an smp_rmb() before the flag's load (also after a load nobody publishes), an smp_wmb() after the flag's store
  * check-command: acqrel bugs $file
  * check-exit: 1
  * check-output-start
 misplaced-barrier.c:20:2: warning: misplaced-barrier: smp_rmb() comes before the load of r->done (line 21) instead of between it and the load of r->result (line 22); protocol r->done: writer smp_wmb() in demo_req_finish() at misplaced-barrier.c:12; no reader found; evidence: smp_wmb() in demo_req_finish() stores r->result before its smp_wmb() and r->done after it; here nothing orders the load of r->result after the load of r->done, and no shared access precedes the smp_rmb(); fix: load r->done with smp_load_acquire(), or move the smp_rmb() after its load; no mechanical fix (severity high, confidence medium)
 misplaced-barrier.c:38:2: warning: misplaced-barrier: smp_wmb() comes after the store to m->ready (line 37) instead of between the store to m->body (line 36) and it; protocol m->ready: no writer found; reader smp_rmb() in demo_msg_read() at misplaced-barrier.c:45; evidence: smp_rmb() in demo_msg_read() loads m->ready and then m->body; here nothing orders the store to m->body before the store to m->ready, and nothing is stored after the smp_wmb(); fix: store m->ready with smp_store_release(), or move the smp_wmb() before its store; no mechanical fix (severity high, confidence medium)
+misplaced-barrier.c:67:2: warning: misplaced-barrier: smp_rmb() comes before the load of j->done (line 68) instead of between it and the load of j->out (line 69); protocol j->done: writer smp_wmb() in demo_job_end() at misplaced-barrier.c:58; no reader found; evidence: smp_wmb() in demo_job_end() stores j->out before its smp_wmb() and j->done after it; here nothing orders the load of j->out after the load of j->done, and what is loaded before the smp_rmb(), j->tries, no writer publishes; fix: load j->done with smp_load_acquire(), or move the smp_rmb() after its load; no mechanical fix (severity high, confidence medium)
  * check-output-end
  */

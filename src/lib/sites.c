@@ -5,11 +5,11 @@
 #include "parse.h"
 #include "prims.h"
 #include "quote.h"
+#include "threads.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -987,7 +987,6 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	       unsigned flags)
 {
 	struct worker *w;
-	pthread_t *tids;
 	size_t next = 0, i;
 	int t;
 
@@ -997,18 +996,12 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	if (nr_threads < 1)
 		nr_threads = 1;
 	w = xcalloc((size_t)nr_threads, sizeof(*w));
-	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
 	for (t = 0; t < nr_threads; t++) {
 		w[t].run = run;
 		w[t].flags = flags;
 		w[t].next = &next;
-		if (t > 0 && pthread_create(&tids[t], NULL, worker_main, &w[t]))
-			die("cannot start a worker thread");
 	}
-	worker_main(&w[0]);
-	for (t = 1; t < nr_threads; t++)
-		pthread_join(tids[t], NULL);
-	free(tids);
+	threads_run(nr_threads, worker_main, w, sizeof(*w));
 	free(w);
 	for (i = 0; i < run->walk.nr; i++)
 		run->nr_parsed += run->files[i].parsed;
@@ -1252,7 +1245,6 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 {
 	struct far_names names;
 	struct far_worker *w;
-	pthread_t *tids;
 	size_t next = 0, i, j, k;
 	int t;
 
@@ -1282,17 +1274,12 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 	if (nr_threads < 1)
 		nr_threads = 1;
 	w = xcalloc((size_t)nr_threads, sizeof(*w));
-	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
 	for (t = 0; t < nr_threads; t++) {
 		w[t].run = run;
 		w[t].names = &names;
 		w[t].next_file = &next;
-		if (t > 0 && pthread_create(&tids[t], NULL, far_worker_main, &w[t]))
-			die("cannot start a worker thread");
 	}
-	far_worker_main(&w[0]);
-	for (t = 1; t < nr_threads; t++)
-		pthread_join(tids[t], NULL);
+	threads_run(nr_threads, far_worker_main, w, sizeof(*w));
 	/* in file order of the walk, so the output does not depend on the threads */
 	for (t = 0; t < nr_threads; t++) {
 		for (i = 0; i < w[t].nr; i++) {
@@ -1308,7 +1295,6 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 	for (i = 0; i < names.nr; i++)
 		sort_callers(&run->files[names.v[i].file].v[names.v[i].site]);
 	free(w);
-	free(tids);
 	free(names.v);
 	free(names.next);
 	free(names.keys);

@@ -1095,15 +1095,41 @@ struct far_worker {
 	size_t nr, alloc_found;
 };
 
-/* Whether the index of names fs's file calls holds one of n's, by hash. */
-static bool calls_a_target(const struct far_names *n, const struct file_sites *fs)
+/*
+ * Whether the index of names file fi calls holds one of n's, by hash, of a
+ * target in another file (a call in its own file, find_callers() saw).
+ */
+static bool calls_a_target(const struct far_names *n, const struct file_sites *fs, size_t fi)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < n->nr_keys; i++)
-		if (file_calls(fs, n->hashes[i]))
-			return true;
+	for (i = 0; i < n->nr_keys; i++) {
+		if (!file_calls(fs, n->hashes[i]))
+			continue;
+		for (k = hashmap_get(&n->index, n->keys[i]); k != (size_t)-1; k = n->next[k])
+			if (n->v[k].file != fi)
+				return true;
+	}
 	return false;
+}
+
+/* The first target of name that a call at buf[at] in file fi can be a caller of, or -1. */
+static size_t useful_target(const struct far_names *n, const char *buf, size_t at, size_t len,
+			    size_t fi)
+{
+	bool through = at >= 2 && (buf[at - 1] == '.' || (buf[at - 1] == '>' && buf[at - 2] == '-'));
+	char name[128];
+	size_t k;
+
+	if (len >= sizeof(name))
+		return (size_t)-1;
+	memcpy(name, buf + at, len);
+	name[len] = '\0';
+	/* same file: find_callers() saw it; a name is called directly, a field through a pointer */
+	for (k = hashmap_get(&n->index, name); k != (size_t)-1; k = n->next[k])
+		if (n->v[k].file != fi && n->v[k].by_field == through)
+			return k;
+	return (size_t)-1;
 }
 
 /* Whether some name of n is called in buf: an identifier of it right before '('. */
@@ -1139,7 +1165,7 @@ static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, con
 	struct lex_result cl;
 	struct parse_site *ps;
 	struct lines lines = { NULL, 0, 0 };
-	size_t i, k;
+	size_t i, j, k, useful;
 
 	memset(&cl, 0, sizeof(cl));
 	lex_scan_calls(buf, len, n->keys, n->nr_keys, &cl);
@@ -1150,6 +1176,25 @@ static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, con
 		if (!cl.sites[i].call)
 			cl.sites[i].ctx = -1;
 	}
+	/*
+	 * Only the functions with a call that can be a target's are parsed (with
+	 * all their calls, as parse_calls() groups them); the others' calls are
+	 * left out below anyway.
+	 */
+	for (i = 0, useful = 0; i < cl.nr_sites; i = j) {
+		int ctx = cl.sites[i].ctx;
+		bool any = false;
+
+		for (j = i; j < cl.nr_sites && cl.sites[j].ctx == ctx; j++)
+			any = any || (ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION &&
+				      useful_target(n, buf, cl.sites[j].off, cl.sites[j].len, fi) !=
+				      (size_t)-1);
+		for (k = i; !any && k < j; k++)
+			cl.sites[k].ctx = -1;
+		useful += any;
+	}
+	if (!useful)
+		goto out;
 	parse_calls(p, buf, len, &cl, ps);
 	lines_build(&lines, buf, len);
 	for (i = 0; i < cl.nr_sites; i++) {
@@ -1188,6 +1233,7 @@ static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, con
 		}
 	}
 	free(lines.start);
+out:
 	parse_sites_release(ps, cl.nr_sites);
 	free(ps);
 	lex_result_release(&cl);
@@ -1205,7 +1251,7 @@ static void *far_worker_main(void *arg)
 
 		if (i >= w->run->walk.nr)
 			break;
-		if (!calls_a_target(w->names, &w->run->files[i]))
+		if (!calls_a_target(w->names, &w->run->files[i], i))
 			continue;
 		memset(&scratch, 0, sizeof(scratch));
 		len = read_file(&w->buf, &w->alloc, w->run->walk.files[i].path, &scratch);

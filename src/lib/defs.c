@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A file whose definitions were looked for; lexed when its functions are. */
 struct lexed {
 	char *rel;		/* owned */
+	bool lexed;		/* lr and funcs are filled in */
 	struct lex_result lr;	/* its functions */
 	struct hashmap funcs;	/* function name -> its first context in lr */
 	struct hashmap macros;	/* function-like macro name -> index into macro_v */
@@ -22,7 +24,7 @@ struct defs {
 	struct types *t;	/* borrowed */
 	struct parser *parser;
 	struct hashmap files;	/* rel -> index into lexed */
-	struct lexed *lexed;
+	struct lexed **lexed;	/* owned */
 	size_t nr_lexed, alloc_lexed;
 	struct hashmap found;	/* "file\001name" -> index into sums, or -1 stored as nr */
 	struct func_summary **sums;	/* owned; NULL where not found */
@@ -61,11 +63,12 @@ void defs_free(struct defs *d)
 		return;
 	parser_free(d->parser);
 	for (i = 0; i < d->nr_lexed; i++) {
-		free(d->lexed[i].rel);
-		lex_result_release(&d->lexed[i].lr);
-		hashmap_release(&d->lexed[i].funcs);
-		hashmap_release(&d->lexed[i].macros);
-		free(d->lexed[i].macro_v);
+		free(d->lexed[i]->rel);
+		lex_result_release(&d->lexed[i]->lr);
+		hashmap_release(&d->lexed[i]->funcs);
+		hashmap_release(&d->lexed[i]->macros);
+		free(d->lexed[i]->macro_v);
+		free(d->lexed[i]);
 	}
 	free(d->lexed);
 	hashmap_release(&d->files);
@@ -140,40 +143,55 @@ static bool find_macro(const struct lexed *lx, const char *name, struct lex_cont
 	return true;
 }
 
-/* The first function named name in lx, or NULL. */
-static const struct lex_context *find_function(const struct lexed *lx, const char *name)
+/* Lexes lx's file for its functions, once. */
+static void lex_functions(struct defs *d, struct lexed *lx)
 {
-	size_t k = hashmap_get(&lx->funcs, name);
+	const char *text = types_text(d->t, lx->rel);
+	size_t c;
 
+	if (lx->lexed)
+		return;
+	lx->lexed = true;
+	lex_scan(text, strlen(text), &lx->lr);
+	for (c = 0; c < lx->lr.nr_ctxs; c++)
+		if (lx->lr.ctxs[c].kind == LEX_FUNCTION &&
+		    hashmap_get(&lx->funcs, lx->lr.ctxs[c].name) == (size_t)-1)
+			hashmap_put(&lx->funcs, lx->lr.ctxs[c].name, c);
+}
+
+/* The first function named name in lx, or NULL. */
+static const struct lex_context *find_function(struct defs *d, struct lexed *lx, const char *name)
+{
+	size_t k;
+
+	lex_functions(d, lx);
+	k = hashmap_get(&lx->funcs, name);
 	return k == (size_t)-1 ? NULL : &lx->lr.ctxs[k];
 }
 
-/* The functions of file rel, lexed once; NULL when it cannot be read. */
-static const struct lexed *lexed_of(struct defs *d, const char *rel)
+/*
+ * The definitions of file rel, found once (its functions lexed when a
+ * lookup needs them); NULL when it cannot be read. Stays valid as long as d.
+ */
+static struct lexed *lexed_of(struct defs *d, const char *rel)
 {
-	size_t k = hashmap_get(&d->files, rel), c;
+	size_t k = hashmap_get(&d->files, rel);
 	const char *text;
 	struct lexed *lx;
 
 	if (k != (size_t)-1)
-		return k < d->nr_lexed ? &d->lexed[k] : NULL;
+		return k < d->nr_lexed ? d->lexed[k] : NULL;
 	text = types_text(d->t, rel);
 	if (!text) {
 		hashmap_put(&d->files, rel, (size_t)-2);
 		return NULL;
 	}
 	ALLOC_GROW(d->lexed, d->nr_lexed + 1, d->alloc_lexed);
-	lx = &d->lexed[d->nr_lexed];
-	memset(lx, 0, sizeof(*lx));
+	lx = d->lexed[d->nr_lexed] = xcalloc(1, sizeof(*lx));
 	lx->rel = xstrdup(rel);
-	lex_scan(text, strlen(text), &lx->lr);
-	for (c = 0; c < lx->lr.nr_ctxs; c++)
-		if (lx->lr.ctxs[c].kind == LEX_FUNCTION &&
-		    hashmap_get(&lx->funcs, lx->lr.ctxs[c].name) == (size_t)-1)
-			hashmap_put(&lx->funcs, lx->lr.ctxs[c].name, c);
 	index_macros(lx, text);
 	hashmap_put(&d->files, rel, d->nr_lexed);
-	return &d->lexed[d->nr_lexed++];
+	return d->lexed[d->nr_lexed++];
 }
 
 static bool head_has(const char *text, const struct lex_context *c, const char *word)
@@ -252,10 +270,10 @@ static bool find_in(struct defs *d, char **files, size_t n, const char *name)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const struct lexed *lx = lexed_of(d, files[i]);
+		struct lexed *lx = lexed_of(d, files[i]);
 		struct lex_context mc;
 
-		if (lx && (find_function(lx, name) || find_macro(lx, name, &mc)))
+		if (lx && (find_function(d, lx, name) || find_macro(lx, name, &mc)))
 			return true;
 	}
 	return false;
@@ -275,8 +293,8 @@ const struct func_summary *defs_function(struct defs *d, const char *file, const
 	if (!find_in(d, files, n, name))
 		n = types_search_list(d->t, file, true, &files);
 	for (i = 0; i < n && !s; i++) {
-		const struct lexed *lx = lexed_of(d, files[i]);
-		const struct lex_context *ctx = lx ? find_function(lx, name) : NULL;
+		struct lexed *lx = lexed_of(d, files[i]);
+		const struct lex_context *ctx = lx ? find_function(d, lx, name) : NULL;
 
 		if (ctx)
 			s = summarise(d, lx, ctx);
@@ -351,11 +369,11 @@ static bool allocated_before(const char *text, const struct lex_context *c, cons
 static void scan_field_stores(struct defs *d, const char *rel, const char *field,
 			      struct field_stores *out)
 {
-	const struct lexed *lx = lexed_of(d, rel);
 	const char *text = types_text(d->t, rel), *p;
 	size_t n = strlen(field);
+	struct lexed *lx = NULL;
 
-	if (!lx || !text)
+	if (!text)
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
 		const char *q = p + n, *b = p, *base_end;
@@ -392,6 +410,11 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		}
 		if (!store)
 			continue;
+		if (!lx) {
+			/* lexed only for a file with a store */
+			lx = lexed_of(d, rel);
+			lex_functions(d, lx);
+		}
 		{
 			const struct lex_context *fn = function_at(lx, (size_t)(p - text));
 			struct field_store *fs;

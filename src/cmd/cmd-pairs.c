@@ -306,7 +306,7 @@ int cmd_pairs(int argc, const char **argv)
 	cmd_phase("callers");
 	nr_skipped = sites_report_skips(&run);
 	memset(&r, 0, sizeof(r));
-	pair_run(&run, &r);
+	pair_run(&run, &r, cmd_jobs());
 	cmd_phase("pairs");
 
 	if (json) {

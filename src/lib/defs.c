@@ -83,6 +83,41 @@ void defs_free(struct defs *d)
 	free(d);
 }
 
+void defs_merge(struct defs *d, struct defs *from)
+{
+	size_t i;
+
+	/*
+	 * Every file and summary moves, also those d has too (a summary of
+	 * from's borrows its file's name from from's files); lookups keep
+	 * finding d's own where both have one.
+	 */
+	for (i = 0; i < from->files.size; i++) {
+		const char *rel = from->files.keys[i];
+		size_t k = from->files.vals[i];
+
+		if (!rel || hashmap_get(&d->files, rel) != (size_t)-1)
+			continue;
+		hashmap_put(&d->files, rel, k < from->nr_lexed ? d->nr_lexed + k : k);
+	}
+	ALLOC_GROW(d->lexed, d->nr_lexed + from->nr_lexed, d->alloc_lexed);
+	if (from->nr_lexed)
+		memcpy(d->lexed + d->nr_lexed, from->lexed, from->nr_lexed * sizeof(*d->lexed));
+	d->nr_lexed += from->nr_lexed;
+
+	for (i = 0; i < from->found.size; i++)
+		if (from->found.keys[i] && hashmap_get(&d->found, from->found.keys[i]) == (size_t)-1)
+			hashmap_put(&d->found, from->found.keys[i], d->nr_sums + from->found.vals[i]);
+	ALLOC_GROW(d->sums, d->nr_sums + from->nr_sums, d->alloc_sums);
+	if (from->nr_sums)
+		memcpy(d->sums + d->nr_sums, from->sums, from->nr_sums * sizeof(*d->sums));
+	d->nr_sums += from->nr_sums;
+
+	/* store lists borrow their scope from from's types: they go, and are found again */
+	from->nr_lexed = from->nr_sums = 0;
+	defs_free(from);
+}
+
 /*
  * The function-like macros "#define name(args) body" of text, each with its
  * body as a macro context (start after the parameters, end at the end of

@@ -25,9 +25,21 @@ struct func_summary {
 
 struct defs;
 
-/* Borrows t, which must outlive the result. Caller frees with defs_free(). */
+/*
+ * Borrows t, which must outlive the result. Caller frees with defs_free().
+ * A defs is used by one thread at a time; threads that look up at once
+ * each use their own, and merge them when they are done.
+ */
 struct defs *defs_new(struct types *t);
 void defs_free(struct defs *d);
+
+/*
+ * Takes over the files and functions from has found, and frees from: d
+ * then answers those lookups without doing them again (a result is the
+ * same whichever defs found it). Nothing from returned may be in use; what
+ * d returned stays valid. from's types may be released after.
+ */
+void defs_merge(struct defs *d, struct defs *from);
 
 /*
  * The summary of the function called name, as a call in file sees it, or

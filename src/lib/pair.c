@@ -532,8 +532,9 @@ static void resolve_list(struct types *t, const char *file, struct access_list *
  * The parallel part of pair_run(), per file of the run, on every thread:
  * the objects of its accesses, and the called functions the pairing and
  * the judgements look up first (the calls in the windows of its smp_wmb()
- * and smp_rmb() sites). Each thread fills its own caches, which are merged
- * after; what a lookup finds does not depend on which thread did it.
+ * and smp_rmb() sites). Each thread fills its own caches but for the
+ * lexed files, which they share; the caches are merged after. What a
+ * lookup finds does not depend on which thread did it.
  */
 struct pair_worker {
 	struct sites_run *run;
@@ -630,7 +631,7 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 		w[t].nr_files = nr;
 		w[t].next = &next;
 		types_init(&w[t].types, run->walk.root);
-		w[t].defs = defs_new(&w[t].types);
+		w[t].defs = t ? defs_new_sharing(&w[t].types, w[0].defs) : defs_new(&w[t].types);
 	}
 	threads_run(nr_threads, prepare_main, w, sizeof(*w));
 	for (t = 1; t < nr_threads; t++) {

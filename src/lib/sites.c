@@ -1132,10 +1132,25 @@ static size_t useful_target(const struct far_names *n, const char *buf, size_t a
 	return (size_t)-1;
 }
 
-/* Whether some name of n is called in buf: an identifier of it right before '('. */
-static bool calls_any(const struct far_names *n, const char *buf, size_t len)
+/* Where the identifier that ends at e starts (e itself when none does). */
+static const char *ident_start(const char *buf, const char *e)
+{
+	while (e > buf && ident_char((unsigned char)e[-1]))
+		e--;
+	return e;
+}
+
+/*
+ * Whether some name of n is called in buf (file fi): an identifier of it
+ * right before '(', with only blanks between; and whether one of those
+ * calls, or one split over lines, can be a caller of a target (see
+ * useful_target()). A file lexed and parsed for nothing is the cost of
+ * this pass.
+ */
+static bool calls_any(const struct far_names *n, const char *buf, size_t len, size_t fi)
 {
 	const char *p = buf, *end = buf + len;
+	bool named = false, useful = false;
 
 	while (p < end && (p = memchr(p, '(', (size_t)(end - p)))) {
 		const char *q = p, *e;
@@ -1144,14 +1159,20 @@ static bool calls_any(const struct far_names *n, const char *buf, size_t len)
 		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
 			q--;
 		e = q;
-		while (q > buf && ident_char((unsigned char)q[-1]))
-			q--;
-		if (e > q && (size_t)(e - q) < sizeof(name)) {
+		q = ident_start(buf, e);
+		if (!named && e > q && (size_t)(e - q) < sizeof(name)) {
 			memcpy(name, q, (size_t)(e - q));
 			name[e - q] = '\0';
-			if (hashmap_get(&n->index, name) != (size_t)-1)
-				return true;
+			named = hashmap_get(&n->index, name) != (size_t)-1;
 		}
+		/* what the lexer takes for a call: any white space before the '(' */
+		while (e > buf && e[-1] && strchr(" \t\n\r\f\v\\", e[-1]))
+			e--;
+		q = ident_start(buf, e);
+		if (!useful && e > q)
+			useful = useful_target(n, buf, (size_t)(q - buf), (size_t)(e - q), fi) != (size_t)-1;
+		if (named && useful)
+			return true;
 		p++;
 	}
 	return false;
@@ -1257,7 +1278,7 @@ static void *far_worker_main(void *arg)
 		len = read_file(&w->buf, &w->alloc, w->run->walk.files[i].path, &scratch);
 		skip_list_release(&scratch.skipped);
 		if (len > 0 && !memchr(w->buf, '\0', (size_t)len) &&
-		    calls_any(w->names, w->buf, (size_t)len))
+		    calls_any(w->names, w->buf, (size_t)len, i))
 			far_scan_file(w, p, i, w->buf, (size_t)len);
 	}
 	parser_free(p);

@@ -424,7 +424,7 @@ int cmd_patch(int argc, const char **argv)
 	nr_skipped = sites_report_skips(&run);
 	sites_far_callers(&run, cmd_jobs());
 	memset(&r, 0, sizeof(r));
-	pair_run(&run, &r);
+	pair_run(&run, &r, cmd_jobs());
 	memset(&rw, 0, sizeof(rw));
 	rewrite_plan(&rw, &run, &r, include_review);
 	for (i = 0; diff && i < rw.nr; i++)

@@ -6,9 +6,11 @@
 #include "util.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* A file whose definitions were looked for, lexed. Not changed once in a store. */
 struct lexed {
 	char *rel;		/* owned */
 	struct lex_result lr;	/* its functions */
@@ -18,11 +20,26 @@ struct lexed {
 	size_t nr_macros, alloc_macros;
 };
 
+/*
+ * The files lexed, shared by the defs of threads that look up at once, so
+ * that a header is lexed once for all of them. Each defs keeps its own map
+ * of the files it has asked for: the lock is taken once per thread and
+ * file, not per lookup.
+ */
+struct lexed_store {
+	pthread_mutex_t lock;
+	unsigned refs;		/* the defs using it */
+	struct hashmap files;	/* rel -> index into v */
+	struct lexed **v;	/* owned */
+	size_t nr, alloc;
+};
+
 struct defs {
 	struct types *t;	/* borrowed */
 	struct parser *parser;
-	struct hashmap files;	/* rel -> index into lexed */
-	struct lexed *lexed;
+	struct lexed_store *store;	/* shared */
+	struct hashmap files;	/* rel -> index into lexed, or -2: unreadable */
+	struct lexed **lexed;	/* borrowed from store */
 	size_t nr_lexed, alloc_lexed;
 	struct hashmap found;	/* "file\001name" -> index into sums, or -1 stored as nr */
 	struct func_summary **sums;	/* owned; NULL where not found */
@@ -38,7 +55,51 @@ struct defs *defs_new(struct types *t)
 
 	d->t = t;
 	d->parser = parser_new();
+	d->store = xcalloc(1, sizeof(*d->store));
+	pthread_mutex_init(&d->store->lock, NULL);
+	d->store->refs = 1;
 	return d;
+}
+
+struct defs *defs_new_sharing(struct types *t, struct defs *other)
+{
+	struct defs *d = xcalloc(1, sizeof(*d));
+
+	d->t = t;
+	d->parser = parser_new();
+	d->store = other->store;
+	pthread_mutex_lock(&d->store->lock);
+	d->store->refs++;
+	pthread_mutex_unlock(&d->store->lock);
+	return d;
+}
+
+static void lexed_free(struct lexed *lx)
+{
+	free(lx->rel);
+	lex_result_release(&lx->lr);
+	hashmap_release(&lx->funcs);
+	hashmap_release(&lx->macros);
+	free(lx->macro_v);
+	free(lx);
+}
+
+static void store_put(struct lexed_store *st)
+{
+	size_t i;
+	unsigned refs;
+
+	pthread_mutex_lock(&st->lock);
+	refs = --st->refs;
+	pthread_mutex_unlock(&st->lock);
+	if (refs)
+		return;
+	for (i = 0; i < st->nr; i++)
+		lexed_free(st->v[i]);
+	free(st->v);
+	hashmap_release(&st->files);
+	pthread_mutex_destroy(&st->lock);
+	free(st);
 }
 
 static void summary_free(struct func_summary *s)
@@ -60,14 +121,8 @@ void defs_free(struct defs *d)
 	if (!d)
 		return;
 	parser_free(d->parser);
-	for (i = 0; i < d->nr_lexed; i++) {
-		free(d->lexed[i].rel);
-		lex_result_release(&d->lexed[i].lr);
-		hashmap_release(&d->lexed[i].funcs);
-		hashmap_release(&d->lexed[i].macros);
-		free(d->lexed[i].macro_v);
-	}
 	free(d->lexed);
+	store_put(d->store);
 	hashmap_release(&d->files);
 	for (i = 0; i < d->nr_sums; i++)
 		summary_free(d->sums[i]);
@@ -78,6 +133,40 @@ void defs_free(struct defs *d)
 	free(d->store_v);
 	hashmap_release(&d->stores);
 	free(d);
+}
+
+void defs_merge(struct defs *d, struct defs *from)
+{
+	size_t i;
+
+	/* d goes on borrowing from's files from their store */
+	if (from->store != d->store)
+		die("defs_merge(): the two defs do not share their files");
+	/* the files from has asked for, which its summaries borrow names from */
+	for (i = 0; i < from->files.size; i++) {
+		const char *rel = from->files.keys[i];
+		size_t k = from->files.vals[i];
+
+		if (!rel || hashmap_get(&d->files, rel) != (size_t)-1)
+			continue;
+		if (k < from->nr_lexed) {
+			ALLOC_GROW(d->lexed, d->nr_lexed + 1, d->alloc_lexed);
+			d->lexed[d->nr_lexed] = from->lexed[k];
+			k = d->nr_lexed++;
+		}
+		hashmap_put(&d->files, rel, k);
+	}
+	for (i = 0; i < from->found.size; i++)
+		if (from->found.keys[i] && hashmap_get(&d->found, from->found.keys[i]) == (size_t)-1)
+			hashmap_put(&d->found, from->found.keys[i], d->nr_sums + from->found.vals[i]);
+	ALLOC_GROW(d->sums, d->nr_sums + from->nr_sums, d->alloc_sums);
+	if (from->nr_sums)
+		memcpy(d->sums + d->nr_sums, from->sums, from->nr_sums * sizeof(*d->sums));
+	d->nr_sums += from->nr_sums;
+
+	/* store lists borrow their scope from from's types: they go, and are found again */
+	from->nr_sums = 0;
+	defs_free(from);
 }
 
 /*
@@ -148,23 +237,20 @@ static const struct lex_context *find_function(const struct lexed *lx, const cha
 	return k == (size_t)-1 ? NULL : &lx->lr.ctxs[k];
 }
 
-/* The functions of file rel, lexed once; NULL when it cannot be read. */
-static const struct lexed *lexed_of(struct defs *d, const char *rel)
+/* File rel (text) lexed, from the store or lexed now. */
+static struct lexed *store_get(struct lexed_store *st, const char *rel, const char *text)
 {
-	size_t k = hashmap_get(&d->files, rel), c;
-	const char *text;
-	struct lexed *lx;
+	struct lexed *lx, *other = NULL;
+	size_t k, c;
 
-	if (k != (size_t)-1)
-		return k < d->nr_lexed ? &d->lexed[k] : NULL;
-	text = types_text(d->t, rel);
-	if (!text) {
-		hashmap_put(&d->files, rel, (size_t)-2);
-		return NULL;
-	}
-	ALLOC_GROW(d->lexed, d->nr_lexed + 1, d->alloc_lexed);
-	lx = &d->lexed[d->nr_lexed];
-	memset(lx, 0, sizeof(*lx));
+	pthread_mutex_lock(&st->lock);
+	k = hashmap_get(&st->files, rel);
+	lx = k == (size_t)-1 ? NULL : st->v[k];
+	pthread_mutex_unlock(&st->lock);
+	if (lx)
+		return lx;
+	/* lexed without the lock; a thread that lexed it meanwhile wins */
+	lx = xcalloc(1, sizeof(*lx));
 	lx->rel = xstrdup(rel);
 	lex_scan(text, strlen(text), &lx->lr);
 	for (c = 0; c < lx->lr.nr_ctxs; c++)
@@ -172,8 +258,43 @@ static const struct lexed *lexed_of(struct defs *d, const char *rel)
 		    hashmap_get(&lx->funcs, lx->lr.ctxs[c].name) == (size_t)-1)
 			hashmap_put(&lx->funcs, lx->lr.ctxs[c].name, c);
 	index_macros(lx, text);
+	pthread_mutex_lock(&st->lock);
+	k = hashmap_get(&st->files, rel);
+	if (k != (size_t)-1) {
+		other = st->v[k];
+	} else {
+		ALLOC_GROW(st->v, st->nr + 1, st->alloc);
+		st->v[st->nr] = lx;
+		hashmap_put(&st->files, rel, st->nr++);
+	}
+	pthread_mutex_unlock(&st->lock);
+	if (other) {
+		lexed_free(lx);
+		lx = other;
+	}
+	return lx;
+}
+
+/*
+ * The functions of file rel, lexed once; NULL when it cannot be read.
+ * Stays valid as long as d.
+ */
+static const struct lexed *lexed_of(struct defs *d, const char *rel)
+{
+	size_t k = hashmap_get(&d->files, rel);
+	const char *text;
+
+	if (k != (size_t)-1)
+		return k < d->nr_lexed ? d->lexed[k] : NULL;
+	text = types_text(d->t, rel);
+	if (!text) {
+		hashmap_put(&d->files, rel, (size_t)-2);
+		return NULL;
+	}
+	ALLOC_GROW(d->lexed, d->nr_lexed + 1, d->alloc_lexed);
+	d->lexed[d->nr_lexed] = store_get(d->store, rel, text);
 	hashmap_put(&d->files, rel, d->nr_lexed);
-	return &d->lexed[d->nr_lexed++];
+	return d->lexed[d->nr_lexed++];
 }
 
 static bool head_has(const char *text, const struct lex_context *c, const char *word)
@@ -351,11 +472,11 @@ static bool allocated_before(const char *text, const struct lex_context *c, cons
 static void scan_field_stores(struct defs *d, const char *rel, const char *field,
 			      struct field_stores *out)
 {
-	const struct lexed *lx = lexed_of(d, rel);
 	const char *text = types_text(d->t, rel), *p;
 	size_t n = strlen(field);
+	const struct lexed *lx = NULL;
 
-	if (!lx || !text)
+	if (!text)
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
 		const char *q = p + n, *b = p, *base_end;
@@ -392,6 +513,8 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		}
 		if (!store)
 			continue;
+		if (!lx)
+			lx = lexed_of(d, rel);	/* lexed only for a file with a store */
 		{
 			const struct lex_context *fn = function_at(lx, (size_t)(p - text));
 			struct field_store *fs;

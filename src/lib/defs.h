@@ -25,9 +25,29 @@ struct func_summary {
 
 struct defs;
 
-/* Borrows t, which must outlive the result. Caller frees with defs_free(). */
+/*
+ * Borrows t, which must outlive the result. Caller frees with defs_free().
+ * A defs is used by one thread at a time; threads that look up at once
+ * each use their own, made with defs_new_sharing() from one of them.
+ */
 struct defs *defs_new(struct types *t);
 void defs_free(struct defs *d);
+
+/*
+ * A defs for another thread that shares other's lexed files (each file is
+ * lexed once for all of them); the rest of the cache is its own. Call it
+ * before the threads start.
+ */
+struct defs *defs_new_sharing(struct types *t, struct defs *other);
+
+/*
+ * Takes over the functions from (made with defs_new_sharing() from d, or d
+ * from it) has found, and frees from: d then answers those lookups without
+ * doing them again (a result is the same whichever defs found it). Nothing
+ * from returned may be in use; what d returned stays valid. from's types
+ * may be released after.
+ */
+void defs_merge(struct defs *d, struct defs *from);
 
 /*
  * The summary of the function called name, as a call in file sees it, or

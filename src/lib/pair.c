@@ -6,6 +6,7 @@
 #include "prims.h"
 #include "hash.h"
 #include "strbuf.h"
+#include "threads.h"
 #include "types.h"
 #include "util.h"
 
@@ -527,35 +528,119 @@ static void resolve_list(struct types *t, const char *file, struct access_list *
 		types_resolve_access(t, file, &l->v[i]);
 }
 
-/* Objects that need declarations from other files: a->b->c, globals. */
-static void resolve_objects(struct types *t, struct sites_run *run)
+/*
+ * The parallel part of pair_run(), per file of the run, on every thread:
+ * the objects of its accesses, and the called functions the pairing and
+ * the judgements look up first (the calls in the windows of its smp_wmb()
+ * and smp_rmb() sites). Each thread fills its own caches but for the
+ * lexed files, which they share; the caches are merged after. What a
+ * lookup finds does not depend on which thread did it.
+ */
+struct pair_worker {
+	struct sites_run *run;
+	const size_t *files;	/* the files with sites */
+	size_t nr_files;
+	size_t *next;		/* shared: the next of files to take */
+	struct types types;
+	struct defs *defs;
+};
+
+/* Files taken at once: neighbours share headers, so a thread's cache serves them. */
+#define PREPARE_CHUNK 8
+
+static void look_up_calls(struct defs *d, const char *file, const struct call_list *l)
 {
-	size_t i, j, k, c;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!prim_quiet_call(l->v[i].name) && key_is_ident(l->v[i].name))
+			defs_function(d, file, l->v[i].name);
+}
+
+static void prepare_file(struct pair_worker *w, size_t fi)
+{
+	struct file_sites *fs = &w->run->files[fi];
+	const char *rel = w->run->walk.files[fi].rel;
+	size_t j, k, c;
+
+	for (j = 0; j < fs->nr; j++) {
+		struct site *s = &fs->v[j];
+		enum prim_role r = prim_role(s->primitive);
+
+		if (r == PRIM_ROLE_NONE)
+			continue;
+		resolve_list(&w->types, rel, &s->before);
+		resolve_list(&w->types, rel, &s->after);
+		resolve_list(&w->types, rel, &s->window_before);
+		resolve_list(&w->types, rel, &s->window_after);
+		resolve_list(&w->types, rel, &s->operand);
+		for (k = 0; k < s->locks.nr; k++)
+			types_resolve_access(&w->types, rel, &s->locks.v[k].lock);
+		for (c = 0; c < s->nr_callers; c++) {
+			resolve_list(&w->types, rel, &s->callers[c].before);
+			resolve_list(&w->types, rel, &s->callers[c].after);
+			for (k = 0; k < s->callers[c].locks.nr; k++)
+				types_resolve_access(&w->types, rel, &s->callers[c].locks.v[k].lock);
+		}
+		if (r == PRIM_ROLE_WMB)
+			look_up_calls(w->defs, rel, &s->calls_after);
+		else if (r == PRIM_ROLE_RMB)
+			look_up_calls(w->defs, rel, &s->calls_before);
+	}
+}
+
+static void *prepare_main(void *arg)
+{
+	struct pair_worker *w = arg;
+
+	for (;;) {
+		size_t i = __atomic_fetch_add(w->next, PREPARE_CHUNK, __ATOMIC_RELAXED), end;
+
+		if (i >= w->nr_files)
+			break;
+		end = i + PREPARE_CHUNK < w->nr_files ? i + PREPARE_CHUNK : w->nr_files;
+		for (; i < end; i++)
+			prepare_file(w, w->files[i]);
+	}
+	return NULL;
+}
+
+/*
+ * Runs the parallel part on nr_threads threads; returns their workers, whose
+ * caches are merged into the first's. Caller releases the first's types,
+ * then frees the array.
+ */
+static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
+{
+	struct pair_worker *w;
+	size_t *files = NULL, nr = 0, alloc = 0, next = 0, i;
+	int t;
 
 	for (i = 0; i < run->walk.nr; i++) {
-		struct file_sites *fs = &run->files[i];
-
-		for (j = 0; j < fs->nr; j++) {
-			struct site *s = &fs->v[j];
-
-			if (prim_role(s->primitive) == PRIM_ROLE_NONE)
-				continue;
-			resolve_list(t, run->walk.files[i].rel, &s->before);
-			resolve_list(t, run->walk.files[i].rel, &s->after);
-			resolve_list(t, run->walk.files[i].rel, &s->window_before);
-			resolve_list(t, run->walk.files[i].rel, &s->window_after);
-			resolve_list(t, run->walk.files[i].rel, &s->operand);
-			for (k = 0; k < s->locks.nr; k++)
-				types_resolve_access(t, run->walk.files[i].rel, &s->locks.v[k].lock);
-			for (c = 0; c < s->nr_callers; c++) {
-				resolve_list(t, run->walk.files[i].rel, &s->callers[c].before);
-				resolve_list(t, run->walk.files[i].rel, &s->callers[c].after);
-				for (k = 0; k < s->callers[c].locks.nr; k++)
-					types_resolve_access(t, run->walk.files[i].rel,
-						       &s->callers[c].locks.v[k].lock);
-			}
-		}
+		if (!run->files[i].nr)
+			continue;
+		ALLOC_GROW(files, nr + 1, alloc);
+		files[nr++] = i;
 	}
+	if (nr_threads < 1)
+		nr_threads = 1;
+	w = xcalloc((size_t)nr_threads, sizeof(*w));
+	for (t = 0; t < nr_threads; t++) {
+		w[t].run = run;
+		w[t].files = files;
+		w[t].nr_files = nr;
+		w[t].next = &next;
+		types_init(&w[t].types, run->walk.root);
+		w[t].defs = t ? defs_new_sharing(&w[t].types, w[0].defs) : defs_new(&w[t].types);
+	}
+	threads_run(nr_threads, prepare_main, w, sizeof(*w));
+	for (t = 1; t < nr_threads; t++) {
+		defs_merge(w[0].defs, w[t].defs);
+		w[t].defs = NULL;
+		types_merge(&w[0].types, &w[t].types);
+	}
+	free(files);
+	return w;
 }
 
 /*
@@ -702,20 +787,21 @@ static void split_generic(struct types *t, struct pair_result *out)
 	}
 }
 
-void pair_run(struct sites_run *run, struct pair_result *out)
+void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 {
 	struct classify_ctx ctx;
 	struct hashmap published, subscribed;
-	struct types types;
+	struct pair_worker *w;
+	struct types *types;
 	struct builder b;
 	size_t i, j, k;
 	int pass;
 
 	memset(&b, 0, sizeof(b));
 	b.out = out;
-	types_init(&types, run->walk.root);
-	b.defs = out->defs = defs_new(&types);
-	resolve_objects(&types, run);
+	w = prepare(run, nr_threads);
+	types = &w[0].types;
+	b.defs = out->defs = w[0].defs;
 	/* writers first, so that readers can look their variables up */
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < run->walk.nr; i++) {
@@ -776,11 +862,11 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 				unpaired_writer(&b, s, run->walk.files[i].rel, run->walk.files[i].path);
 		}
 	}
-	split_generic(&types, out);
+	split_generic(types, out);
 	memset(&published, 0, sizeof(published));
 	memset(&subscribed, 0, sizeof(subscribed));
 	classify_ordered(run, &published, &subscribed);
-	ctx.t = &types;
+	ctx.t = types;
 	ctx.all = out->v;
 	ctx.nr_all = out->nr;
 	ctx.published = &published;
@@ -801,7 +887,8 @@ void pair_run(struct sites_run *run, struct pair_result *out)
 	hashmap_release(&b.keys);
 	hashmap_release(&b.wkeys);
 	hashmap_release(&b.writer_fns);
-	types_release(&types);
+	types_release(types);
+	free(w);
 }
 
 void pair_result_release(struct pair_result *out)

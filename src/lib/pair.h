@@ -93,9 +93,11 @@ struct pair_result {
 /*
  * Builds the protocols of a sites run; out must be zeroed. out borrows from
  * run. Fills in the objects of run's accesses that need declarations from
- * other files (ctx->ring->tail, members of globals).
+ * other files (ctx->ring->tail, members of globals). nr_threads threads
+ * share that work and the first lookups of called functions; the result
+ * does not depend on their number.
  */
-void pair_run(struct sites_run *run, struct pair_result *out);
+void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads);
 
 void pair_result_release(struct pair_result *out);
 

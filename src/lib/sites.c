@@ -5,11 +5,11 @@
 #include "parse.h"
 #include "prims.h"
 #include "quote.h"
+#include "threads.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -987,7 +987,6 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	       unsigned flags)
 {
 	struct worker *w;
-	pthread_t *tids;
 	size_t next = 0, i;
 	int t;
 
@@ -997,18 +996,12 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	if (nr_threads < 1)
 		nr_threads = 1;
 	w = xcalloc((size_t)nr_threads, sizeof(*w));
-	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
 	for (t = 0; t < nr_threads; t++) {
 		w[t].run = run;
 		w[t].flags = flags;
 		w[t].next = &next;
-		if (t > 0 && pthread_create(&tids[t], NULL, worker_main, &w[t]))
-			die("cannot start a worker thread");
 	}
-	worker_main(&w[0]);
-	for (t = 1; t < nr_threads; t++)
-		pthread_join(tids[t], NULL);
-	free(tids);
+	threads_run(nr_threads, worker_main, w, sizeof(*w));
 	free(w);
 	for (i = 0; i < run->walk.nr; i++)
 		run->nr_parsed += run->files[i].parsed;
@@ -1102,21 +1095,62 @@ struct far_worker {
 	size_t nr, alloc_found;
 };
 
-/* Whether the index of names fs's file calls holds one of n's, by hash. */
-static bool calls_a_target(const struct far_names *n, const struct file_sites *fs)
+/*
+ * Whether the index of names file fi calls holds one of n's, by hash, of a
+ * target in another file (a call in its own file, find_callers() saw).
+ */
+static bool calls_a_target(const struct far_names *n, const struct file_sites *fs, size_t fi)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < n->nr_keys; i++)
-		if (file_calls(fs, n->hashes[i]))
-			return true;
+	for (i = 0; i < n->nr_keys; i++) {
+		if (!file_calls(fs, n->hashes[i]))
+			continue;
+		for (k = hashmap_get(&n->index, n->keys[i]); k != (size_t)-1; k = n->next[k])
+			if (n->v[k].file != fi)
+				return true;
+	}
 	return false;
 }
 
-/* Whether some name of n is called in buf: an identifier of it right before '('. */
-static bool calls_any(const struct far_names *n, const char *buf, size_t len)
+/* The first target of name that a call at buf[at] in file fi can be a caller of, or -1. */
+static size_t useful_target(const struct far_names *n, const char *buf, size_t at, size_t len,
+			    size_t fi)
+{
+	bool through = at >= 2 && (buf[at - 1] == '.' || (buf[at - 1] == '>' && buf[at - 2] == '-'));
+	char name[128];
+	size_t k;
+
+	if (len >= sizeof(name))
+		return (size_t)-1;
+	memcpy(name, buf + at, len);
+	name[len] = '\0';
+	/* same file: find_callers() saw it; a name is called directly, a field through a pointer */
+	for (k = hashmap_get(&n->index, name); k != (size_t)-1; k = n->next[k])
+		if (n->v[k].file != fi && n->v[k].by_field == through)
+			return k;
+	return (size_t)-1;
+}
+
+/* Where the identifier that ends at e starts (e itself when none does). */
+static const char *ident_start(const char *buf, const char *e)
+{
+	while (e > buf && ident_char((unsigned char)e[-1]))
+		e--;
+	return e;
+}
+
+/*
+ * Whether some name of n is called in buf (file fi): an identifier of it
+ * right before '(', with only blanks between; and whether one of those
+ * calls, or one split over lines, can be a caller of a target (see
+ * useful_target()). A file lexed and parsed for nothing is the cost of
+ * this pass.
+ */
+static bool calls_any(const struct far_names *n, const char *buf, size_t len, size_t fi)
 {
 	const char *p = buf, *end = buf + len;
+	bool named = false, useful = false;
 
 	while (p < end && (p = memchr(p, '(', (size_t)(end - p)))) {
 		const char *q = p, *e;
@@ -1125,14 +1159,20 @@ static bool calls_any(const struct far_names *n, const char *buf, size_t len)
 		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
 			q--;
 		e = q;
-		while (q > buf && ident_char((unsigned char)q[-1]))
-			q--;
-		if (e > q && (size_t)(e - q) < sizeof(name)) {
+		q = ident_start(buf, e);
+		if (!named && e > q && (size_t)(e - q) < sizeof(name)) {
 			memcpy(name, q, (size_t)(e - q));
 			name[e - q] = '\0';
-			if (hashmap_get(&n->index, name) != (size_t)-1)
-				return true;
+			named = hashmap_get(&n->index, name) != (size_t)-1;
 		}
+		/* what the lexer takes for a call: any white space before the '(' */
+		while (e > buf && e[-1] && strchr(" \t\n\r\f\v\\", e[-1]))
+			e--;
+		q = ident_start(buf, e);
+		if (!useful && e > q)
+			useful = useful_target(n, buf, (size_t)(q - buf), (size_t)(e - q), fi) != (size_t)-1;
+		if (named && useful)
+			return true;
 		p++;
 	}
 	return false;
@@ -1146,7 +1186,7 @@ static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, con
 	struct lex_result cl;
 	struct parse_site *ps;
 	struct lines lines = { NULL, 0, 0 };
-	size_t i, k;
+	size_t i, j, k, useful;
 
 	memset(&cl, 0, sizeof(cl));
 	lex_scan_calls(buf, len, n->keys, n->nr_keys, &cl);
@@ -1157,6 +1197,25 @@ static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, con
 		if (!cl.sites[i].call)
 			cl.sites[i].ctx = -1;
 	}
+	/*
+	 * Only the functions with a call that can be a target's are parsed (with
+	 * all their calls, as parse_calls() groups them); the others' calls are
+	 * left out below anyway.
+	 */
+	for (i = 0, useful = 0; i < cl.nr_sites; i = j) {
+		int ctx = cl.sites[i].ctx;
+		bool any = false;
+
+		for (j = i; j < cl.nr_sites && cl.sites[j].ctx == ctx; j++)
+			any = any || (ctx >= 0 && cl.ctxs[ctx].kind == LEX_FUNCTION &&
+				      useful_target(n, buf, cl.sites[j].off, cl.sites[j].len, fi) !=
+				      (size_t)-1);
+		for (k = i; !any && k < j; k++)
+			cl.sites[k].ctx = -1;
+		useful += any;
+	}
+	if (!useful)
+		goto out;
 	parse_calls(p, buf, len, &cl, ps);
 	lines_build(&lines, buf, len);
 	for (i = 0; i < cl.nr_sites; i++) {
@@ -1195,6 +1254,7 @@ static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, con
 		}
 	}
 	free(lines.start);
+out:
 	parse_sites_release(ps, cl.nr_sites);
 	free(ps);
 	lex_result_release(&cl);
@@ -1212,13 +1272,13 @@ static void *far_worker_main(void *arg)
 
 		if (i >= w->run->walk.nr)
 			break;
-		if (!calls_a_target(w->names, &w->run->files[i]))
+		if (!calls_a_target(w->names, &w->run->files[i], i))
 			continue;
 		memset(&scratch, 0, sizeof(scratch));
 		len = read_file(&w->buf, &w->alloc, w->run->walk.files[i].path, &scratch);
 		skip_list_release(&scratch.skipped);
 		if (len > 0 && !memchr(w->buf, '\0', (size_t)len) &&
-		    calls_any(w->names, w->buf, (size_t)len))
+		    calls_any(w->names, w->buf, (size_t)len, i))
 			far_scan_file(w, p, i, w->buf, (size_t)len);
 	}
 	parser_free(p);
@@ -1252,7 +1312,6 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 {
 	struct far_names names;
 	struct far_worker *w;
-	pthread_t *tids;
 	size_t next = 0, i, j, k;
 	int t;
 
@@ -1282,17 +1341,12 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 	if (nr_threads < 1)
 		nr_threads = 1;
 	w = xcalloc((size_t)nr_threads, sizeof(*w));
-	tids = xcalloc((size_t)nr_threads, sizeof(*tids));
 	for (t = 0; t < nr_threads; t++) {
 		w[t].run = run;
 		w[t].names = &names;
 		w[t].next_file = &next;
-		if (t > 0 && pthread_create(&tids[t], NULL, far_worker_main, &w[t]))
-			die("cannot start a worker thread");
 	}
-	far_worker_main(&w[0]);
-	for (t = 1; t < nr_threads; t++)
-		pthread_join(tids[t], NULL);
+	threads_run(nr_threads, far_worker_main, w, sizeof(*w));
 	/* in file order of the walk, so the output does not depend on the threads */
 	for (t = 0; t < nr_threads; t++) {
 		for (i = 0; i < w[t].nr; i++) {
@@ -1308,7 +1362,6 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 	for (i = 0; i < names.nr; i++)
 		sort_callers(&run->files[names.v[i].file].v[names.v[i].site]);
 	free(w);
-	free(tids);
 	free(names.v);
 	free(names.next);
 	free(names.keys);

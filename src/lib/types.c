@@ -1569,3 +1569,95 @@ enum field_kind types_access_kind(struct types *t, const char *file, const struc
 	}
 	return k;
 }
+
+/* The folder of a path relative to the root ("a/b.c" -> "a", "b.c" -> "."). Caller frees. */
+static char *dir_of(const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+
+	return slash ? xstrndup(rel, (size_t)(slash - rel)) : xstrdup(".");
+}
+
+void types_merge(struct types *t, struct types *from)
+{
+	struct hashmap new_dirs;
+	size_t i, k;
+
+	for (i = 0; i < from->nr; i++) {
+		if (hashmap_get(&t->files, from->rels[i]) != (size_t)-1)
+			continue;
+		ALLOC_GROW(t->texts, t->nr + 1, t->alloc);
+		ALLOC_GROW(t->rels, t->nr + 1, t->alloc_rels);
+		t->texts[t->nr] = from->texts[i];
+		t->rels[t->nr] = from->rels[i];
+		from->texts[i] = from->rels[i] = NULL;
+		hashmap_put(&t->files, t->rels[t->nr], t->nr);
+		if (t->texts[t->nr])
+			index_definitions(t, t->nr);
+		t->nr++;
+	}
+	for (i = 0; i < from->bodies.size; i++) {
+		const char *key = from->bodies.keys[i];
+
+		if (!key || hashmap_get(&t->bodies, key) != (size_t)-1)
+			continue;
+		k = from->bodies.vals[i];
+		ALLOC_GROW(t->body_v, t->nr_bodies + 1, t->alloc_bodies);
+		ALLOC_GROW(t->body_file, t->nr_bodies + 1, t->alloc_body_file);
+		t->body_v[t->nr_bodies] = from->body_v[k];
+		t->body_file[t->nr_bodies] = from->body_file[k];
+		from->body_v[k] = from->body_file[k] = NULL;
+		hashmap_put(&t->bodies, key, t->nr_bodies++);
+	}
+	for (i = 0; i < from->lists.size; i++) {
+		const char *key = from->lists.keys[i];
+
+		if (!key || hashmap_get(&t->lists, key) != (size_t)-1)
+			continue;
+		k = from->lists.vals[i];
+		ALLOC_GROW(t->list_v, t->nr_lists + 1, t->alloc_lists);
+		t->list_v[t->nr_lists] = from->list_v[k];
+		memset(&from->list_v[k], 0, sizeof(from->list_v[k]));
+		hashmap_put(&t->lists, key, t->nr_lists++);
+	}
+	for (i = 0; i < from->incs.size; i++) {
+		const char *key = from->incs.keys[i];
+
+		if (!key || hashmap_get(&t->incs, key) != (size_t)-1)
+			continue;
+		k = from->incs.vals[i];
+		ALLOC_GROW(t->inc_v, t->nr_incs + 1, t->alloc_incs);
+		t->inc_v[t->nr_incs] = from->inc_v[k];
+		memset(&from->inc_v[k], 0, sizeof(from->inc_v[k]));
+		hashmap_put(&t->incs, key, t->nr_incs++);
+	}
+	/* the unity builds of the folders only from scanned */
+	memset(&new_dirs, 0, sizeof(new_dirs));
+	for (i = 0; i < from->unity_dirs.size; i++) {
+		const char *dir = from->unity_dirs.keys[i];
+
+		if (!dir || hashmap_get(&t->unity_dirs, dir) != (size_t)-1)
+			continue;
+		hashmap_put(&t->unity_dirs, dir, 1);
+		hashmap_put(&new_dirs, dir, 1);
+	}
+	for (i = 0; i < from->unity.size; i++) {
+		const char *key = from->unity.keys[i];
+		char *dir;
+
+		if (!key)
+			continue;
+		dir = dir_of(key);
+		if (hashmap_get(&new_dirs, dir) != (size_t)-1 &&
+		    hashmap_get(&t->unity, key) == (size_t)-1) {
+			k = from->unity.vals[i];
+			ALLOC_GROW(t->unity_v, t->nr_unity + 1, t->alloc_unity);
+			t->unity_v[t->nr_unity] = from->unity_v[k];
+			memset(&from->unity_v[k], 0, sizeof(from->unity_v[k]));
+			hashmap_put(&t->unity, key, t->nr_unity++);
+		}
+		free(dir);
+	}
+	hashmap_release(&new_dirs);
+	types_release(from);
+}

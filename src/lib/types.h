@@ -55,9 +55,19 @@ struct types {
 	size_t nr_unity, alloc_unity;
 };
 
-/* root is borrowed and must outlive t. */
+/*
+ * root is borrowed and must outlive t. A types is used by one thread at a
+ * time: threads that look up at once each use their own, and can merge
+ * them when they are done.
+ */
 void types_init(struct types *t, const char *root);
 void types_release(struct types *t);
+
+/*
+ * Takes over what from has read and found that t has not, then releases
+ * from. Lookups answer the same whichever types did them first.
+ */
+void types_merge(struct types *t, struct types *from);
 
 /*
  * The kind of field in struct sname as seen from file (relative to the

@@ -121,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sites_json(&run);
 
 	memset(&r, 0, sizeof(r));
-	pair_run(&run, &r);
+	pair_run(&run, &r, 1);
 	memset(&rw, 0, sizeof(rw));
 	rewrite_plan(&rw, &run, &r, true);
 	for (i = 0; i < rw.nr; i++) {

@@ -118,7 +118,7 @@ static size_t pipeline(const char *edit_after_analysis, bool *dropped, size_t *n
 	if (edit_after_analysis)
 		append(edit_after_analysis);
 	memset(&r, 0, sizeof(r));
-	pair_run(&run, &r);
+	pair_run(&run, &r, 1);
 	memset(&rw, 0, sizeof(rw));
 	rewrite_plan(&rw, &run, &r, false);
 	*nr_patches = rw.nr_patches;

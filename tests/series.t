@@ -43,8 +43,8 @@ like($first, qr/^From: Ada Tester <ada\@acqrel\.invalid>$/m,
 like($first, qr/^Date: Tue, 14 Nov 2023 22:13:20 \+0000$/m, 'Date: follows SOURCE_DATE_EPOCH');
 like($first, qr/^Subject: \[PATCH 1\/$n\] \S.*: use /m, 'Subject: [PATCH 1/n] prefix: ...');
 like($first, qr/^No functional change intended\.$/m, 'the body ends as the kernel\'s do');
-like($first, qr/^Signed-off-by: Ada Tester <ada\@acqrel\.invalid>\n---\n \S+ \| \d+ [+-]+\n 1 file changed, \d+ insertions?\(\+\), \d+ deletions?\(-\)$/m,
-     'Signed-off-by:, then ---, then a diffstat');
+like($first, qr/^Signed-off-by: Ada Tester <ada\@acqrel\.invalid>\n---\n(?:(?!diff --git).*\n)*? \S+ \| \d+ [+-]+\n 1 file changed, \d+ insertions?\(\+\), \d+ deletions?\(-\)$/m,
+     'Signed-off-by:, then ---, then the notes for the author if any, then a diffstat');
 my ($message) = $first =~ /\A(.*?)^---$/ms;
 ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\n/, $message)),
    'message lines are at most 75 columns');
@@ -79,6 +79,12 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 			       "[PATCH 1/2] mix: use smp_store_release()/smp_load_acquire() for tail\n" .
 			       "[RFC PATCH 2/2] mix: use smp_store_release()/smp_load_acquire() for gen",
 	   '--include-review: RFC on the cover letter and on the review protocol\'s patch only') or diag($o);
+	# the caveats are questions below the ---, which git am leaves out of the commit
+	my ($rfc) = map { do { local (@ARGV, $/) = ($_); <> } } grep { /0002-/ } glob("$t9/rfc/*.patch");
+	my ($above, $below) = ($rfc // '') =~ /\A(.*?)^---\n(.*?)^diff --git/ms;
+	ok(defined $below && $below =~ /^Questions for the maintainer .*?^- type-size: /ms &&
+	   $above !~ /type-size|Questions/, 'a review patch asks its caveats below the ---, not in the commit message')
+		or diag($rfc);
 }
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
@@ -111,8 +117,9 @@ sub diffstats_match {
 	for my $i (1 .. $count) {
 		my $ours = do { local (@ARGV, $/) = ("$out/$files[$i - 1]"); <> };
 		my $git = `cd '$repo' && git format-patch -1 --stdout $commits[$i - 1]`;
-		my ($a) = $ours =~ /^---\n(.*?\n)\n/ms;
-		my ($b) = $git =~ /^---\n(.*?\n)\n/ms;
+		# the diffstat is the last paragraph before the diff (notes may come first)
+		my ($a) = $ours =~ /^---\n(?:.*?\n\n)*?((?: .*\n)+)\ndiff --git/ms;
+		my ($b) = $git =~ /^---\n(?:.*?\n\n)*?((?: .*\n)+)\ndiff --git/ms;
 		$wrong .= "$files[$i - 1]:\n$a-- git:\n$b" if ($a // '') ne ($b // 'none');
 	}
 	return $wrong;

@@ -620,13 +620,57 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 	free(seen);
 }
 
+/*
+ * What goes below the "---" of a patch, which git am leaves out of the
+ * commit: the caveats of a review protocol, as questions to the maintainer,
+ * and the comments left for the author.
+ */
+static void message_notes(struct strbuf *sb, const struct rewrite_patch *patch)
+{
+	const struct protocol *p;
+	const char *stale = patch->stale;
+	size_t i, m;
+
+	for (m = 0; m < patch->nr; m++) {
+		p = patch->v[m];
+		if (p->verdict == VERDICT_CONVERT)
+			continue;
+		if (patch->nr > 1)
+			strbuf_addf(sb, "Questions for the maintainer about %s, found for it alone\n"
+				    "(the other stores of this patch become releases too):\n", p->variable);
+		else
+			strbuf_adds(sb, "Questions for the maintainer (acqrel's verdict is review: each is a\n"
+				    "caveat the author could not settle from the code):\n");
+		for (i = 0; i < p->nr_reasons; i++) {
+			char *item = xasprintf("- %s: %s", p->reasons[i].code, p->reasons[i].text);
+
+			wrap(sb, item);
+			sb->len--;	/* items follow each other without a blank line */
+			sb->buf[sb->len] = '\0';
+			free(item);
+		}
+		strbuf_addch(sb, '\n');
+	}
+	if (stale && *stale) {
+		strbuf_adds(sb, "Comments that may still describe the old barriers, left for the author:\n");
+		for (; *stale; stale = strchr(stale, '\n') + 1) {
+			char *item = xasprintf("- %.*s", (int)(strchr(stale, '\n') - stale), stale);
+
+			wrap(sb, item);
+			sb->len--;
+			sb->buf[sb->len] = '\0';
+			free(item);
+		}
+		strbuf_addch(sb, '\n');
+	}
+}
+
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 {
 	struct strbuf callee = STRBUF_INIT;
 	bool bitop = false, test_bit = false, in_callee = false, clear_bit = false;
 	const struct protocol *p = patch->v[0];
-	const char *stale = patch->stale;
-	size_t i, m;
+	size_t m;
 	char *para;
 
 	for (m = 0; m < patch->nr; m++) {
@@ -700,37 +744,6 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 				 callee.buf, strchr(callee.buf, ',') ? "they are" : "it is");
 		wrap(sb, para);
 		free(para);
-	}
-	for (m = 0; m < patch->nr; m++) {
-		p = patch->v[m];
-		if (p->verdict == VERDICT_CONVERT)
-			continue;
-		if (patch->nr > 1)
-			strbuf_addf(sb, "Caveats to review for %s, found for it alone (the other\n"
-				    "stores of this patch become releases too):\n", p->variable);
-		else
-			strbuf_adds(sb, "Caveats to review (acqrel's verdict is review):\n");
-		for (i = 0; i < p->nr_reasons; i++) {
-			char *item = xasprintf("- %s: %s", p->reasons[i].code, p->reasons[i].text);
-
-			wrap(sb, item);
-			sb->len--;	/* items follow each other without a blank line */
-			sb->buf[sb->len] = '\0';
-			free(item);
-		}
-		strbuf_addch(sb, '\n');
-	}
-	if (stale && *stale) {
-		strbuf_adds(sb, "Comments that may still describe the old barriers, left for the author:\n");
-		for (; *stale; stale = strchr(stale, '\n') + 1) {
-			char *item = xasprintf("- %.*s", (int)(strchr(stale, '\n') - stale), stale);
-
-			wrap(sb, item);
-			sb->len--;
-			sb->buf[sb->len] = '\0';
-			free(item);
-		}
-		strbuf_addch(sb, '\n');
 	}
 	para = arch_cost(patch);
 	wrap(sb, para);
@@ -974,6 +987,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if (who.v[i].role != MAINT_LIST)
 				strbuf_addf(&text, "Cc: %s\n", who.v[i].addr);
 		strbuf_adds(&text, "---\n");
+		message_notes(&text, rp);
 		diffstat(&text, diff.buf);
 		strbuf_addf(&text, "\n%s-- \nacqrel\n\n", diff.buf);
 		mail(&patch, o, subject_line.buf, &who, text.buf);

@@ -715,31 +715,39 @@ static void rule_constant(struct judge *j)
 			 p->variable));
 }
 
-/* Whether some writer in the tree orders a store to a's variable (false when unsure). */
-static int published_state(const struct judge *j, const struct access *a, const char *file)
+/* Whether a's variable is in set (-1 when unsure: no object or global key). */
+static int key_state(const struct hashmap *set, const struct access *a, const char *file)
 {
 	unsigned ev;
 	char *key = key_of(a, file, &ev), *base;
 	int state = -1;		/* unknown */
 
-	if (!key || !j->ctx->published || !(ev & (EV_OBJECT | EV_GLOBAL))) {
+	if (!key || !set || !(ev & (EV_OBJECT | EV_GLOBAL))) {
 		free(key);
 		return state;
 	}
 	base = base_key(key);
-	state = hashmap_get(j->ctx->published, base) != (size_t)-1;
+	state = hashmap_get(set, base) != (size_t)-1;
 	free(base);
 	free(key);
 	return state;
 }
 
+/* Whether some writer in the tree orders a store to a's variable (-1 when unsure). */
+static int published_state(const struct judge *j, const struct access *a, const char *file)
+{
+	return key_state(j->ctx->published, a, file);
+}
+
 /*
- * An smp_rmb() right before a load that writers publish, while nobody
+ * An smp_rmb() right before a load that writers order, while nobody
  * publishes the variable loaded before it ("while (time_before(jiffies, t))
  * { smp_rmb(); if (pen_release == -1) ...", "smp_rmb(); if (ds->ds_clp)"):
  * the barrier belongs to the load after it (misplaced, or ordering what
  * came before ahead of it), and this protocol, keyed on the load before,
- * is not the barrier's.
+ * is not the barrier's. The load after is ordered by its writers when they
+ * publish it, or when they store it right before an smp_wmb() that orders
+ * it ahead of the calls after ("tp->card_state = Running; smp_wmb();").
  */
 static void rule_barrier_before_load(struct judge *j)
 {
@@ -752,6 +760,7 @@ static void rule_barrier_before_load(struct judge *j)
 		const struct pair_end *e = &p->readers[i];
 		const struct access_list *after = &e->site->window_after;
 		const struct access *next = NULL;
+		bool published;
 
 		if (e->caller || e->helper || prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
 		    published_state(j, e->access, e->access_file) != 0)
@@ -759,12 +768,21 @@ static void rule_barrier_before_load(struct judge *j)
 		for (k = 0; k < after->nr && !next; k++)
 			if (!after->v[k].is_write)
 				next = &after->v[k];
-		if (!next || !strcmp(next->path, e->access->path) ||
-		    published_state(j, next, e->file) != 1)
+		if (!next || !strcmp(next->path, e->access->path))
 			return;
-		if (i + 1 == p->nr_readers)
+		published = published_state(j, next, e->file) == 1;
+		if (!published && key_state(j->ctx->flags, next, e->file) != 1)
+			return;
+		if (i + 1 < p->nr_readers)
+			continue;
+		if (published)
 			reason(p, "barrier-before-load",
 			       xasprintf("smp_rmb() in %s() comes right before the load of %s (line %u), which writers in the tree publish, and no writer publishes %s: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of %s, not to one of %s",
+					 site_where(e->site), next->path, next->line, p->variable,
+					 next->path, p->variable));
+		else
+			reason(p, "barrier-before-load",
+			       xasprintf("smp_rmb() in %s() comes right before the load of %s (line %u), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes %s: the barrier pairs with those, ordering what the calls publish (read before it) ahead of %s, and no release or acquire of %s replaces it",
 					 site_where(e->site), next->path, next->line, p->variable,
 					 next->path, p->variable));
 	}
@@ -1722,6 +1740,29 @@ void classify_ordered(const struct sites_run *run, struct hashmap *published,
 				note_list(published, &s->callers[c].after, file, true, stores);
 				note_list(subscribed, &s->callers[c].before, file, false, loads);
 			}
+		}
+	}
+}
+
+void classify_flags(const struct sites_run *run, struct hashmap *flags)
+{
+	size_t i, k, a;
+
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+
+		for (k = 0; k < fs->nr; k++) {
+			const struct site *s = &fs->v[k];
+			const struct access *stored = s->window_before.nr ? &s->window_before.v[0] : NULL;
+
+			if (prim_role(s->primitive) != PRIM_ROLE_WMB || !stored || !stored->is_write ||
+			    (stored->via && prim_fully_ordered(stored->via)) || !s->calls_after.nr)
+				continue;
+			for (a = 0; a < s->window_after.nr; a++)
+				if (s->window_after.v[a].is_write)
+					break;
+			if (a == s->window_after.nr)
+				note_key(flags, stored, run->walk.files[i].rel);
 		}
 	}
 }

@@ -19,6 +19,9 @@ struct classify_ctx {
 						   after a barrier, by a release or a
 						   fully ordered read-modify-write */
 	const struct hashmap *subscribed;	/* base keys some reader orders later loads after */
+	const struct hashmap *flags;	/* base keys stored right before an smp_wmb()
+					   that orders no store after it in its
+					   function (store-then-barrier) */
 	struct defs *defs;		/* the bodies of called functions */
 };
 
@@ -34,6 +37,13 @@ void classify_protocol(const struct classify_ctx *c, struct protocol *p);
  */
 void classify_ordered(const struct sites_run *run, struct hashmap *published,
 		      struct hashmap *subscribed);
+/*
+ * Fills flags (zeroed) with the base keys of the variables stored right
+ * before an smp_wmb() that is followed by no store in its function
+ * ("x->state = RUNNING; smp_wmb(); schedule_work(...)"): flags that the
+ * barrier orders before what the calls after it do.
+ */
+void classify_flags(const struct sites_run *run, struct hashmap *flags);
 /*
  * Whether the conversion of p removes the barrier of end e: an smp_wmb()
  * whose publish store has a release form and that orders data, or an

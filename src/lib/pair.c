@@ -790,7 +790,7 @@ static void split_generic(struct types *t, struct pair_result *out)
 void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 {
 	struct classify_ctx ctx;
-	struct hashmap published, subscribed;
+	struct hashmap published, subscribed, flags;
 	struct pair_worker *w;
 	struct types *types;
 	struct builder b;
@@ -865,17 +865,21 @@ void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 	split_generic(types, out);
 	memset(&published, 0, sizeof(published));
 	memset(&subscribed, 0, sizeof(subscribed));
+	memset(&flags, 0, sizeof(flags));
 	classify_ordered(run, &published, &subscribed);
+	classify_flags(run, &flags);
 	ctx.t = types;
 	ctx.all = out->v;
 	ctx.nr_all = out->nr;
 	ctx.published = &published;
 	ctx.subscribed = &subscribed;
+	ctx.flags = &flags;
 	ctx.defs = out->defs;
 	for (i = 0; i < out->nr; i++)
 		classify_protocol(&ctx, &out->v[i]);
 	hashmap_release(&published);
 	hashmap_release(&subscribed);
+	hashmap_release(&flags);
 	classify_shared_barriers(out);
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_protocol);

@@ -604,48 +604,65 @@ static bool next_statement_calls(const char *text, size_t off, size_t call_off,
 }
 
 /*
+ * Where end e publishes, in the barrier's function: its publish store, or
+ * the call of the helper that holds it.
+ */
+static size_t publish_off(const struct pair_end *e)
+{
+	return e->helper ? e->helper->off : e->access->off;
+}
+
+/* Whether a's store of site s lies between the barrier and off. */
+static bool stores_before(const struct site *s, size_t off)
+{
+	size_t k;
+
+	for (k = 0; k < s->window_after.nr; k++)
+		if (s->window_after.v[k].is_write && s->window_after.v[k].off < off)
+			return true;
+	return false;
+}
+
+/*
  * "x = v; smp_wmb(); f(...); ... flag = 1;": a store right before the
- * barrier and a call that may store between the barrier and the publish
- * store. The barrier orders that store before what the call does (it
- * starts a DMA, registers an interrupt handler, queues the object), not
- * only before the flag: a release of the flag does not replace it.
+ * barrier, and a call that may store as the first thing after it and
+ * before the publish store ("f();", "rc = f();", "if (c) f();", a loop
+ * that calls), with the publish store here or in a helper called later.
+ * The barrier orders that store before what the call does (it starts a
+ * DMA, registers an interrupt handler, queues the object), not only before
+ * the flag: a release of the flag does not replace it.
  */
 static void rule_store_before(struct judge *j)
 {
 	struct protocol *p = j->p;
-	size_t i, k, c;
+	size_t i, k;
 
 	for (i = 0; i < p->nr_writers; i++) {
 		const struct pair_end *e = &p->writers[i];
 		const struct site *s = e->site;
 		const struct access *stored = NULL;
+		const struct call_ref *call;
+		const char *local;
+		size_t n;
 
-		if (e->caller || e->helper || !classify_convertible(p, e) || s->call_before)
+		if (e->caller || !classify_convertible(p, e) || s->call_before || !s->calls_after.nr)
 			continue;
 		for (k = 0; k < s->before.nr && !stored; k++)
 			if (s->before.v[k].is_write)
 				stored = &s->before.v[k];
-		if (!stored)
+		call = &s->calls_after.v[0];
+		if (!stored || call->off <= s->off || call->off >= publish_off(e) ||
+		    stores_before(s, call->off) || !call_may_store(j, e->file, call->name, 0))
 			continue;
-		for (c = 0; c < s->calls_after.nr; c++) {
-			const struct call_ref *call = &s->calls_after.v[c];
-			const char *local;
-			size_t n;
-
-			if (call->off >= e->access->off ||
-			    !next_statement_calls(types_text(j->t, e->file), s->off, call->off, &local,
-						  &n) ||
-			    !call_may_store(j, e->file, call->name, 0))
-				continue;
-			/* "x = f(); ... flag = g(x);": the call computes what is published */
-			if (local && e->access->value && mentions_word(e->access->value, local, n))
-				continue;
-			reason(p, "store-before",
-			       xasprintf("%s() stores %s (line %u) right before its smp_wmb() and calls %s() (line %u) before the store to %s: the barrier orders that store before what the call does, which a release of %s does not",
-					 site_where(s), stored->path, stored->line, call->name, call->line,
-					 p->variable, p->variable));
-			break;
-		}
+		/* "x = f(); ... flag = g(x);": the call computes what is published */
+		if (!e->helper &&
+		    next_statement_calls(types_text(j->t, e->file), s->off, call->off, &local, &n) &&
+		    local && e->access->value && mentions_word(e->access->value, local, n))
+			continue;
+		reason(p, "store-before",
+		       xasprintf("%s() stores %s (line %u) right before its smp_wmb() and calls %s() (line %u) before the store to %s: the barrier orders that store before what the call does, which a release of %s does not",
+				 site_where(s), stored->path, stored->line, call->name, call->line,
+				 p->variable, p->variable));
 	}
 }
 

@@ -49,6 +49,11 @@ struct builder {
 	size_t nr_w, alloc_w;
 };
 
+static size_t distance(size_t a, size_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
 static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct cand *c)
 {
 	size_t i;
@@ -64,6 +69,14 @@ static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct
 			if (new->line >= at ? new->line < old->line || old->line < at
 					    : old->line < at && new->line > old->line)
 				(*v)[i].access = new;
+		}
+		/* in the helper called nearest the barrier */
+		if (c->helper && (*v)[i].helper &&
+		    distance(c->helper->off, c->site->off) <
+		    distance((*v)[i].helper->off, c->site->off)) {
+			(*v)[i].access = c->access;
+			(*v)[i].helper = c->helper;
+			(*v)[i].access_file = c->access_file ? c->access_file : c->file;
 		}
 		return;
 	}

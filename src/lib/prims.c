@@ -201,6 +201,9 @@ bool prim_benign_call(const char *s, size_t len)
 		/* debug checks: they read and warn, and what they read decides nothing else */
 		"__list_add_valid", "__list_add_valid_or_report", "__list_del_entry_valid",
 		"__list_del_entry_valid_or_report", "cpu_max_bits_warn", "cpumask_check",
+		/* values computed from their arguments alone */
+		"FIELD_GET", "FIELD_PREP", "FIELD_FIT", "GENMASK", "GENMASK_ULL", "BIT_ULL",
+		"DIV_ROUND_UP", "ALIGN",
 	};
 	static const char *const prefixes[] = {
 		"pr_", "dev_dbg", "dev_err", "dev_warn", "dev_info", "netdev_dbg", "netdev_err",

@@ -72,7 +72,7 @@ static int demo_sock_send(struct demo_sock *s)
 }
 
 /*
- * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug() and release_sock() after the barrier are no calls that store; a call acqrel cannot follow is call-between
+ * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug() and release_sock() after the barrier are no calls that store; a call acqrel cannot follow may store (here right after the barrier: store-before)
  * check-command: acqrel pairs $file
  * check-output-start
 quiet-calls.c:12: protocol r->head (demo_ring.head): convert
@@ -82,11 +82,11 @@ quiet-calls.c:12: protocol r->head (demo_ring.head): convert
   adjacent: each barrier that goes orders r->head and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-quiet-calls.c:37: protocol l->tail (demo_log.tail): review
+quiet-calls.c:37: protocol l->tail (demo_log.tail): keep
   writer quiet-calls.c:37: smp_wmb() in demo_log_put(); publish store at line 40
   reader quiet-calls.c:47: smp_rmb() in demo_log_get(); subscribe load at line 45
   evidence: object, data
-  call-between: smp_wmb() in demo_log_put() also orders the stores made by demo_unknown_hook(), whose bodies acqrel does not follow: with a release on l->tail instead, they are no longer ordered after the data
+  store-before: demo_log_put() stores l->lines[0] (line 36) right before its smp_wmb() and calls demo_unknown_hook() (line 39) before the store to l->tail: the barrier orders that store before what the call does, which a release of l->tail does not
   ordering: 0 other accesses change ordering
 
 quiet-calls.c:61: protocol s->bound (demo_sock.bound): convert

@@ -807,14 +807,28 @@ static const char *replace_in_line(const struct line *l, unsigned line1, size_t 
 				   const char *too_wide_why, struct planned *out)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *note = pairs_comment(l->start, indent_of(l), other, pairs);
+	size_t ind = indent_of(l);
+	const char *t;
+	size_t n;
+	char *note, *inner;
+	bool branch;
 
-	strbuf_adds(&sb, note);
-	free(note);
+	/* "} else if (X) {": the comment goes into the branch, not before its "}" */
+	trim(l, &t, &n);
+	branch = n > 1 && t[0] == '}' && t[n - 1] == '{';
+	inner = xasprintf("%.*s\t", (int)ind, l->start);
+	note = branch ? pairs_comment(inner, ind + 1, other, pairs)
+		      : pairs_comment(l->start, ind, other, pairs);
+	free(inner);
+	if (!branch)
+		strbuf_adds(&sb, note);
 	strbuf_add(&sb, l->start, from);
 	strbuf_adds(&sb, with);
 	strbuf_add(&sb, l->start + to, l->len - to);
 	strbuf_addch(&sb, '\n');
+	if (branch)
+		strbuf_adds(&sb, note);
+	free(note);
 	if (too_wide(sb.buf)) {
 		strbuf_release(&sb);
 		return too_wide_why;
@@ -1531,6 +1545,114 @@ static void plan_blank_lines(struct rewrite *rw, struct group_plan *g)
 	}
 }
 
+/* The plan of g in file fi that replaces line (not an insertion above it), or -1. */
+static size_t replacing_plan(const struct group_plan *g, size_t fi, unsigned line)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++)
+		if (g->fidx[i] == fi && !g->plan[i].insert && line >= g->plan[i].line &&
+		    line <= g->plan[i].line + g->plan[i].extra)
+			return i;
+	return (size_t)-1;
+}
+
+/* Whether t[0..n) is "if (...) {", "for (...) {" or "while (...) {" on one line. */
+static bool opens_lone_block(const char *t, size_t n)
+{
+	size_t w;
+
+	if (starts_word(t, n, "if"))
+		w = 2;
+	else if (starts_word(t, n, "for"))
+		w = 3;
+	else if (starts_word(t, n, "while"))
+		w = 5;
+	else
+		return false;
+	while (w < n && t[w] == ' ')
+		w++;
+	return n > w + 3 && t[w] == '(' && !memcmp(t + n - 3, ") {", 3) &&
+	       balanced(t + w, n - 2 - w);
+}
+
+/*
+ * Where deleting a barrier leaves one statement alone in the braces of an
+ * if (with no else), for or while, the braces go, as checkpatch asks
+ * ("braces {} are not necessary for single statement blocks").
+ */
+static void plan_lone_braces(struct rewrite *rw, struct group_plan *g)
+{
+	size_t i, nr = g->nr;
+
+	for (i = 0; i < nr; i++) {
+		size_t fi = g->fidx[i], n, body = 0, rp;
+		const struct rewrite_file *f = &rw->v[fi];
+		unsigned lo = g->plan[i].line, hi = lo + g->plan[i].extra, open = 0, close = 0, k;
+		const char *t;
+		struct planned *pl;
+		struct line l;
+
+		if (g->plan[i].insert || *g->plan[i].text)
+			continue;
+		/* up to the opening brace, down to the closing one: one statement between */
+		for (k = lo - 1; k >= 1 && !open && body < 2; k--) {
+			if (deleted_in(g, fi, k))
+				continue;
+			if (!planned_line(g, f, fi, k, false, &t, &n) || !n)
+				break;
+			if (t[n - 1] == '{')
+				open = k;
+			else
+				body++;
+		}
+		for (k = hi + 1; open && !close && body < 2; k++) {
+			if (deleted_in(g, fi, k))
+				continue;
+			if (!planned_line(g, f, fi, k, true, &t, &n) || !n)
+				break;
+			if (n == 1 && t[0] == '}')
+				close = k;
+			else
+				body++;
+		}
+		if (!open || !close || body != 1 || touched_in(g, fi, close) ||
+		    !planned_line(g, f, fi, open, false, &t, &n) || !opens_lone_block(t, n))
+			continue;
+		/* the one statement: a single line that ends in ';' */
+		for (k = open + 1; k < close && deleted_in(g, fi, k); k++)
+			;
+		if (!planned_line(g, f, fi, k, true, &t, &n) || !n || t[n - 1] != ';' ||
+		    (n >= 2 && (!memcmp(t, "/*", 2) || !memcmp(t, "//", 2))) || t[0] == '*' ||
+		    touched_in(g, fi, k))
+			continue;
+		/* no else after the closing brace */
+		if (code_line(f, close, 1, &t, &n) && starts_word(t, n, "else"))
+			continue;
+		rp = replacing_plan(g, fi, open);
+		if (rp != (size_t)-1) {
+			/* the rewritten line ends the plan's text: drop its " {" */
+			char *text = g->plan[rp].text;
+			size_t len = strlen(text);
+
+			if (len < 3 || memcmp(text + len - 3, " {\n", 3))
+				continue;
+			memcpy(text + len - 3, "\n", 2);
+		} else {
+			if (!get_line(f, open, &l) || l.len < 2 || memcmp(l.start + l.len - 2, " {", 2))
+				continue;
+			pl = next_plan(g, rw, f);
+			pl->line = open;
+			pl->text = xasprintf("%.*s\n", (int)(l.len - 2), l.start);
+			g->nr++;
+		}
+		pl = next_plan(g, rw, f);
+		pl->line = close;
+		pl->text = xstrdup("");
+		g->nr++;
+	}
+}
+
 /* A paragraph of text for a block comment whose closing line is end, wrapped at 80 columns. */
 static void add_comment_words(struct strbuf *sb, const struct line *end, size_t ind,
 			      const char *text)
@@ -1648,6 +1770,7 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 	if (!why) {
 		plan_fold_notes(rw, &g);
 		plan_blank_lines(rw, &g);
+		plan_lone_braces(rw, &g);
 	}
 	/* file_of() grows rw->v: pointers to its files are taken only now */
 	files = xcalloc(g.nr + 1, sizeof(*files));

@@ -75,7 +75,7 @@ static int demo_queue_armed(struct demo_queue *q)
  	return q->slots[t];
  }
  
-@@ -32,15 +32,14 @@ static void demo_queue_arm(struct demo_queue *q, int m)
+@@ -32,17 +32,15 @@ static void demo_queue_arm(struct demo_queue *q, int m)
  {
  	q->mode = m;
  	/* the mode before the flag *\/
@@ -91,9 +91,11 @@ static int demo_queue_armed(struct demo_queue *q)
 -		smp_rmb();
 -
 +	/* Pairs with smp_store_release() in demo_queue_arm() *\/
-+	if (smp_load_acquire(&q->ready)) {
++	if (smp_load_acquire(&q->ready))
  		return q->mode;
- 	}
+-	}
  	return 0;
+ }
+ 
  * check-output-end
  */

@@ -48,7 +48,7 @@ static int demo_tab_sealed(struct demo_tab *s)
  * check-output-start
 --- a/shape03-guarded-branch.c
 +++ b/shape03-guarded-branch.c
-@@ -10,16 +10,16 @@ struct demo_tab {
+@@ -10,35 +10,33 @@ struct demo_tab {
  static void demo_tab_add(struct demo_tab *s, int v)
  {
  	s->ent[0] = v;
@@ -64,12 +64,14 @@ static int demo_tab_sealed(struct demo_tab *s)
 +	/* Pairs with smp_store_release() in demo_tab_add() *\/
 +	int n = smp_load_acquire(&s->nr);
  
- 	if (n) {
+-	if (n) {
 -		smp_rmb();
++	if (n)
  		return s->ent[0];
- 	}
+-	}
  	return -1;
-@@ -28,17 +28,16 @@ static int demo_tab_first(struct demo_tab *s)
+ }
+ 
  static void demo_tab_seal(struct demo_tab *s)
  {
  	s->ent[1] = 2;

@@ -48,7 +48,7 @@ static int demo_nic_speed(struct demo_nic *s)
  * check-output-start
 --- a/shape05-bit-flag.c
 +++ b/shape05-bit-flag.c
-@@ -13,14 +13,15 @@ struct demo_nic {
+@@ -13,32 +13,32 @@ struct demo_nic {
  static void demo_nic_up(struct demo_nic *s, int mtu)
  {
  	s->mtu = mtu;
@@ -62,11 +62,12 @@ static int demo_nic_speed(struct demo_nic *s)
 -	if (test_bit(DEMO_UP, &s->flags)) {
 -		smp_rmb();
 +	/* Pairs with smp_wmb() in demo_nic_up() *\/
-+	if (test_bit_acquire(DEMO_UP, &s->flags)) {
++	if (test_bit_acquire(DEMO_UP, &s->flags))
  		return s->mtu;
- 	}
+-	}
  	return 0;
-@@ -29,16 +30,16 @@ static int demo_nic_mtu(struct demo_nic *s)
+ }
+ 
  static void demo_nic_link(struct demo_nic *s, int speed)
  {
  	s->speed = speed;

@@ -1653,6 +1653,90 @@ static void plan_lone_braces(struct rewrite *rw, struct group_plan *g)
 	}
 }
 
+/* The length of the "Pairs with" note that starts text ("/+ Pairs with ... +/" or a block), or 0. */
+static size_t note_length(const char *text)
+{
+	const char *t = text, *nl;
+	size_t n;
+
+	nl = strchr(t, '\n');
+	if (!nl)
+		return 0;
+	trim_span(t, (size_t)(nl - t), &t, &n);
+	if (n > 16 && !memcmp(t, "/* Pairs with ", 14) && !memcmp(t + n - 2, "*/", 2))
+		return (size_t)(nl + 1 - text);
+	if (n != 2 || memcmp(t, "/*", 2))
+		return 0;
+	t = nl + 1;
+	if (!(nl = strchr(t, '\n')))
+		return 0;
+	trim_span(t, (size_t)(nl - t), &t, &n);
+	if (n < 13 || memcmp(t, "* Pairs with ", 13))
+		return 0;
+	for (t = nl + 1; (nl = strchr(t, '\n')); t = nl + 1) {
+		trim_span(t, (size_t)(nl - t), &t, &n);
+		if (n == 2 && !memcmp(t, "*/", 2))
+			return (size_t)(nl + 1 - text);
+		if (!n || t[0] != '*')
+			return 0;
+	}
+	return 0;
+}
+
+/* Whether a trimmed code line ends a statement, opens or closes a block, or is a label. */
+static bool ends_statement(const char *t, size_t n)
+{
+	return n && strchr(";{}:", t[n - 1]);
+}
+
+/*
+ * A note placed above a line that continues a statement or is the body of
+ * an if or loop without braces would sit inside the expression or between
+ * the if and its statement: it goes above the start of that statement, at
+ * its indent. Under an else it stays, as no place above is right.
+ */
+static void plan_lift_notes(struct rewrite *rw, struct group_plan *g)
+{
+	size_t i, nr = g->nr;
+
+	for (i = 0; i < nr; i++) {
+		size_t fi = g->fidx[i], len = note_length(g->plan[i].text), n, steps = 0;
+		const struct rewrite_file *f = &rw->v[fi];
+		unsigned head = g->plan[i].line, up;
+		struct strbuf sb = STRBUF_INIT;
+		const char *t, *p, *nl;
+		struct planned *pl;
+		struct line hl;
+		char *rest;
+
+		if (!len || g->plan[i].insert)
+			continue;
+		while ((up = code_line(f, head, -1, &t, &n)) && !ends_statement(t, n) && steps++ < 8)
+			head = up;
+		if (head == g->plan[i].line || steps > 8 || !up || touched_in(g, fi, head) ||
+		    !get_line(f, head, &hl))
+			continue;
+		trim(&hl, &t, &n);
+		if (starts_word(t, n, "else") || t[0] == '}' || t[0] == '#')
+			continue;
+		/* the note's lines, at the head's indent */
+		for (p = g->plan[i].text; p < g->plan[i].text + len; p = nl + 1) {
+			nl = strchr(p, '\n');
+			trim_span(p, (size_t)(nl - p), &t, &n);
+			strbuf_addf(&sb, "%.*s%s%.*s\n", (int)indent_of(&hl), hl.start,
+				    t[0] == '*' ? " " : "", (int)n, t);
+		}
+		rest = xstrdup(g->plan[i].text + len);
+		free(g->plan[i].text);
+		g->plan[i].text = rest;
+		pl = next_plan(g, rw, f);
+		pl->line = head;
+		pl->insert = true;
+		pl->text = strbuf_detach(&sb);
+		g->nr++;
+	}
+}
+
 /* A paragraph of text for a block comment whose closing line is end, wrapped at 80 columns. */
 static void add_comment_words(struct strbuf *sb, const struct line *end, size_t ind,
 			      const char *text)
@@ -1771,6 +1855,7 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 		plan_fold_notes(rw, &g);
 		plan_blank_lines(rw, &g);
 		plan_lone_braces(rw, &g);
+		plan_lift_notes(rw, &g);
 	}
 	/* file_of() grows rw->v: pointers to its files are taken only now */
 	files = xcalloc(g.nr + 1, sizeof(*files));

@@ -12,6 +12,8 @@ struct demo_ring {
 	int state;
 	int running;
 	int mode;
+	int count;
+	int weight;
 };
 
 void demo_ring_run(struct demo_ring *r);
@@ -72,13 +74,30 @@ static int demo_ring_loop(struct demo_ring *r)
 	return r->slots[1];
 }
 
+static void demo_ring_count(struct demo_ring *r, int v)
+{
+	r->slots[2] = v;
+	smp_wmb();
+	WRITE_ONCE(r->count, v);
+}
+
+/* the load continues a statement: the note goes above the statement */
+static int demo_ring_weight(struct demo_ring *r, int base)
+{
+	int w = base +
+		READ_ONCE(r->count);
+
+	smp_rmb();
+	return w + r->slots[2];
+}
+
 /*
- * check-name: braces around one statement left by a removed barrier go unless an else follows; a note for a load in "} else if (...) {" goes into that branch
+ * check-name: braces around one statement left by a removed barrier go unless an else follows; a note for a load in "} else if (...) {" goes into that branch, one for a line that continues a statement or is the body of an if without braces goes above it
  * check-command: acqrel patch --diff $file
  * check-output-start
 --- a/lone-statement.c
 +++ b/lone-statement.c
-@@ -19,32 +19,31 @@ void demo_ring_run(struct demo_ring *r);
+@@ -21,32 +21,31 @@ void demo_ring_run(struct demo_ring *r);
  static void demo_ring_put(struct demo_ring *r, int v)
  {
  	r->slots[0] = v;
@@ -119,7 +138,7 @@ static int demo_ring_loop(struct demo_ring *r)
  		return r->mode;
  	} else {
  		return 0;
-@@ -54,8 +53,8 @@ static int demo_ring_mode(struct demo_ring *r)
+@@ -56,8 +55,8 @@ static int demo_ring_mode(struct demo_ring *r)
  static void demo_ring_stop(struct demo_ring *r, int v)
  {
  	r->slots[1] = v;
@@ -130,7 +149,7 @@ static int demo_ring_loop(struct demo_ring *r)
  }
  
  /* the load in "} else if": the note goes into the branch *\/
-@@ -64,8 +63,8 @@ static int demo_ring_loop(struct demo_ring *r)
+@@ -66,8 +65,8 @@ static int demo_ring_loop(struct demo_ring *r)
  	for (;;) {
  		if (READ_ONCE(r->tail)) {
  			demo_ring_run(r);
@@ -141,5 +160,27 @@ static int demo_ring_loop(struct demo_ring *r)
  			break;
  		}
  	}
+@@ -77,17 +76,17 @@ static int demo_ring_loop(struct demo_ring *r)
+ static void demo_ring_count(struct demo_ring *r, int v)
+ {
+ 	r->slots[2] = v;
+-	smp_wmb();
+-	WRITE_ONCE(r->count, v);
++	/* Pairs with smp_load_acquire() in demo_ring_weight() *\/
++	smp_store_release(&r->count, v);
+ }
+ 
+ /* the load continues a statement: the note goes above the statement *\/
+ static int demo_ring_weight(struct demo_ring *r, int base)
+ {
++	/* Pairs with smp_store_release() in demo_ring_count() *\/
+ 	int w = base +
+-		READ_ONCE(r->count);
++		smp_load_acquire(&r->count);
+ 
+-	smp_rmb();
+ 	return w + r->slots[2];
+ }
+ 
  * check-output-end
  */

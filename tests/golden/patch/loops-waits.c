@@ -61,9 +61,9 @@ static int demo_patch_wait(struct demo_patch *p)
  
  	p->state = 1;
 -	smp_wmb();
++	/* Pairs with smp_load_acquire() in demo_patch_check() *\/
  	list_for_each_entry(func, &p->funcs, node)
 -		func->transition = true;
-+		/* Pairs with smp_load_acquire() in demo_patch_check() *\/
 +		smp_store_release(&func->transition, true);
  }
  

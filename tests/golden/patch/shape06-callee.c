@@ -86,9 +86,9 @@ static int demo_job_staged(struct demo_job *j)
  
  static void demo_job_requeue(struct demo_job *j, int a)
  {
++	/* Pairs with smp_load_acquire() in demo_job_run() *\/
  	if (!demo_job_prepare(j, a))
 -		j->queued = 2;
-+		/* Pairs with smp_load_acquire() in demo_job_run() *\/
 +		smp_store_release(&j->queued, 2);
  }
  

@@ -438,12 +438,13 @@ static char *pairs_comment(const char *line, size_t ind, const char *other, cons
 
 /* smp_store_release(&X, V); broken after the first argument when too long. */
 static char *release_line(const struct line *l, size_t ind, const char *x, const char *v,
-			  size_t vlen, const char *comment)
+			  size_t vlen, const char *comment, unsigned limit)
 {
 	char *one = xasprintf("%.*ssmp_store_release(&%s, %.*s);%s%s\n", (int)ind, l->start, x,
 			      (int)vlen, v, *comment ? " " : "", comment);
 
-	if (columns(one, strlen(one) - 1) <= REWRITE_MAX_COLUMNS)
+	/* a macro's line stays whole: a break would need its own backslash */
+	if (!limit || columns(one, strlen(one) - 1) <= limit)
 		return one;
 	free(one);
 	/* the continuation aligns under the '(' with tabs, then spaces */
@@ -588,6 +589,141 @@ static bool too_wide(const char *text)
 }
 
 /*
+ * The column limit of f's code: 80 where the file keeps it (at most 2 in
+ * 100 of its lines of code, outside comments and without strings, pass 80
+ * columns), else the 100 checkpatch allows.
+ */
+static unsigned file_columns(const struct rewrite_file *f)
+{
+	size_t lines = 0, wide = 0;
+	const char *p = f->text, *end = f->text + f->len, *nl, *q;
+	bool in_comment = false;
+
+	for (; p < end; p = nl + 1) {
+		bool code = false, string = false;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		for (q = p; q < nl; q++) {
+			if (in_comment) {
+				if (q + 1 < nl && q[0] == '*' && q[1] == '/') {
+					in_comment = false;
+					q++;
+				}
+			} else if (q + 1 < nl && q[0] == '/' && q[1] == '*') {
+				in_comment = true;
+				q++;
+			} else if (q + 1 < nl && q[0] == '/' && q[1] == '/') {
+				break;
+			} else if (*q == '"' || *q == '\'') {
+				string = true;
+			} else if (*q != ' ' && *q != '\t' && *q != '\r') {
+				code = true;
+			}
+		}
+		if (!code || string)
+			continue;
+		lines++;
+		wide += columns(p, (size_t)(nl - p)) > 80;
+	}
+	return wide * 100 <= lines * 2 ? 80 : REWRITE_MAX_COLUMNS;
+}
+
+/* Whether line line1 of f ends in a backslash, or the line before does (a macro's body). */
+static bool in_macro(const struct rewrite_file *f, unsigned line1)
+{
+	struct line l;
+	unsigned k;
+
+	for (k = line1 > 1 ? line1 - 1 : line1; k <= line1; k++) {
+		if (!get_line(f, k, &l))
+			continue;
+		while (l.len && (l.start[l.len - 1] == ' ' || l.start[l.len - 1] == '\t' ||
+				 l.start[l.len - 1] == '\r'))
+			l.len--;
+		if (l.len && l.start[l.len - 1] == '\\')
+			return true;
+	}
+	return false;
+}
+
+/* The columns a rewritten line of f may be broken at; 0 where it must stay whole. */
+static unsigned line_limit(const struct rewrite_file *f, unsigned line1)
+{
+	return in_macro(f, line1) ? 0 : file_columns(f);
+}
+
+/* Appends tabs, then spaces, up to column col. */
+static void indent_to(struct strbuf *sb, unsigned col)
+{
+	for (; col >= 8; col -= 8)
+		strbuf_addch(sb, '\t');
+	strbuf_addf(sb, "%*s", (int)col, "");
+}
+
+/*
+ * One line of code (no newline) over limit columns, broken in two as the
+ * kernel does: after the last ", " or " || ", " && " or binary operator
+ * of the outermost level that lets both parts fit, the rest aligned after
+ * the open parenthesis it is inside, or at the statement's own level a tab
+ * deeper (after "return "). NULL when no
+ * such break exists or the line holds a string, a character or a comment.
+ */
+static char *break_code_line(const char *s, size_t n, unsigned limit)
+{
+	static const char *const ops[] = { " || ", " && ", " = ", " + ", " - ", " | ", ", " };
+	unsigned open_col[16], depth = 0, best_col = 0, best_depth = 0;
+	size_t i, k, ind = 0, best = 0, best_next = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (memchr(s, '"', n) || memchr(s, '\'', n) || memmem(s, n, "/*", 2) || memmem(s, n, "//", 2))
+		return NULL;
+	while (ind < n && (s[ind] == ' ' || s[ind] == '\t'))
+		ind++;
+	for (i = ind; i < n; i++) {
+		if (s[i] == '(' || s[i] == '[') {
+			if (depth < ARRAY_SIZE(open_col))
+				open_col[depth] = columns(s, i + 1);
+			depth++;
+			continue;
+		}
+		if ((s[i] == ')' || s[i] == ']') && depth) {
+			depth--;
+			continue;
+		}
+		if (depth > ARRAY_SIZE(open_col))
+			continue;
+		for (k = 0; k < ARRAY_SIZE(ops); k++) {
+			size_t len = strlen(ops[k]), cut;
+			unsigned col;
+
+			if (i + len > n || memcmp(s + i, ops[k], len))
+				continue;
+			/* the operator stays at the end of the first line */
+			cut = i + len - 1;
+			col = depth ? open_col[depth - 1]
+			      : columns(s, ind) + (starts_word(s + ind, n - ind, "return") ? 7 : 8);
+			if (columns(s, cut) <= limit && col + columns(s + cut + 1, n - cut - 1) <= limit &&
+			    (!best || depth <= best_depth)) {
+				best = cut;
+				best_next = cut + 1;
+				best_col = col;
+				best_depth = depth;
+			}
+			break;
+		}
+	}
+	if (!best)
+		return NULL;
+	strbuf_add(&sb, s, best);
+	strbuf_addch(&sb, '\n');
+	indent_to(&sb, best_col);
+	strbuf_add(&sb, s + best_next, n - best_next);
+	return strbuf_detach(&sb);
+}
+
+/*
  * A statement that starts on line1 and ends on one of the next five lines,
  * joined into out with single spaces; *extra is the number of lines after
  * line1. Lines with comments or directives inside the statement are not
@@ -717,7 +853,7 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 	}
 	for (i = 0; v[i]; i++)
 		;
-	stmt = release_line(&l, ind, a->path, v, i, comment);
+	stmt = release_line(&l, ind, a->path, v, i, comment, line_limit(f, a->line));
 	if (too_wide(stmt)) {
 		free(stmt);
 		free(v);
@@ -804,9 +940,9 @@ static const char *operand_context(const char *s, size_t b)
  */
 static const char *replace_in_line(const struct line *l, unsigned line1, size_t from, size_t to,
 				   const char *with, const char *other, const char *pairs,
-				   const char *too_wide_why, struct planned *out)
+				   const char *too_wide_why, unsigned limit, struct planned *out)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, code = STRBUF_INIT;
 	size_t ind = indent_of(l);
 	const char *t;
 	size_t n;
@@ -822,9 +958,20 @@ static const char *replace_in_line(const struct line *l, unsigned line1, size_t 
 	free(inner);
 	if (!branch)
 		strbuf_adds(&sb, note);
-	strbuf_add(&sb, l->start, from);
-	strbuf_adds(&sb, with);
-	strbuf_add(&sb, l->start + to, l->len - to);
+	strbuf_add(&code, l->start, from);
+	strbuf_adds(&code, with);
+	strbuf_add(&code, l->start + to, l->len - to);
+	if (limit && columns(code.buf, code.len) > limit) {
+		char *broken = break_code_line(code.buf, code.len, limit);
+
+		if (broken) {
+			strbuf_release(&code);
+			strbuf_adds(&code, broken);
+			free(broken);
+		}
+	}
+	strbuf_adds(&sb, code.buf);
+	strbuf_release(&code);
 	strbuf_addch(&sb, '\n');
 	if (branch)
 		strbuf_adds(&sb, note);
@@ -884,7 +1031,8 @@ static const char *plan_load(const struct rewrite_file *f, const struct access *
 	}
 	with = xasprintf("smp_load_acquire(&%s)", a->path);
 	why = replace_in_line(&l, a->line, from, to, with, other, pairs,
-			      "the rewritten load would pass 100 columns", out);
+			      "the rewritten load would pass 100 columns", line_limit(f, a->line),
+			      out);
 	free(with);
 	return why;
 }
@@ -926,7 +1074,8 @@ static const char *plan_bit_rename(const struct rewrite_file *f, const struct ac
 	if (call == (size_t)-1)
 		return "the bit operation is not OP(B, &X) on one line";
 	return replace_in_line(&l, a->line, call, call + n + 1, to, other, pairs,
-			       "the rewritten bit operation would pass 100 columns", out);
+			       "the rewritten bit operation would pass 100 columns",
+			       line_limit(f, a->line), out);
 }
 
 /* A store by clear_bit(), whose release form is clear_bit_unlock(). */

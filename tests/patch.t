@@ -117,4 +117,31 @@ SKIP: {
 	my @bare = grep { my $x = do { local (@ARGV, $/) = ($_); <> }; $x =~ /(?<!\r)\n/ } glob("$t/crlf/*.c");
 	ok(!@bare, 'CRLF fixtures: every line still ends in CRLF after the rewrite') or diag("@bare");
 }
+# assembly files under arch/ that name a rewritten protocol's functions are
+# listed in the notes, by whole word, with their line; the .S stays as it is
+{
+	my $t = tempdir(CLEANUP => 1);
+	mkdir("$t/arch");
+	mkdir("$t/arch/demo");
+	open(my $c, '>', "$t/arch/demo/ring.c") or die;
+	print $c "struct demo_ring { int data; int head; };\n\n" .
+		 "void demo_ring_publish(struct demo_ring *r, int v)\n{\n\tr->data = v;\n\tsmp_wmb();\n" .
+		 "\tWRITE_ONCE(r->head, 1);\n}\n\n" .
+		 "int demo_ring_consume(struct demo_ring *r)\n{\n\tif (!READ_ONCE(r->head))\n\t\treturn -1;\n" .
+		 "\tsmp_rmb();\n\treturn r->data;\n}\n";
+	close($c);
+	my $asm = "/* demo entry code */\n\t/* Pairs with smp_wmb() in demo_ring_publish() */\n" .
+		  "\tbl\tdemo_ring_publish_all\n\tbl\tdemo_ring_consume\n";
+	open(my $s, '>', "$t/arch/demo/entry.S") or die;
+	print $s $asm;
+	close($s);
+	my $err = `cd '$t' && '$acqrel' patch --diff . 2>&1 >/dev/null`;
+	my @named = $err =~ /^(arch\/demo\/entry\.S:\d+: names \w+\(\))/mg;
+	is_deeply(\@named, ['arch/demo/entry.S:2: names demo_ring_publish()',
+			    'arch/demo/entry.S:4: names demo_ring_consume()'],
+		  'assembly: the lines of a .S under arch/ that name the functions are listed, whole words only')
+		or diag($err);
+	my $after = do { local (@ARGV, $/) = ("$t/arch/demo/entry.S"); <> };
+	is($after, $asm, 'assembly: the .S file is not changed');
+}
 done_testing();

@@ -2085,6 +2085,42 @@ static bool selected(const struct protocol *p, bool include_review)
 	return p->verdict == VERDICT_CONVERT || (include_review && p->verdict == VERDICT_REVIEW);
 }
 
+/*
+ * The lines of the tree's assembly files that name a function of the
+ * patch's protocols join its notes: acqrel does not rewrite assembly, and a
+ * call or a comment there may depend on the old barriers.
+ */
+static void asm_notes(struct rewrite *rw, const struct sites_run *run, struct rewrite_patch *patch)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t m, i, k;
+
+	asm_files_load(&rw->asm_files, run ? run->walk.root : NULL);
+	if (!rw->asm_files.nr)
+		return;
+	strbuf_adds(&sb, patch->stale);
+	for (m = 0; m < patch->nr; m++) {
+		const struct protocol *p = patch->v[m];
+
+		for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+			const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+								      : &p->readers[i - p->nr_writers];
+			struct strbuf one = STRBUF_INIT;
+
+			if (e->site->function)
+				asm_files_mentions(&rw->asm_files, e->site->function, 5, &one);
+			for (k = 0; e->caller && k < e->site->nr_callers; k++)
+				if (e->site->callers[k].function)
+					asm_files_mentions(&rw->asm_files,
+							   e->site->callers[k].function, 5, &one);
+			add_new_lines(&sb, one.buf);
+			strbuf_release(&one);
+		}
+	}
+	free(patch->stale);
+	patch->stale = strbuf_detach(&sb);
+}
+
 void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct pair_result *r,
 		  bool include_review)
 {
@@ -2094,7 +2130,6 @@ void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct 
 	bool *planned = xcalloc(r->nr + 1, sizeof(*planned));
 	size_t i, j, k;
 
-	(void)run;
 	/* protocols that share a barrier are one patch: union them by site */
 	for (i = 0; i < r->nr; i++)
 		parent[i] = i;
@@ -2152,6 +2187,9 @@ void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct 
 	free(parent);
 	free(members);
 	free(planned);
+	for (i = 0; i < rw->nr_patches; i++)
+		asm_notes(rw, run, &rw->patches[i]);
+
 }
 
 void rewrite_release(struct rewrite *rw)
@@ -2172,5 +2210,6 @@ void rewrite_release(struct rewrite *rw)
 	}
 	free(rw->patches);
 	skip_list_release(&rw->left);
+	asm_files_release(&rw->asm_files);
 	memset(rw, 0, sizeof(*rw));
 }

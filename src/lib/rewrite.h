@@ -9,6 +9,7 @@
 #ifndef ACQREL_REWRITE_H
 #define ACQREL_REWRITE_H
 
+#include "asmref.h"
 #include "diff.h"
 #include "pair.h"
 
@@ -40,6 +41,7 @@ struct rewrite {
 	size_t nr_patches, alloc_patches;
 	size_t nr_rewritten;	/* protocols in all patches */
 	struct skip_list left;	/* protocols left for the author, and why */
+	struct asm_files asm_files;	/* the tree's .S files, read once patches exist */
 };
 
 /*

@@ -183,10 +183,9 @@ bool prim_benign_call(const char *s, size_t len)
 	static const char *const exact[] = {
 		"likely", "unlikely", "WARN_ON", "WARN_ON_ONCE", "WARN", "WARN_ONCE", "BUG_ON",
 		"BUILD_BUG_ON", "min", "max", "min_t", "max_t", "clamp", "clamp_t", "ARRAY_SIZE",
-		"offsetof", "container_of", "list_entry", "might_sleep", "cpu_relax", "barrier",
-		"lockdep_assert_held", "lockdep_assert_held_once", "printk", "preempt_disable",
-		"preempt_enable", "local_irq_save", "local_irq_restore", "local_irq_disable",
-		"local_irq_enable", "rcu_read_lock", "rcu_read_unlock", "kfree", "BIT",
+		"offsetof", "container_of", "list_entry", "cpu_relax", "barrier",
+		"lockdep_assert_held", "lockdep_assert_held_once", "printk", "local_irq_save",
+		"local_irq_restore", "local_irq_disable", "local_irq_enable", "kfree", "BIT",
 		"lower_32_bits", "upper_32_bits", "le32_to_cpu", "le16_to_cpu", "cpu_to_le32",
 		"cpu_to_le16", "le64_to_cpu", "cpu_to_le64", "be32_to_cpu", "cpu_to_be32",
 		"data_race", "schedule", "cond_resched", "msleep", "usleep_range", "udelay",
@@ -214,6 +213,10 @@ bool prim_benign_call(const char *s, size_t len)
 		"wait_event", "swait_event", "wait_var_event", "wake_up", "__builtin_",
 		/* debug output and its index, fortified-string checks */
 		"dynamic_", "printk_index_", "fortify_",
+		/* read-side critical sections and preemption, in all their forms */
+		"rcu_read_lock", "rcu_read_unlock", "preempt_disable", "preempt_enable",
+		/* annotations for lockdep and sparse: no access at run time */
+		"might_", "__context__", "__acquire", "__release", "__cond_lock",
 	};
 	size_t i, n;
 

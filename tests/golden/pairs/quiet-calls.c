@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Synthetic fixture for acqrel: keywords, compile-time and debug checks are no call-between. */
+/* Synthetic fixture for acqrel: keywords, compile-time and debug checks, read-side sections and annotations are no call-between. */
 
 struct demo_ring {
 	int slots[8];
@@ -17,10 +17,18 @@ static void demo_ring_put(struct demo_ring *r, int v)
 
 static int demo_ring_get(struct demo_ring *r)
 {
-	if (!READ_ONCE(r->head))
+	int v;
+
+	rcu_read_lock_sched();
+	might_lock(&r->slots[1]);
+	if (!READ_ONCE(r->head)) {
+		rcu_read_unlock_sched();
 		return -1;
+	}
 	smp_rmb();
-	return r->slots[0];
+	v = r->slots[0];
+	rcu_read_unlock_sched();
+	return v;
 }
 
 struct demo_log {
@@ -72,26 +80,26 @@ static int demo_sock_send(struct demo_sock *s)
 }
 
 /*
- * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug() and release_sock() after the barrier are no calls that store; a call acqrel cannot follow may store (here right after the barrier: store-before)
+ * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug() and release_sock() after the barrier are no calls that store, rcu_read_lock_sched() and might_lock() before the load none that load; a call acqrel cannot follow may store (here right after the barrier: store-before)
  * check-command: acqrel pairs $file
  * check-output-start
 quiet-calls.c:12: protocol r->head (demo_ring.head): convert
   writer quiet-calls.c:12: smp_wmb() in demo_ring_put(); publish store at line 15
-  reader quiet-calls.c:22: smp_rmb() in demo_ring_get(); subscribe load at line 20
+  reader quiet-calls.c:28: smp_rmb() in demo_ring_get(); subscribe load at line 24
   evidence: object, data
   adjacent: each barrier that goes orders r->head and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-quiet-calls.c:37: protocol l->tail (demo_log.tail): keep
-  writer quiet-calls.c:37: smp_wmb() in demo_log_put(); publish store at line 40
-  reader quiet-calls.c:47: smp_rmb() in demo_log_get(); subscribe load at line 45
+quiet-calls.c:45: protocol l->tail (demo_log.tail): keep
+  writer quiet-calls.c:45: smp_wmb() in demo_log_put(); publish store at line 48
+  reader quiet-calls.c:55: smp_rmb() in demo_log_get(); subscribe load at line 53
   evidence: object, data
-  store-before: demo_log_put() stores l->lines[0] (line 36) right before its smp_wmb() and calls demo_unknown_hook() (line 39) before the store to l->tail: the barrier orders that store before what the call does, which a release of l->tail does not
+  store-before: demo_log_put() stores l->lines[0] (line 44) right before its smp_wmb() and calls demo_unknown_hook() (line 47) before the store to l->tail: the barrier orders that store before what the call does, which a release of l->tail does not
   ordering: 0 other accesses change ordering
 
-quiet-calls.c:61: protocol s->bound (demo_sock.bound): convert
-  writer quiet-calls.c:61: smp_wmb() in demo_sock_insert(); publish store at line 62
-  reader quiet-calls.c:70: smp_rmb() in demo_sock_send(); subscribe load at line 68
+quiet-calls.c:69: protocol s->bound (demo_sock.bound): convert
+  writer quiet-calls.c:69: smp_wmb() in demo_sock_insert(); publish store at line 70
+  reader quiet-calls.c:78: smp_rmb() in demo_sock_send(); subscribe load at line 76
   evidence: object, data
   adjacent: each barrier that goes orders s->bound and nothing another thread can see besides
   ordering: 0 other accesses change ordering

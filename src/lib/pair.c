@@ -656,27 +656,6 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 	return w;
 }
 
-/*
- * The subsystem of a file: its top folder, with the next one for the
- * folders that hold many unrelated ones (drivers/net, fs/ext4, arch/x86).
- */
-static char *subsystem_of(const char *file)
-{
-	static const char *const wide[] = { "drivers/", "fs/", "net/", "arch/", "sound/", "tools/" };
-	const char *slash = strchr(file, '/'), *second;
-	size_t i;
-
-	if (!slash)
-		return xstrdup(".");
-	for (i = 0; i < ARRAY_SIZE(wide); i++) {
-		if (strncmp(file, wide[i], strlen(wide[i])))
-			continue;
-		second = strchr(slash + 1, '/');
-		if (second)
-			return xstrndup(file, (size_t)(second - file));
-	}
-	return xstrndup(file, (size_t)(slash - file));
-}
 
 static bool is_header(const char *file)
 {
@@ -692,12 +671,12 @@ static bool is_header(const char *file)
  */
 static bool end_belongs(const struct pair_end *e, bool writer, const struct pair_end *v, size_t n)
 {
-	char *mine = subsystem_of(e->file);
+	char *mine = path_subsystem(e->file);
 	size_t i;
 	bool ok = is_header(e->file);
 
 	for (i = 0; i < n && !ok; i++) {
-		char *theirs = subsystem_of(v[i].file);
+		char *theirs = path_subsystem(v[i].file);
 
 		ok = !strcmp(mine, theirs) || is_header(v[i].file) ||
 		     (writer ? pair_comment_joins(e, &v[i]) || pair_data_overlaps(e, &v[i])
@@ -760,7 +739,7 @@ static void split_generic(struct types *t, struct pair_result *out)
 
 			if (end_belongs(&p->readers[k], false, p->writers, p->nr_writers))
 				continue;
-			s = subsystem_of(p->readers[k].file);
+			s = path_subsystem(p->readers[k].file);
 			if (!subsys)
 				subsys = xstrdup(s);
 			leave_r[k] = !strcmp(s, subsys);
@@ -768,7 +747,7 @@ static void split_generic(struct types *t, struct pair_result *out)
 		}
 		/* the writers of that subsystem go with them, when they do not belong either */
 		for (k = 0; k < p->nr_writers; k++) {
-			char *s = subsystem_of(p->writers[k].file);
+			char *s = path_subsystem(p->writers[k].file);
 
 			if (subsys && !strcmp(s, subsys))
 				leave_w[k] = true;

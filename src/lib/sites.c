@@ -1178,6 +1178,16 @@ static bool calls_any(const struct far_names *n, const char *buf, size_t len, si
 	return false;
 }
 
+static bool same_subsystem(const char *a, const char *b)
+{
+	char *x = path_subsystem(a), *y = path_subsystem(b);
+	bool same = !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return same;
+}
+
 static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, const char *buf,
 			  size_t len)
 {
@@ -1235,6 +1245,14 @@ static void far_scan_file(struct far_worker *w, struct parser *p, size_t fi, con
 
 			/* same file: find_callers() saw it; a name is called directly, a field through a pointer */
 			if (t->file == fi || t->by_field != through)
+				continue;
+			/*
+			 * a call through an ops table's field reaches the
+			 * function registered there only from its own
+			 * subsystem: dev->netdev_ops->ndo_get_stats() in one
+			 * driver is no caller of another driver's function
+			 */
+			if (t->by_field && !same_subsystem(rel, w->run->walk.files[t->file].rel))
 				continue;
 			ALLOC_GROW(w->found, w->nr + 1, w->alloc_found);
 			f = &w->found[w->nr++];

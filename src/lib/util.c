@@ -87,3 +87,25 @@ char *xasprintf(const char *fmt, ...)
 	va_end(ap);
 	return p;
 }
+
+/*
+ * The subsystem of a file: its top folder, with the next one for the
+ * folders that hold many unrelated ones (drivers/net, fs/ext4, arch/x86).
+ */
+char *path_subsystem(const char *file)
+{
+	static const char *const wide[] = { "drivers/", "fs/", "net/", "arch/", "sound/", "tools/" };
+	const char *slash = strchr(file, '/'), *second;
+	size_t i;
+
+	if (!slash)
+		return xstrdup(".");
+	for (i = 0; i < ARRAY_SIZE(wide); i++) {
+		if (strncmp(file, wide[i], strlen(wide[i])))
+			continue;
+		second = strchr(slash + 1, '/');
+		if (second)
+			return xstrndup(file, (size_t)(second - file));
+	}
+	return xstrndup(file, (size_t)(slash - file));
+}

@@ -30,6 +30,11 @@ char *xstrndup(const char *s, size_t n);
 /* Returns a malloc'd string built like printf. Caller frees. */
 __attribute__((format(printf, 1, 2)))
 char *xasprintf(const char *fmt, ...);
+/*
+ * The subsystem of a file (owned): its top folder, with the next one for
+ * the folders that hold many unrelated ones (drivers/net, fs/ext4, arch/x86).
+ */
+char *path_subsystem(const char *file);
 
 /*
  * Grows *ptr (an array of elements of size sizeof(**ptr)) so that it holds

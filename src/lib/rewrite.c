@@ -1702,6 +1702,7 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 		}
 		ALLOC_GROW(rw->patches, rw->nr_patches + 1, rw->alloc_patches);
 		patch = &rw->patches[rw->nr_patches++];
+		memset(patch, 0, sizeof(*patch));
 		patch->v = xcalloc(np, sizeof(*patch->v));
 		memcpy(patch->v, ps, np * sizeof(*ps));
 		patch->nr = np;
@@ -1812,6 +1813,8 @@ void rewrite_release(struct rewrite *rw)
 	for (i = 0; i < rw->nr_patches; i++) {
 		free(rw->patches[i].v);
 		free(rw->patches[i].stale);
+		free(rw->patches[i].subject);
+		free(rw->patches[i].body);
 	}
 	free(rw->patches);
 	skip_list_release(&rw->left);

@@ -163,6 +163,23 @@ for my $git (1, 0) {
 		unlike($mail, qr/^(Fixes:|Cc: stable)/m, 'no git: no Fixes: and no Cc: stable');
 	}
 }
+# a fix for netdev's tree goes to net, not net-next
+mkdir "$tmp/treenet" or die "$tmp/treenet: $!";
+for my $f (['demo_blk.c', $fixture], ['MAINTAINERS', "DEMO BLOCK DRIVER\nM:\tDemo Maintainer <dm\@acqrel.invalid>\nL:\tnetdev\@vger.kernel.org\nS:\tMaintained\nT:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git\nF:\tdemo_blk.c\n"]) {
+	open(my $fh, '>', "$tmp/treenet/$f->[0]") or die "$f->[0]: $!";
+	print $fh $f->[1];
+	close $fh;
+}
+`'$acqrel' bugs -o '$tmp/outnet' '$tmp/treenet' 2>&1`;
+my ($netpatch) = glob("$tmp/outnet/*/0001-*.patch");
+my $netmail = '';
+if ($netpatch && open(my $nh, '<', $netpatch)) {
+	local $/;
+	$netmail = <$nh>;
+}
+like($netmail, qr/^Subject: \[PATCH net 1\/1\] /m, 'a netdev fix says net in its subject, not net-next');
+like($netmail, qr/^To: Demo Maintainer <dm\@acqrel\.invalid>$/m, 'the fix goes to the section\'s maintainer');
+
 my $again = `'$acqrel' bugs -o '$tmp/out1' '$tmp/tree1' 2>&1 >/dev/null`;
 like($again, qr/is not empty/, '-o refuses a folder that is not empty');
 

@@ -381,8 +381,8 @@ static bool wants_capital(const struct series_options *o, const char *rel)
 }
 
 /*
- * Whether the tree that merges rel is netdev's: its subjects say net-next
- * (Documentation/process/maintainer-netdev.rst).
+ * Whether the tree that merges rel is netdev's: its subjects say net-next,
+ * or net for a fix (Documentation/process/maintainer-netdev.rst).
  */
 static bool for_net_next(const struct series_options *o, const char *rel)
 {
@@ -1016,7 +1016,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
 		strbuf_addf(&subject_line, "[%sPATCH%s %zu/%zu] %s", patch_is_review(rp) ? "RFC " : "",
-			    net_next ? " net-next" : "", k + 1, n, subject.buf);
+			    !net_next ? "" : rp->body ? " net" : " net-next", k + 1, n, subject.buf);
 		any_review |= patch_is_review(rp);
 		if (rp->body)
 			own_body(&text, rp->body);
@@ -1081,7 +1081,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	if (o->maint)
 		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
 	cover_subject = xasprintf("[%sPATCH%s 0/%zu] %s", any_review ? "RFC " : "",
-				  any_net_next ? " net-next" : "", n,
+				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n,
 				  o->cover_title ? o->cover_title
 				  : "Convert smp_wmb()/smp_rmb() pairs to release/acquire");
 	mail(&cover, o, cover_subject, &everyone, text.buf);

@@ -23,7 +23,8 @@ struct series_options {
 	const char *const *to, *const *cc;	/* borrowed: more addresses for every mail */
 	size_t nr_to, nr_cc;
 	/* borrowed or NULL: the cover letter's subject after "[PATCH 0/N] " and
-	   its text before the list of patches, for a series of bug fixes */
+	   its text before the list of patches, for a series of bug fixes (whose
+	   netdev subjects say net, not net-next) */
 	const char *cover_title, *cover_text;
 };
 

@@ -151,8 +151,8 @@ for my $git (1, 0) {
 		close $ph;
 	}
 	like($mail, qr/^Subject: \[PATCH 1\/1\] .*smp_load_acquire\(\)/m, 'the subject says the fix');
-	like($mail, qr/^-\tint \*m = READ_ONCE\(b->map\);\n\+\tint \*m = smp_load_acquire\(&b->map\);$/m,
-	     'the patch loads the pointer with smp_load_acquire()');
+	like($mail, qr/^-\tint \*m = READ_ONCE\(b->map\);\n\+\t\/\* Pairs with smp_wmb\(\) in demo_blk_grow\(\)\. \*\/\n\+\tint \*m = smp_load_acquire\(&b->map\);$/m,
+	     'the patch loads the pointer with smp_load_acquire(), after a comment naming the writer');
 	like($mail, qr/The protocol it breaks: b->map: writer smp_wmb\(\) in demo_blk_grow\(\)/,
 	     'the message names the protocol');
 	if ($git) {

@@ -274,24 +274,66 @@ static void no_fix(struct bug *b, char *why)
 	b->no_fix = why;
 }
 
+static size_t skip_blanks_back(const char *text, size_t i)
+{
+	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+		i--;
+	return i;
+}
+
+static size_t skip_blanks(const char *text, size_t i)
+{
+	while (text[i] == ' ' || text[i] == '\t')
+		i++;
+	return i;
+}
+
+/*
+ * Appends "/" "* Pairs with PAIRS. *" "/" on a line of its own, indented as
+ * text[start..indent_end) plus extra tabs, when pairs is not NULL and it fits
+ * in 100 columns: checkpatch wants a comment at each barrier it sees added.
+ */
+static void pairs_comment(struct strbuf *sb, const char *text, size_t start, size_t indent_end,
+			  unsigned extra, const char *pairs)
+{
+	size_t at = sb->len;
+	unsigned i;
+
+	if (!pairs)
+		return;
+	strbuf_add(sb, text + start, indent_end - start);
+	for (i = 0; i < extra; i++)
+		strbuf_addch(sb, '\t');
+	strbuf_addf(sb, "/* Pairs with %s. */", pairs);
+	if (width_of(sb->buf + at, sb->len - at) > 100) {
+		sb->len = at;
+		sb->buf[at] = '\0';
+		return;
+	}
+	strbuf_addch(sb, '\n');
+}
+
 /*
  * The fix of b that replaces bytes [from, to) of line (1-based) with with
- * (owned): refused when the line would pass 100 columns. Takes ownership of
+ * (owned), after a comment naming what it pairs with (when pairs is not
+ * NULL): refused when the line would pass 100 columns. Takes ownership of
  * subject and change.
  */
 static void fix_span(struct bugs_ctx *c, struct bug *b, unsigned line, size_t from, size_t to,
-		     char *with, char *subject, char *change)
+		     char *with, const char *pairs, char *subject, char *change)
 {
 	const char *text = types_text(&c->t, b->file);
-	size_t len = strlen(text), start, end;
+	size_t len = strlen(text), start, end, code;
 	struct strbuf sb = STRBUF_INIT;
 
 	line_bounds(text, len, from, &start, &end);
+	pairs_comment(&sb, text, start, skip_blanks(text, start), 0, pairs);
+	code = sb.len;
 	strbuf_add(&sb, text + start, from - start);
 	strbuf_adds(&sb, with);
 	strbuf_add(&sb, text + to, end - to);
 	free(with);
-	if (width_of(sb.buf, sb.len) > 100) {
+	if (width_of(sb.buf + code, sb.len - code) > 100) {
 		strbuf_release(&sb);
 		free(subject);
 		free(change);
@@ -306,20 +348,6 @@ static void fix_span(struct bugs_ctx *c, struct bug *b, unsigned line, size_t fr
 	b->fix_change = change;
 	b->mechanical = true;
 	keep_file(c, b->file, b->path, text);
-}
-
-static size_t skip_blanks_back(const char *text, size_t i)
-{
-	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
-		i--;
-	return i;
-}
-
-static size_t skip_blanks(const char *text, size_t i)
-{
-	while (text[i] == ' ' || text[i] == '\t')
-		i++;
-	return i;
 }
 
 /*
@@ -382,11 +410,11 @@ static bool written_as_path(struct bugs_ctx *c, const struct bug *b, const struc
  * becomes smp_load_acquire(&flag), which orders it before the data loads.
  */
 static void fix_acquire_load(struct bugs_ctx *c, struct bug *b, const struct access *flag,
-			     const char *fn, const char *data)
+			     const char *fn, const char *data, const struct pair_end *w)
 {
 	const char *text = types_text(&c->t, b->file);
 	size_t n = strlen(flag->path), from, to, after;
-	char *decl = NULL;
+	char *decl = NULL, *pairs;
 	enum field_kind kind;
 
 	if (!written_as_path(c, b, flag)) {
@@ -429,10 +457,12 @@ static void fix_acquire_load(struct bugs_ctx *c, struct bug *b, const struct acc
 				    flag->path, flag->via));
 		return;
 	}
-	fix_span(c, b, flag->line, from, to, xasprintf("smp_load_acquire(&%s)", flag->path),
+	pairs = xasprintf("%s() in %s()", w->site->primitive, site_where(w->site));
+	fix_span(c, b, flag->line, from, to, xasprintf("smp_load_acquire(&%s)", flag->path), pairs,
 		 xasprintf("load %s with smp_load_acquire() in %s()", last_member(flag->path), fn),
 		 xasprintf("Load %s with smp_load_acquire() in %s(): the acquire orders it before every load after it, %s included, which is what the writer's smp_wmb() expects of its readers.",
 			   flag->path, fn, data));
+	free(pairs);
 }
 
 /*
@@ -460,7 +490,7 @@ static void fix_rcu_store(struct bugs_ctx *c, struct bug *b, const struct access
 	}
 	fix_span(c, b, a->line, from, close + 1,
 		 xasprintf("rcu_assign_pointer(%s%.*s)", a->path,
-			   (int)(close - a->off - n), text + a->off + n),
+			   (int)(close - a->off - n), text + a->off + n), NULL,
 		 xasprintf("use rcu_assign_pointer() for __rcu %s", last_member(a->path)),
 		 xasprintf("Store %s with rcu_assign_pointer() instead of %s(): it is %s, and it keeps the __rcu address space, so sparse stays quiet.",
 			   a->path, a->via, release ? "the same release" :
@@ -493,7 +523,7 @@ static void fix_plain_publish(struct bugs_ctx *c, struct bug *b, const struct ac
 		return;
 	}
 	fix_span(c, b, st->line, st->off, semi,
-		 xasprintf("rcu_assign_pointer(%s, %.*s)", st->path, (int)(v1 - v0), text + v0),
+		 xasprintf("rcu_assign_pointer(%s, %.*s)", st->path, (int)(v1 - v0), text + v0), NULL,
 		 xasprintf("publish %s with rcu_assign_pointer()", last_member(st->path)),
 		 xasprintf("Store %s with rcu_assign_pointer(), whose release orders the initialisation of the object before the pointer that RCU readers follow.%s",
 			   st->path, rcu ? "" :
@@ -542,12 +572,13 @@ static bool barrier_alone(const char *text, size_t start, size_t end, const char
  * (READ_ONCE(x)) {"), whose first statement it becomes.
  */
 static void fix_move_barrier(struct bugs_ctx *c, struct bug *b, const struct site *s,
-			     const struct access *flag, bool wmb)
+			     const struct access *flag, bool wmb, const struct pair_end *other)
 {
 	const char *text = types_text(&c->t, b->file);
 	size_t len = strlen(text), bs, be, fs, fe, i, last;
 	struct strbuf sb = STRBUF_INIT;
 	const char *why = NULL;
+	char *pairs;
 	bool opens = false;
 
 	line_bounds(text, len, s->off, &bs, &be);
@@ -597,15 +628,19 @@ static void fix_move_barrier(struct bugs_ctx *c, struct bug *b, const struct sit
 		no_fix(b, xstrdup(why));
 		return;
 	}
+	pairs = xasprintf("%s() in %s()", other->site->primitive, site_where(other->site));
 	if (wmb) {
+		pairs_comment(&sb, text, bs, s->off, 0, pairs);
 		strbuf_add(&sb, text + bs, be - bs + 1);
 		strbuf_add(&sb, text + fs, bs - fs);
 	} else {
 		strbuf_add(&sb, text + be + 1, fe + 1 - (be + 1));
+		pairs_comment(&sb, text, bs, s->off, opens, pairs);
 		if (opens)
 			strbuf_addch(&sb, '\t');
 		strbuf_add(&sb, text + bs, be - bs + 1);
 	}
+	free(pairs);
 	b->fix_first = (wmb ? flag->line : s->line) - 1;
 	b->fix_nr_old = (wmb ? s->line : flag->line) - b->fix_first;
 	b->fix_text = strbuf_detach(&sb);
@@ -1013,7 +1048,7 @@ static void misplaced_wmb(struct bugs_ctx *c, const struct unpaired *u)
 				  flag->path),
 			false);
 		if (b)
-			fix_move_barrier(c, b, s, flag, true);
+			fix_move_barrier(c, b, s, flag, true, r);
 		return;
 	}
 }
@@ -1060,7 +1095,7 @@ static void misplaced_rmb(struct bugs_ctx *c, const struct site *s, const char *
 					  flag->path),
 				false);
 			if (b)
-				fix_move_barrier(c, b, s, flag, false);
+				fix_move_barrier(c, b, s, flag, false, w);
 			return;
 		}
 		return;
@@ -1316,7 +1351,7 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 		 */
 		if (b) {
 			b->weak = !flag->marked;
-			fix_acquire_load(c, b, flag, name, d->path);
+			fix_acquire_load(c, b, flag, name, d->path, w);
 		}
 		return;
 	}

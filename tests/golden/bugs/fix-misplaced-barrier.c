@@ -97,34 +97,37 @@ static int demo_tick_read(struct demo_tick *t)
  * check-output-start
 --- a/fix-misplaced-barrier.c
 +++ b/fix-misplaced-barrier.c
-@@ -18,8 +18,8 @@ static int demo_cmd_check(struct demo_cmd *c, int *out)
+@@ -18,8 +18,9 @@ static int demo_cmd_check(struct demo_cmd *c, int *out)
  {
  	int got = 0;
  
 -	smp_rmb();
 -	if (READ_ONCE(c->complete)) {
 +	if (READ_ONCE(c->complete)) {
++		/* Pairs with smp_wmb() in demo_cmd_end(). *\/
 +		smp_rmb();
  		*out = c->status;
  		got = 1;
  	}
-@@ -43,8 +43,8 @@ static int demo_ev_take(struct demo_ev *e)
+@@ -43,8 +44,9 @@ static int demo_ev_take(struct demo_ev *e)
  {
  	int p;
  
 -	smp_rmb();
 -	p = READ_ONCE(e->posted);
 +	p = READ_ONCE(e->posted);
++	/* Pairs with smp_wmb() in demo_ev_end(). *\/
 +	smp_rmb();
  	return p ? e->code : -1;
  }
  
-@@ -57,8 +57,8 @@ struct demo_note {
+@@ -57,8 +59,9 @@ struct demo_note {
  static void demo_note_post(struct demo_note *n, int v)
  {
  	n->text = v;
 -	WRITE_ONCE(n->valid, 1);
 -	smp_wmb();
++	/* Pairs with smp_rmb() in demo_note_read(). *\/
 +	smp_wmb();
 +	WRITE_ONCE(n->valid, 1);
  }

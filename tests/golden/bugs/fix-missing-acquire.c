@@ -74,11 +74,12 @@ static int demo_seq_peek(struct demo_seq *s)
  * check-output-start
 --- a/fix-missing-acquire.c
 +++ b/fix-missing-acquire.c
-@@ -29,7 +29,7 @@ static int demo_tab_first(struct demo_tab *t)
+@@ -29,7 +29,8 @@ static int demo_tab_first(struct demo_tab *t)
  /* bypasses the accessor: the load becomes an acquire *\/
  static int demo_tab_peek(struct demo_tab *t)
  {
 -	if (!t->nr)
++	/* Pairs with smp_wmb() in demo_tab_add(). *\/
 +	if (!smp_load_acquire(&t->nr))
  		return -1;
  	return t->rows[0];

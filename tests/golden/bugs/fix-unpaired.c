@@ -58,11 +58,12 @@ static unsigned int demo_nic_poll(struct demo_nic *n)
  * check-output-start
 --- a/fix-unpaired.c
 +++ b/fix-unpaired.c
-@@ -23,7 +23,7 @@ static int demo_nic_setup(struct demo_nic *n, struct demo_buf *b, unsigned int n
+@@ -23,7 +23,8 @@ static int demo_nic_setup(struct demo_nic *n, struct demo_buf *b, unsigned int n
  /* READ_ONCE() of the pointer, then the count it does not load through: the fix *\/
  static int demo_nic_total(struct demo_nic *n)
  {
 -	struct demo_buf *b = READ_ONCE(n->bufs);
++	/* Pairs with smp_wmb() in demo_nic_setup(). *\/
 +	struct demo_buf *b = smp_load_acquire(&n->bufs);
  	unsigned int i;
  	int sum = 0;

@@ -1,27 +1,18 @@
-/* cmd-patch.c: acqrel patch --diff PATH... (the format-patch series comes next) */
+/* cmd-patch.c: acqrel patch (-o DIR | --diff | --apply) PATH... */
 #include "cmd.h"
 #include "../lib/apply.h"
-#include "../lib/cleanup.h"
 #include "../lib/diff.h"
-#include "../lib/git.h"
-#include "../lib/maint.h"
 #include "../lib/pair.h"
 #include "../lib/quote.h"
 #include "../lib/rewrite.h"
-#include "../lib/series.h"
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
 #include "../lib/util.h"
 
-#include <dirent.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <errno.h>
-#include <sys/stat.h>
 
 static const char patch_usage[] =
 	"usage: acqrel patch (-o DIR | --diff | --apply) [--include-review] [--signoff]\n"
@@ -34,7 +25,6 @@ static const char patch_usage[] =
 	"  --include-review  also rewrite the protocols with verdict review\n"
 	"  --to ADDR         with -o: add ADDR to the To: of every mail (repeatable)\n"
 	"  --cc ADDR         with -o: add ADDR to the Cc: of every mail (repeatable)\n";
-
 
 int cmd_patch(int argc, const char **argv)
 {

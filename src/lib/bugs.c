@@ -569,10 +569,13 @@ static bool barrier_alone(const char *text, size_t start, size_t end, const char
  * right after the flag's store ("x = v;" or a call on one line) goes before
  * it; an rmb right before the flag's load goes after the load's line when
  * that line is a statement ("v = READ_ONCE(x);") or opens an if block ("if
- * (READ_ONCE(x)) {"), whose first statement it becomes.
+ * (READ_ONCE(x)) {"), whose first statement it becomes. Never when the
+ * data's access shares the flag's line ("return READ_ONCE(x) ? d : 0;"),
+ * which no move of whole lines can put the barrier between.
  */
 static void fix_move_barrier(struct bugs_ctx *c, struct bug *b, const struct site *s,
-			     const struct access *flag, bool wmb, const struct pair_end *other)
+			     const struct access *flag, const struct access *data, bool wmb,
+			     const struct pair_end *other)
 {
 	const char *text = types_text(&c->t, b->file);
 	size_t len = strlen(text), bs, be, fs, fe, i, last;
@@ -589,6 +592,8 @@ static void fix_move_barrier(struct bugs_ctx *c, struct bug *b, const struct sit
 		why = "the barrier does not stand alone on its line after code";
 	else if (wmb ? fs > bs : fs < bs)
 		why = "the flag's access is on the barrier's side";
+	else if (wmb ? data->line >= flag->line : data->line <= flag->line)
+		why = "the data's access shares the flag's line";
 	if (!why) {
 		/* only blank lines between the two */
 		for (i = wmb ? fe + 1 : be + 1; i < (wmb ? bs : fs); i++) {
@@ -1048,7 +1053,7 @@ static void misplaced_wmb(struct bugs_ctx *c, const struct unpaired *u)
 				  flag->path),
 			false);
 		if (b)
-			fix_move_barrier(c, b, s, flag, true, r);
+			fix_move_barrier(c, b, s, flag, data, true, r);
 		return;
 	}
 }
@@ -1095,7 +1100,7 @@ static void misplaced_rmb(struct bugs_ctx *c, const struct site *s, const char *
 					  flag->path),
 				false);
 			if (b)
-				fix_move_barrier(c, b, s, flag, false, w);
+				fix_move_barrier(c, b, s, flag, data, false, w);
 			return;
 		}
 		return;

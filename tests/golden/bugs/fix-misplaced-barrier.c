@@ -90,8 +90,27 @@ static int demo_tick_read(struct demo_tick *t)
 	return -1;
 }
 
+struct demo_seal {
+	int word;
+	int sealed;
+};
+
+static void demo_seal_close(struct demo_seal *z, int v)
+{
+	z->word = v;
+	smp_wmb();
+	WRITE_ONCE(z->sealed, 1);
+}
+
+/* the data is loaded on the flag's line: no line to move the barrier to */
+static int demo_seal_read(struct demo_seal *z)
+{
+	smp_rmb();
+	return READ_ONCE(z->sealed) ? z->word : -1;
+}
+
 /*
- * check-name: bugs --diff: misplaced smp_rmb() moved after the flag's load, smp_wmb() before its store; not into an if without braces
+ * check-name: bugs --diff: misplaced smp_rmb() moved after the flag's load, smp_wmb() before its store; not into an if without braces, nor when the data shares the flag's line
  * check-command: acqrel bugs --diff $file
  * check-exit: 1
  * check-output-start
@@ -136,6 +155,7 @@ static int demo_tick_read(struct demo_tick *t)
  * check-output-end
  * check-error-start
 fix-misplaced-barrier.c:87:2: note: misplaced-barrier: no mechanical fix: the flag's load is the condition of a statement without braces
-acqrel bugs: 4 findings, 3 fixed in 3 patches, 1 with no mechanical fix
+fix-misplaced-barrier.c:108:2: note: misplaced-barrier: no mechanical fix: the data's access shares the flag's line
+acqrel bugs: 5 findings, 3 fixed in 3 patches, 2 with no mechanical fix
  * check-error-end
  */

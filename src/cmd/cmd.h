@@ -46,4 +46,39 @@ struct pair_result;
 size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct sites_run *run,
 		     struct pair_result *r);
 
+/* The options of a format-patch series: -o DIR, --signoff, --to ADDR, --cc ADDR. */
+struct cmd_series {
+	const char *outdir;	/* borrowed from argv, or NULL */
+	bool signoff;
+	const char **to, **cc;	/* owned arrays of addresses borrowed from argv */
+	size_t nr_to, nr_cc, alloc_to, alloc_cc;
+};
+
+/*
+ * Takes argv[*a] (and its value, moving *a) when it is a series option of
+ * acqrel verb: returns 1, or 2 after a message on a bad address; 0 when it
+ * is not one. s must be zeroed first; release it with cmd_series_release().
+ */
+int cmd_series_option(const char *verb, int argc, const char **argv, int *a, struct cmd_series *s);
+void cmd_series_release(struct cmd_series *s);
+
+/*
+ * RFC 2822 date of now, or of $SOURCE_DATE_EPOCH for reproducible output;
+ * NULL after a message naming acqrel verb when that is not valid. Caller frees.
+ */
+char *cmd_series_date(const char *verb);
+
+/*
+ * Writes the patches of rw into s->outdir by the rules of -o (series.h,
+ * series_write(); one series per tree that merges, per MAINTAINERS of root)
+ * and reports each series on stderr as "acqrel verb: ...". cover_title and
+ * cover_text (NULL for the conversion series' own) go to each cover letter.
+ * Returns 0 when the folder holds the whole output, else 1 (and it is not
+ * created).
+ */
+struct rewrite;
+size_t cmd_write_series(const char *verb, const struct cmd_series *s, const struct rewrite *rw,
+			const char *root, const char *date, const char *cover_title,
+			const char *cover_text);
+
 #endif

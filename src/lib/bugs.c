@@ -187,6 +187,7 @@ static struct bug *add_bug(struct bugs_ctx *c, enum bug_class cls, const char *f
 	free(key);
 	ALLOC_GROW(c->out->v, c->out->nr + 1, c->out->alloc);
 	b = &c->out->v[c->out->nr++];
+	memset(b, 0, sizeof(*b));
 	b->cls = cls;
 	b->file = file;
 	b->path = path;
@@ -198,7 +199,466 @@ static struct bug *add_bug(struct bugs_ctx *c, enum bug_class cls, const char *f
 	b->fix = fix;
 	b->mechanical = mechanical;
 	b->weak = false;
+	b->blame_line = line;
 	return b;
+}
+
+static void bug_release(struct bug *b)
+{
+	free(b->message);
+	free(b->protocol);
+	free(b->evidence);
+	free(b->fix);
+	free(b->fix_text);
+	free(b->fix_subject);
+	free(b->fix_change);
+	free(b->no_fix);
+}
+
+/* ---- fixes: each mechanical fix replaces whole lines of one file ---- */
+
+/* The bytes [*start, *end) of the line that holds offset off ('\n' excluded). */
+static void line_bounds(const char *text, size_t len, size_t off, size_t *start, size_t *end)
+{
+	size_t i = off;
+
+	while (i > 0 && text[i - 1] != '\n')
+		i--;
+	*start = i;
+	for (i = off; i < len && text[i] != '\n'; i++)
+		;
+	*end = i;
+}
+
+/* Columns of s[0..n) with tabs of 8. */
+static unsigned width_of(const char *s, size_t n)
+{
+	unsigned col = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+/* Whether file's text is kept in out (copied once when a fix first edits it). */
+static void keep_file(struct bugs_ctx *c, const char *rel, const char *path, const char *text)
+{
+	struct bugs_result *r = c->out;
+
+	if (bugs_file_of(r, rel))
+		return;
+	ALLOC_GROW(r->files, r->nr_files + 1, r->alloc_files);
+	r->files[r->nr_files].rel = rel;
+	r->files[r->nr_files].path = path;
+	r->files[r->nr_files].text = xstrdup(text);
+	r->files[r->nr_files].len = strlen(text);
+	r->nr_files++;
+}
+
+const struct bugs_file *bugs_file_of(const struct bugs_result *r, const char *rel)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_files; i++)
+		if (!strcmp(r->files[i].rel, rel))
+			return &r->files[i];
+	return NULL;
+}
+
+/* Records why b's class has a fix but b has no mechanical one; takes ownership of why. */
+static void no_fix(struct bug *b, char *why)
+{
+	b->mechanical = false;
+	free(b->no_fix);
+	b->no_fix = why;
+}
+
+static size_t skip_blanks_back(const char *text, size_t i)
+{
+	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+		i--;
+	return i;
+}
+
+static size_t skip_blanks(const char *text, size_t i)
+{
+	while (text[i] == ' ' || text[i] == '\t')
+		i++;
+	return i;
+}
+
+/*
+ * Appends "/" "* Pairs with PAIRS. *" "/" on a line of its own, indented as
+ * text[start..indent_end) plus extra tabs, when pairs is not NULL and it fits
+ * in 100 columns: checkpatch wants a comment at each barrier it sees added.
+ */
+static void pairs_comment(struct strbuf *sb, const char *text, size_t start, size_t indent_end,
+			  unsigned extra, const char *pairs)
+{
+	size_t at = sb->len;
+	unsigned i;
+
+	if (!pairs)
+		return;
+	strbuf_add(sb, text + start, indent_end - start);
+	for (i = 0; i < extra; i++)
+		strbuf_addch(sb, '\t');
+	strbuf_addf(sb, "/* Pairs with %s. */", pairs);
+	if (width_of(sb->buf + at, sb->len - at) > 100) {
+		sb->len = at;
+		sb->buf[at] = '\0';
+		return;
+	}
+	strbuf_addch(sb, '\n');
+}
+
+/*
+ * The fix of b that replaces bytes [from, to) of line (1-based) with with
+ * (owned), after a comment naming what it pairs with (when pairs is not
+ * NULL): refused when the line would pass 100 columns. Takes ownership of
+ * subject and change.
+ */
+static void fix_span(struct bugs_ctx *c, struct bug *b, unsigned line, size_t from, size_t to,
+		     char *with, const char *pairs, char *subject, char *change)
+{
+	const char *text = types_text(&c->t, b->file);
+	size_t len = strlen(text), start, end, code;
+	struct strbuf sb = STRBUF_INIT;
+
+	line_bounds(text, len, from, &start, &end);
+	pairs_comment(&sb, text, start, skip_blanks(text, start), 0, pairs);
+	code = sb.len;
+	strbuf_add(&sb, text + start, from - start);
+	strbuf_adds(&sb, with);
+	strbuf_add(&sb, text + to, end - to);
+	free(with);
+	if (width_of(sb.buf + code, sb.len - code) > 100) {
+		strbuf_release(&sb);
+		free(subject);
+		free(change);
+		no_fix(b, xstrdup("the rewritten line would pass 100 columns"));
+		return;
+	}
+	strbuf_addch(&sb, '\n');
+	b->fix_first = line - 1;
+	b->fix_nr_old = 1;
+	b->fix_text = strbuf_detach(&sb);
+	b->fix_subject = subject;
+	b->fix_change = change;
+	b->mechanical = true;
+	keep_file(c, b->file, b->path, text);
+}
+
+/*
+ * The start of "name(" (and of "name(&" when amp) that ends right before
+ * offset off of text, or (size_t)-1.
+ */
+static size_t call_start(const char *text, size_t off, const char *name, bool amp)
+{
+	size_t i = skip_blanks_back(text, off), n = strlen(name);
+
+	if (amp) {
+		if (i == 0 || text[i - 1] != '&')
+			return (size_t)-1;
+		i = skip_blanks_back(text, i - 1);
+	}
+	if (i == 0 || text[i - 1] != '(')
+		return (size_t)-1;
+	i = skip_blanks_back(text, i - 1);
+	if (i < n || memcmp(text + i - n, name, n) || (i > n && is_c_ident_char(text[i - n - 1])))
+		return (size_t)-1;
+	return i - n;
+}
+
+/* The offset of the ')' that closes the call whose argument starts at off, on its line. */
+static size_t call_end(const char *text, size_t off)
+{
+	int depth = 1;
+	size_t i;
+
+	for (i = off; text[i] && text[i] != '\n'; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && --depth == 0)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* The member a path names last: "tx_rings" of "np->tx_rings". */
+static const char *last_member(const char *path)
+{
+	const char *dot = strrchr(path, '.'), *arrow = strrchr(path, '>');
+	const char *m = dot > arrow ? dot : arrow;
+
+	return m ? m + 1 : path;
+}
+
+/* Whether the access a of b's file is written in the text exactly as its path. */
+static bool written_as_path(struct bugs_ctx *c, const struct bug *b, const struct access *a)
+{
+	const char *text = types_text(&c->t, b->file);
+	size_t n = strlen(a->path);
+
+	return text && strlen(text) >= a->off + n && !memcmp(text + a->off, a->path, n) &&
+	       !is_c_ident_char(text[a->off + n]) && !strchr(a->path, '\n');
+}
+
+/*
+ * missing-acquire and unpaired: the flag's load (plain or READ_ONCE())
+ * becomes smp_load_acquire(&flag), which orders it before the data loads.
+ */
+static void fix_acquire_load(struct bugs_ctx *c, struct bug *b, const struct access *flag,
+			     const char *fn, const char *data, const struct pair_end *w)
+{
+	const char *text = types_text(&c->t, b->file);
+	size_t n = strlen(flag->path), from, to, after;
+	char *decl = NULL, *pairs;
+	enum field_kind kind;
+
+	if (!written_as_path(c, b, flag)) {
+		no_fix(b, xasprintf("the load of %s is not written as that path", flag->path));
+		return;
+	}
+	kind = types_access_kind(&c->t, b->file, flag, &decl);
+	free(decl);
+	if (kind != FIELD_SCALAR && kind != FIELD_POINTER) {
+		no_fix(b, xasprintf("%s is %s, and smp_load_acquire() takes only a scalar or pointer of native word size",
+				    flag->path, kind == FIELD_UNKNOWN ? "of a type acqrel cannot see" :
+				    kind == FIELD_WIDE ? "wider than a word on 32-bit architectures" :
+				    kind == FIELD_BITFIELD ? "a bitfield" : "no scalar"));
+		return;
+	}
+	if (!flag->via) {
+		char before = flag->off ? text[flag->off - 1] : ' ';
+
+		after = skip_blanks(text, flag->off + n);
+		/* the whole access, and a load: not a base (p->q of p->q->x), not an address */
+		if (is_c_ident_char(before) || strchr(".>&", before) || strchr("([.", text[after]) ||
+		    (text[after] == '-' && text[after + 1] == '>') ||
+		    (text[after] == '=' && text[after + 1] != '=')) {
+			no_fix(b, xasprintf("the load of %s is part of a larger expression", flag->path));
+			return;
+		}
+		from = flag->off;
+		to = flag->off + n;
+	} else if (!strcmp(flag->via, "READ_ONCE")) {
+		from = call_start(text, flag->off, "READ_ONCE", false);
+		after = skip_blanks(text, flag->off + n);
+		if (from == (size_t)-1 || text[after] != ')') {
+			no_fix(b, xasprintf("READ_ONCE() of %s is not written as READ_ONCE(%s)",
+					    flag->path, flag->path));
+			return;
+		}
+		to = after + 1;
+	} else {
+		no_fix(b, xasprintf("%s is loaded with %s(), which has no acquire form to swap in",
+				    flag->path, flag->via));
+		return;
+	}
+	pairs = xasprintf("%s() in %s()", w->site->primitive, site_where(w->site));
+	fix_span(c, b, flag->line, from, to, xasprintf("smp_load_acquire(&%s)", flag->path), pairs,
+		 xasprintf("load %s with smp_load_acquire() in %s()", last_member(flag->path), fn),
+		 xasprintf("Load %s with smp_load_acquire() in %s(): the acquire orders it before every load after it, %s included, which is what the writer's smp_wmb() expects of its readers.",
+			   flag->path, fn, data));
+	free(pairs);
+}
+
+/*
+ * rcu-marked: smp_store_release(&p, v) and WRITE_ONCE(p, v) of an __rcu
+ * pointer become rcu_assign_pointer(p, v), a release that keeps the
+ * address space. A load has no mechanical fix: which rcu_dereference*()
+ * fits depends on what the reader holds.
+ */
+static void fix_rcu_store(struct bugs_ctx *c, struct bug *b, const struct access *a)
+{
+	const char *text = types_text(&c->t, b->file);
+	bool release = !strcmp(a->via, "smp_store_release");
+	size_t n = strlen(a->path), from, close;
+
+	if (!a->is_write) {
+		no_fix(b, xstrdup("which rcu_dereference*() fits depends on the locks and the RCU read side this reader holds"));
+		return;
+	}
+	from = written_as_path(c, b, a) ? call_start(text, a->off, a->via, release) : (size_t)-1;
+	close = from == (size_t)-1 ? from : call_end(text, a->off + n);
+	if (close == (size_t)-1 || text[skip_blanks(text, a->off + n)] != ',') {
+		no_fix(b, xasprintf("%s() of %s is not written on one line as %s(%s%s, v)", a->via,
+				    a->path, a->via, release ? "&" : "", a->path));
+		return;
+	}
+	fix_span(c, b, a->line, from, close + 1,
+		 xasprintf("rcu_assign_pointer(%s%.*s)", a->path,
+			   (int)(close - a->off - n), text + a->off + n), NULL,
+		 xasprintf("use rcu_assign_pointer() for __rcu %s", last_member(a->path)),
+		 xasprintf("Store %s with rcu_assign_pointer() instead of %s(): it is %s, and it keeps the __rcu address space, so sparse stays quiet.",
+			   a->path, a->via, release ? "the same release" :
+			   "a release, which also orders the initialisation of what the pointer points to before the pointer, as RCU readers expect"));
+}
+
+/* plain-publish: "p->f = v;" becomes "rcu_assign_pointer(p->f, v);". */
+static void fix_plain_publish(struct bugs_ctx *c, struct bug *b, const struct access *st,
+			      bool rcu)
+{
+	const char *text = types_text(&c->t, b->file);
+	size_t n = strlen(st->path), len = strlen(text), start, end, eq, semi, v0, v1;
+
+	line_bounds(text, len, st->off, &start, &end);
+	eq = written_as_path(c, b, st) ? skip_blanks(text, st->off + n) : (size_t)-1;
+	if (eq == (size_t)-1 || skip_blanks(text, start) != st->off || text[eq] != '=' ||
+	    text[eq + 1] == '=') {
+		no_fix(b, xasprintf("the store is not written as \"%s = %s;\" on a line of its own",
+				    st->path, st->value));
+		return;
+	}
+	v0 = skip_blanks(text, eq + 1);
+	for (semi = v0; semi < end && text[semi] != ';'; semi++)
+		;
+	for (v1 = semi; v1 > v0 && (text[v1 - 1] == ' ' || text[v1 - 1] == '\t'); v1--)
+		;
+	if (semi >= end || skip_blanks(text, semi + 1) != end || v1 == v0) {
+		no_fix(b, xasprintf("the store is not written as \"%s = %s;\" on a line of its own",
+				    st->path, st->value));
+		return;
+	}
+	fix_span(c, b, st->line, st->off, semi,
+		 xasprintf("rcu_assign_pointer(%s, %.*s)", st->path, (int)(v1 - v0), text + v0), NULL,
+		 xasprintf("publish %s with rcu_assign_pointer()", last_member(st->path)),
+		 xasprintf("Store %s with rcu_assign_pointer(), whose release orders the initialisation of the object before the pointer that RCU readers follow.%s",
+			   st->path, rcu ? "" :
+			   " The field is not declared __rcu: sparse wants __rcu on its declaration (and rcu_dereference*() at every reader) to stay quiet, which this patch leaves to the author."));
+}
+
+/* Whether text's line [start, end) is blank. */
+static bool blank_line(const char *text, size_t start, size_t end)
+{
+	return skip_blanks(text, start) >= end;
+}
+
+/*
+ * Whether the line [start, end) is only "smp_xmb();" (the barrier at off)
+ * and the line before it is no comment that would stay behind.
+ */
+static bool barrier_alone(const char *text, size_t start, size_t end, const char *prim,
+			  size_t off)
+{
+	size_t n = strlen(prim), i, p;
+
+	if (skip_blanks(text, start) != off || strncmp(text + off, prim, n))
+		return false;
+	i = skip_blanks(text, off + n);
+	if (text[i] != '(')
+		return false;
+	i = skip_blanks(text, i + 1);
+	if (text[i] != ')')
+		return false;
+	i = skip_blanks(text, i + 1);
+	if (text[i] != ';' || skip_blanks(text, i + 1) != end)
+		return false;
+	if (start < 3)
+		return true;
+	for (p = start - 1; p > 0 && text[p - 1] != '\n'; p--)
+		;
+	i = skip_blanks(text, p);
+	return strncmp(text + i, "//", 2) && !(text[start - 2] == '/' && text[start - 3] == '*');
+}
+
+/*
+ * misplaced-barrier: the barrier moves next to the flag's access. A wmb
+ * right after the flag's store ("x = v;" or a call on one line) goes before
+ * it; an rmb right before the flag's load goes after the load's line when
+ * that line is a statement ("v = READ_ONCE(x);") or opens an if block ("if
+ * (READ_ONCE(x)) {"), whose first statement it becomes. Never when the
+ * data's access shares the flag's line ("return READ_ONCE(x) ? d : 0;"),
+ * which no move of whole lines can put the barrier between.
+ */
+static void fix_move_barrier(struct bugs_ctx *c, struct bug *b, const struct site *s,
+			     const struct access *flag, const struct access *data, bool wmb,
+			     const struct pair_end *other)
+{
+	const char *text = types_text(&c->t, b->file);
+	size_t len = strlen(text), bs, be, fs, fe, i, last;
+	struct strbuf sb = STRBUF_INIT;
+	const char *why = NULL;
+	char *pairs;
+	bool opens = false;
+
+	line_bounds(text, len, s->off, &bs, &be);
+	line_bounds(text, len, flag->off, &fs, &fe);
+	for (last = fe; last > fs && (text[last - 1] == ' ' || text[last - 1] == '\t'); last--)
+		;
+	if (!barrier_alone(text, bs, be, s->primitive, s->off))
+		why = "the barrier does not stand alone on its line after code";
+	else if (wmb ? fs > bs : fs < bs)
+		why = "the flag's access is on the barrier's side";
+	else if (wmb ? data->line >= flag->line : data->line <= flag->line)
+		why = "the data's access shares the flag's line";
+	if (!why) {
+		/* only blank lines between the two */
+		for (i = wmb ? fe + 1 : be + 1; i < (wmb ? bs : fs); i++) {
+			size_t ls, le;
+
+			line_bounds(text, len, i, &ls, &le);
+			if (!blank_line(text, ls, le))
+				why = "other code lies between the barrier and the flag's access";
+			i = le;
+		}
+	}
+	if (!why && last > fs) {
+		size_t first = skip_blanks(text, fs);
+
+		opens = !wmb && text[last - 1] == '{' && !strncmp(text + first, "if", 2) &&
+			!is_c_ident_char(text[first + 2]);
+		if (!wmb && text[last - 1] == ')')
+			why = "the flag's load is the condition of a statement without braces";
+		else if (text[last - 1] != ';' && !opens)
+			why = "the flag's access is not a statement of one line";
+		else if (wmb && text[skip_blanks(text, fs)] == '}')
+			why = "the flag's access is not a statement of one line";
+		/* it starts a statement: the line before ends one, or opens a block */
+		if (!why && fs > 0) {
+			size_t ps, pe, q;
+
+			line_bounds(text, len, fs - 1, &ps, &pe);
+			for (q = pe; q > ps && (text[q - 1] == ' ' || text[q - 1] == '\t'); q--)
+				;
+			if (q > ps && !strchr(";{}/", text[q - 1]))
+				why = "the flag's access is not a statement of one line";
+		}
+	} else if (!why) {
+		why = "the flag's access is not a statement of one line";
+	}
+	if (why) {
+		no_fix(b, xstrdup(why));
+		return;
+	}
+	pairs = xasprintf("%s() in %s()", other->site->primitive, site_where(other->site));
+	if (wmb) {
+		pairs_comment(&sb, text, bs, s->off, 0, pairs);
+		strbuf_add(&sb, text + bs, be - bs + 1);
+		strbuf_add(&sb, text + fs, bs - fs);
+	} else {
+		strbuf_add(&sb, text + be + 1, fe + 1 - (be + 1));
+		pairs_comment(&sb, text, bs, s->off, opens, pairs);
+		if (opens)
+			strbuf_addch(&sb, '\t');
+		strbuf_add(&sb, text + bs, be - bs + 1);
+	}
+	free(pairs);
+	b->fix_first = (wmb ? flag->line : s->line) - 1;
+	b->fix_nr_old = (wmb ? s->line : flag->line) - b->fix_first;
+	b->fix_text = strbuf_detach(&sb);
+	b->mechanical = true;
+	b->fix_subject = xasprintf("move smp_%cmb() %s the %s of %s", wmb ? 'w' : 'r',
+				   wmb ? "before" : "after", wmb ? "store" : "load",
+				   last_member(flag->path));
+	b->fix_change = wmb ?
+		xasprintf("Move the smp_wmb() before the store to %s, so that it orders the data stores before the store that publishes them.",
+			  flag->path) :
+		xasprintf("Move the smp_rmb() after the load of %s, so that it orders that load before the data loads that depend on what it saw.",
+			  flag->path);
+	keep_file(c, b->file, b->path, text);
 }
 
 /* A store of a null pointer constant, which sparse takes into any address space. */
@@ -223,7 +683,7 @@ static char *rcu_fix(const struct access *a, bool *mechanical)
 		return xasprintf("rcu_assign_pointer(%s, %s), which is smp_store_release() with the address space kept",
 				 a->path, a->value ? a->value : "...");
 	if (!strcmp(via, "WRITE_ONCE"))
-		return xasprintf("RCU_INIT_POINTER(%s, %s) when readers need no ordering of what it points to, else rcu_assign_pointer()",
+		return xasprintf("rcu_assign_pointer(%s, %s) (RCU_INIT_POINTER() when readers need no ordering of what it points to)",
 				 a->path, a->value ? a->value : "...");
 	*mechanical = false;
 	if (!strcmp(via, "smp_load_acquire"))
@@ -265,6 +725,7 @@ static void rcu_marked_list(struct bugs_ctx *c, const struct site *s, const stru
 	for (i = 0; i < l->nr; i++) {
 		const struct access *a = &l->v[i];
 		const struct protocol *p;
+		struct bug *b;
 		char *decl = NULL;
 		bool mechanical;
 		char *fix;
@@ -283,7 +744,7 @@ static void rcu_marked_list(struct bugs_ctx *c, const struct site *s, const stru
 		}
 		p = protocol_of(c, s, a);
 		fix = rcu_fix(a, &mechanical);
-		add_bug(c, BUG_RCU_MARKED, file, path, a->off, a->line,
+		b = add_bug(c, BUG_RCU_MARKED, file, path, a->off, a->line,
 			xasprintf("%s() on %s, which is declared __rcu: a sparse address-space error",
 				  a->via, a->path),
 			p ? describe_protocol(p) : NULL,
@@ -294,6 +755,8 @@ static void rcu_marked_list(struct bugs_ctx *c, const struct site *s, const stru
 				  a->path, decl, a->via, a->assigned_to ? "local " : "an assignment or return",
 				  a->assigned_to ? a->assigned_to : ""),
 			fix, mechanical);
+		if (b)
+			fix_rcu_store(c, b, a);
 		free(decl);
 	}
 }
@@ -575,10 +1038,11 @@ static void misplaced_wmb(struct bugs_ctx *c, const struct unpaired *u)
 	for (m = 1; m < l->nr; m++) {
 		const struct access *data = &l->v[m];
 		const struct pair_end *r;
+		struct bug *b;
 
 		if (!data->is_write || !(r = data_end(p, data, u->file, false)))
 			continue;
-		add_bug(c, BUG_MISPLACED_BARRIER, u->file, u->path, s->off, s->line,
+		b = add_bug(c, BUG_MISPLACED_BARRIER, u->file, u->path, s->off, s->line,
 			xasprintf("smp_wmb() comes after the store to %s (line %u) instead of between the store to %s (line %u) and it",
 				  flag->path, flag->line, data->path, data->line),
 			describe_protocol(p),
@@ -588,6 +1052,8 @@ static void misplaced_wmb(struct bugs_ctx *c, const struct unpaired *u)
 			xasprintf("store %s with smp_store_release(), or move the smp_wmb() before its store",
 				  flag->path),
 			false);
+		if (b)
+			fix_move_barrier(c, b, s, flag, data, true, r);
 		return;
 	}
 }
@@ -619,10 +1085,11 @@ static void misplaced_rmb(struct bugs_ctx *c, const struct site *s, const char *
 		for (m = k + 1; m < l->nr; m++) {
 			const struct access *data = &l->v[m];
 			const struct pair_end *w;
+			struct bug *b;
 
 			if (data->is_write || !(w = data_end(p, data, file, true)))
 				continue;
-			add_bug(c, BUG_MISPLACED_BARRIER, file, path, s->off, s->line,
+			b = add_bug(c, BUG_MISPLACED_BARRIER, file, path, s->off, s->line,
 				xasprintf("smp_rmb() comes before the load of %s (line %u) instead of between it and the load of %s (line %u)",
 					  flag->path, flag->line, data->path, data->line),
 				describe_protocol(p),
@@ -632,6 +1099,8 @@ static void misplaced_rmb(struct bugs_ctx *c, const struct site *s, const char *
 				xasprintf("load %s with smp_load_acquire(), or move the smp_rmb() after its load",
 					  flag->path),
 				false);
+			if (b)
+				fix_move_barrier(c, b, s, flag, data, false, w);
 			return;
 		}
 		return;
@@ -885,8 +1354,10 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 		 * caller's lock, a work item queued after the publication, an
 		 * object not published yet); a READ_ONCE() says the reader races.
 		 */
-		if (b)
+		if (b) {
 			b->weak = !flag->marked;
+			fix_acquire_load(c, b, flag, name, d->path, w);
+		}
 		return;
 	}
 }
@@ -1057,13 +1528,14 @@ static void rule_plain_publish(struct bugs_ctx *c)
 				const struct func_summary *f;
 				const struct access *pub, *init;
 				const struct walk_file *wf;
+				struct bug *b;
 
 				if (w->init || w->fresh || !w->function || !(wf = walked(c, w->file)) ||
 				    !(f = defs_function(c->defs, w->file, w->function)) ||
 				    strcmp(f->file, w->file) || !f->parsed || f->is_init ||
 				    !(pub = plain_publication(f, r->object, w->off, &init)))
 					continue;
-				add_bug(c, BUG_PLAIN_PUBLISH, wf->rel, wf->path, pub->off, pub->line,
+				b = add_bug(c, BUG_PLAIN_PUBLISH, wf->rel, wf->path, pub->off, pub->line,
 					xasprintf("%s() publishes %s with a plain store to %s after storing %s (line %u), while %s() reads it with %s()",
 						  w->function, pub->value, pub->path, init->path, init->line,
 						  site_where(s), s->primitive),
@@ -1073,7 +1545,9 @@ static void rule_plain_publish(struct bugs_ctx *c)
 					xasprintf("rcu_assign_pointer(%s, %s)%s", pub->path, pub->value,
 						  kind == FIELD_RCU ? "" :
 						  ", and __rcu on the declaration for sparse"),
-					kind == FIELD_RCU);
+					false);
+				if (b)
+					fix_plain_publish(c, b, pub, kind == FIELD_RCU);
 			}
 			field_stores_release(&st);
 			free(decl);
@@ -1149,10 +1623,7 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 				out->v[k++] = out->v[i];
 				continue;
 			}
-			free(out->v[i].message);
-			free(out->v[i].protocol);
-			free(out->v[i].evidence);
-			free(out->v[i].fix);
+			bug_release(&out->v[i]);
 		}
 		out->nr = k;
 	}
@@ -1174,12 +1645,11 @@ void bugs_result_release(struct bugs_result *out)
 {
 	size_t i;
 
-	for (i = 0; i < out->nr; i++) {
-		free(out->v[i].message);
-		free(out->v[i].protocol);
-		free(out->v[i].evidence);
-		free(out->v[i].fix);
-	}
+	for (i = 0; i < out->nr; i++)
+		bug_release(&out->v[i]);
 	free(out->v);
+	for (i = 0; i < out->nr_files; i++)
+		free(out->files[i].text);
+	free(out->files);
 	memset(out, 0, sizeof(*out));
 }

@@ -28,14 +28,34 @@ struct bug {
 	char *protocol;		/* owned or NULL: "writers ...; readers ..." of the protocol it breaks */
 	char *evidence;		/* owned: why acqrel says so */
 	char *fix;		/* owned: what to write instead */
-	bool mechanical;	/* whether the fix is a mechanical rewrite of the access */
+	bool mechanical;	/* whether the fix is a mechanical rewrite (fix_text is set) */
 	bool weak;		/* weaker evidence than its class's: reported with --all only */
+	/* the mechanical fix: lines [fix_first, fix_first + fix_nr_old) (0-based) become fix_text */
+	unsigned fix_first, fix_nr_old;
+	char *fix_text;		/* owned or NULL: whole lines, each ending in '\n' */
+	char *fix_subject;	/* owned or NULL: what the fix patch does, "load x with ..." */
+	char *fix_change;	/* owned or NULL: the paragraph of its message that says how */
+	char *no_fix;		/* owned or NULL: why a fix of a fixable class is not mechanical */
+	unsigned blame_line;	/* the line git blame asks for the commit at fault */
+};
+
+/* The text of a file a mechanical fix edits, as the rules read it. */
+struct bugs_file {
+	const char *rel;	/* borrowed: relative to the root */
+	const char *path;	/* borrowed: as the user opens it */
+	char *text;		/* owned */
+	size_t len;
 };
 
 struct bugs_result {
 	struct bug *v;
 	size_t nr, alloc;
+	struct bugs_file *files;	/* the files of the mechanical fixes, each once */
+	size_t nr_files, alloc_files;
 };
+
+/* The file of rel among r's files, or NULL. */
+const struct bugs_file *bugs_file_of(const struct bugs_result *r, const char *rel);
 
 /* "rcu-marked", "double-read", ...; NULL for an unknown class. */
 const char *bugs_class_name(enum bug_class c);

@@ -2,6 +2,7 @@
 #include "git.h"
 #include "cleanup.h"
 #include "proc.h"
+#include "sha1.h"
 #include "util.h"
 
 #include <errno.h>
@@ -239,6 +240,48 @@ int git_view_rev(struct git_view *v, const char *rev, char hex[41])
 	}
 	strbuf_release(&sb);
 	return ok ? 0 : -1;
+}
+
+int git_view_fixes(struct git_view *v, const char *rel, unsigned line, const char *text,
+		   size_t len, struct strbuf *out)
+{
+	char *gitdir = xasprintf("--git-dir=%s", v->dir), *range = xasprintf("-L%u,%u", line, line);
+	char *rev = xasprintf("HEAD:%s", rel), want[41], have[41], sha[41];
+	const char *blame[] = {
+		"git", gitdir, "--no-pager", "--literal-pathspecs", "blame", "--porcelain", range,
+		"HEAD", "--", rel, NULL
+	};
+	const char *log[] = {
+		"git", gitdir, "--no-pager", "-c", "log.showSignature=false", "log", "-1",
+		"--no-show-signature", "--abbrev=12", "--format=Fixes: %h (\"%s\")", sha, "--", NULL
+	};
+	struct strbuf sb = STRBUF_INIT;
+	int status = -1;
+	size_t i;
+
+	git_blob_id(text, len, want);
+	if (!line || git_view_rev(v, rev, have) || strcmp(have, want) ||
+	    proc_capture(blame, "/", quiet_env, &sb, 1 << 16) || sb.len < 40 ||
+	    strspn(sb.buf, "0123456789abcdef") != 40)
+		goto out;
+	memcpy(sha, sb.buf, 40);
+	sha[40] = '\0';
+	strbuf_reset(&sb);
+	if (proc_capture(log, "/", quiet_env, &sb, 1 << 16) || sb.len < 20 ||
+	    strncmp(sb.buf, "Fixes: ", 7) || memchr(sb.buf, '\n', sb.len) != sb.buf + sb.len - 1)
+		goto out;
+	/* no control character from a subject reaches the mail */
+	for (i = 0; i + 1 < sb.len; i++)
+		if ((unsigned char)sb.buf[i] < 0x20 || sb.buf[i] == 0x7f)
+			sb.buf[i] = '?';
+	strbuf_add(out, sb.buf, sb.len);
+	status = 0;
+out:
+	strbuf_release(&sb);
+	free(gitdir);
+	free(range);
+	free(rev);
+	return status;
 }
 
 /* One configuration value of the user's (global) or the system's git configuration. */

@@ -37,6 +37,15 @@ int git_view_subjects(struct git_view *v, const char *rel, unsigned n, struct st
 int git_view_rev(struct git_view *v, const char *rev, char hex[41]);
 
 /*
+ * Appends "Fixes: <12 hex> (\"subject\")\n" to out, the commit that git blame
+ * names for line (1-based) of rel in HEAD, when text[0..len) is that file
+ * of HEAD (so the line is the one analysed). Returns 0, or -1 when there
+ * is none (a changed file, a line no commit made, git failed).
+ */
+int git_view_fixes(struct git_view *v, const char *rel, unsigned line, const char *text,
+		   size_t len, struct strbuf *out);
+
+/*
  * "Name <email>" for From: and Signed-off-by:, from GIT_AUTHOR_NAME and
  * GIT_AUTHOR_EMAIL, else from git's user.name and user.email in the user's
  * global or the system configuration (never a repository's). NULL when there

@@ -2059,6 +2059,7 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 		}
 		ALLOC_GROW(rw->patches, rw->nr_patches + 1, rw->alloc_patches);
 		patch = &rw->patches[rw->nr_patches++];
+		memset(patch, 0, sizeof(*patch));
 		patch->v = xcalloc(np, sizeof(*patch->v));
 		memcpy(patch->v, ps, np * sizeof(*ps));
 		patch->nr = np;
@@ -2207,6 +2208,8 @@ void rewrite_release(struct rewrite *rw)
 	for (i = 0; i < rw->nr_patches; i++) {
 		free(rw->patches[i].v);
 		free(rw->patches[i].stale);
+		free(rw->patches[i].subject);
+		free(rw->patches[i].body);
 	}
 	free(rw->patches);
 	skip_list_release(&rw->left);

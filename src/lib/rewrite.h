@@ -32,6 +32,17 @@ struct rewrite_patch {
 				   barriers, one per line ("file: in foo(): text"),
 				   or "" */
 	bool counter;		/* a store X++ or X op= v became a release of X op v */
+	/*
+	 * A patch that is no protocol's conversion (nr is 0: a bug fix) carries
+	 * its own message: subject after "prefix: " (lowercase, the prefix's
+	 * table or history may ask for a capital), and body, paragraphs
+	 * separated by "\n\n", wrapped when written. file and line are where
+	 * git blame looks for the commit it fixes (Fixes:).
+	 */
+	char *subject;		/* owned or NULL */
+	char *body;		/* owned or NULL */
+	const char *file;	/* borrowed or NULL: relative to the root */
+	unsigned line;		/* 1-based, or 0 */
 };
 
 struct rewrite {

@@ -381,8 +381,8 @@ static bool wants_capital(const struct series_options *o, const char *rel)
 }
 
 /*
- * Whether the tree that merges rel is netdev's: its subjects say net-next
- * (Documentation/process/maintainer-netdev.rst).
+ * Whether the tree that merges rel is netdev's: its subjects say net-next,
+ * or net for a fix (Documentation/process/maintainer-netdev.rst).
  */
 static bool for_net_next(const struct series_options *o, const char *rel)
 {
@@ -752,6 +752,42 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 	strbuf_release(&callee);
 }
 
+/* A message of its own: each paragraph of body (separated by "\n\n") wrapped. */
+static void own_body(struct strbuf *sb, const char *body)
+{
+	const char *p = body, *end;
+
+	while (*p) {
+		char *para;
+
+		end = strstr(p, "\n\n");
+		para = end ? xstrndup(p, (size_t)(end - p)) : xstrdup(p);
+		wrap(sb, para);
+		free(para);
+		p = end ? end + 2 : p + strlen(p);
+	}
+	if (sb->len && sb->buf[sb->len - 1] == '\n' && sb->len > 1 && sb->buf[sb->len - 2] == '\n')
+		sb->buf[--sb->len] = '\0';
+}
+
+/*
+ * "Fixes: ...\nCc: stable@vger.kernel.org\n" for a fix of rp's line, when
+ * git blame names the commit that wrote it (and the file is HEAD's).
+ */
+static void fixes_trailer(struct strbuf *out, struct git_view *git, const struct rewrite *rw,
+			  const struct rewrite_patch *rp)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr; i++) {
+		if (strcmp(rw->v[i].rel, rp->file))
+			continue;
+		if (!git_view_fixes(git, rp->file, rp->line, rw->v[i].text, rw->v[i].len, out))
+			strbuf_adds(out, "Cc: stable@vger.kernel.org\n");
+		return;
+	}
+}
+
 /* A new file (never one that is there, nor through a link), registered in made. */
 static int write_text(const char *path, const char *text, size_t len, struct cleanup_set *made)
 {
@@ -918,10 +954,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	qsort_r(order, rw->nr, sizeof(*order), by_rel, (void *)rw);
 	for (k = 0; k < n; k++) {
 		const struct rewrite_patch *rp = &rw->patches[which[k]];
-		const struct protocol *p = rp->v[0];
+		const struct protocol *p = rp->nr ? rp->v[0] : NULL;
 		struct strbuf patch = STRBUF_INIT, diff = STRBUF_INIT, subject = STRBUF_INIT;
 		struct strbuf fields = STRBUF_INIT, subject_line = STRBUF_INIT;
 		struct maint_recipients who = { NULL, 0, 0 };
+		struct strbuf fixes = STRBUF_INIT;
 		const char **paths = xcalloc(rw->nr ? rw->nr : 1, sizeof(*paths));
 		size_t nr_paths = 0;
 		const char *first = NULL, *field, *verb;
@@ -956,14 +993,20 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 									 : q->variable);
 		}
 		field = fields.buf;
-		forms(p, &bitop, &test_bit, &in_callee);
-		if (bitop)
+		bitop = test_bit = in_callee = false;
+		if (p)
+			forms(p, &bitop, &test_bit, &in_callee);
+		if (rp->subject)
+			strbuf_addf(&subject, "%s: %c%s", prefix, *verb == 'U' ?
+				    toupper((unsigned char)rp->subject[0]) : rp->subject[0],
+				    rp->subject + 1);
+		else if (bitop)
 			strbuf_addf(&subject, "%s: %s test_bit_acquire() for %s", prefix, verb, field);
 		else
 			strbuf_addf(&subject, "%s: %s %s/%s for %s", prefix, verb,
 				    clears_bit(p) ? "clear_bit_unlock()" : "smp_store_release()",
 				    test_bit ? "test_bit_acquire()" : "smp_load_acquire()", field);
-		if (subject.len > 70) {
+		if (subject.len > 70 && !rp->subject) {
 			strbuf_reset(&subject);
 			strbuf_addf(&subject, "%s: %s release/acquire for %s", prefix, verb, field);
 		}
@@ -973,21 +1016,29 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
 		strbuf_addf(&subject_line, "[%sPATCH%s %zu/%zu] %s", patch_is_review(rp) ? "RFC " : "",
-			    net_next ? " net-next" : "", k + 1, n, subject.buf);
+			    !net_next ? "" : rp->body ? " net" : " net-next", k + 1, n, subject.buf);
 		any_review |= patch_is_review(rp);
-		message_body(&text, rp);
-		/* the trailers: the sign-off, then a Cc: for each person the patch goes to */
+		if (rp->body)
+			own_body(&text, rp->body);
+		else
+			message_body(&text, rp);
+		/* a fix names the commit it fixes, and goes to stable */
+		if (rp->body && rp->file && o->git)
+			fixes_trailer(&fixes, o->git, rw, rp);
+		/* the trailers: Fixes:, the sign-off, then a Cc: for each person the patch goes to */
 		for (i = 0; i < who.nr && who.v[i].role == MAINT_LIST; i++)
 			;
-		if (o->signoff || i < who.nr)
+		if (o->signoff || i < who.nr || fixes.len)
 			strbuf_addch(&text, '\n');
+		strbuf_add(&text, fixes.buf, fixes.len);
 		if (o->signoff)
 			strbuf_addf(&text, "Signed-off-by: %s\n", o->from);
 		for (i = 0; i < who.nr; i++)
 			if (who.v[i].role != MAINT_LIST)
 				strbuf_addf(&text, "Cc: %s\n", who.v[i].addr);
 		strbuf_adds(&text, "---\n");
-		message_notes(&text, rp);
+		if (p)
+			message_notes(&text, rp);
 		diffstat(&text, diff.buf);
 		strbuf_addf(&text, "\n%s-- \nacqrel\n\n", diff.buf);
 		mail(&patch, o, subject_line.buf, &who, text.buf);
@@ -1006,11 +1057,15 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_release(&diff);
 		strbuf_release(&subject);
 		strbuf_release(&fields);
+		strbuf_release(&fixes);
 		strbuf_release(&subject_line);
 		maint_recipients_release(&who);
 		free(paths);
 	}
-	strbuf_addf(&text, "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
+	if (o->cover_text)
+		strbuf_addf(&text, "%s\n%s\n", o->cover_text, list.buf);
+	else
+		strbuf_addf(&text, "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
 		    "to lockless readers with smp_store_release()/smp_load_acquire(). Each\n"
 		    "converts one protocol, writer and readers together, and names the data\n"
 		    "it publishes. The acquire/release form names the access that publishes.\n"
@@ -1025,9 +1080,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	/* the cover letter goes to everyone the series goes to */
 	if (o->maint)
 		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
-	cover_subject = xasprintf("[%sPATCH%s 0/%zu] Convert smp_wmb()/smp_rmb() pairs to "
-				  "release/acquire", any_review ? "RFC " : "",
-				  any_net_next ? " net-next" : "", n);
+	cover_subject = xasprintf("[%sPATCH%s 0/%zu] %s", any_review ? "RFC " : "",
+				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n,
+				  o->cover_title ? o->cover_title
+				  : "Convert smp_wmb()/smp_rmb() pairs to release/acquire");
 	mail(&cover, o, cover_subject, &everyone, text.buf);
 	free(cover_subject);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);

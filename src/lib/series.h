@@ -22,6 +22,10 @@ struct series_options {
 	const struct maintainers *maint;	/* borrowed or NULL: the tree's MAINTAINERS */
 	const char *const *to, *const *cc;	/* borrowed: more addresses for every mail */
 	size_t nr_to, nr_cc;
+	/* borrowed or NULL: the cover letter's subject after "[PATCH 0/N] " and
+	   its text before the list of patches, for a series of bug fixes (whose
+	   netdev subjects say net, not net-next) */
+	const char *cover_title, *cover_text;
 };
 
 /*
@@ -31,8 +35,10 @@ struct series_options {
  * Each patch goes To: the maintainers and Cc: the reviewers and lists that
  * o->maint names for its diff (maint_recipients()), with a Cc: trailer for
  * each person; the cover letter to all of the series'; o->to and o->cc are
- * added to every mail. Returns the number of patches written, or -1 after an
- * error message.
+ * added to every mail. A patch with a message of its own (a bug fix) gets
+ * "Fixes:" from git blame of its line and "Cc: stable@vger.kernel.org" when
+ * o->git knows the commit. Returns the number of patches written, or -1
+ * after an error message.
  */
 int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
 		 const struct series_options *o);

@@ -39,6 +39,6 @@ static int demo_index_peek(struct demo_index *x)
  * check-command: acqrel bugs --all $file
  * check-exit: 1
  * check-output-start
-missing-acquire.c:32:7: warning: missing-acquire: demo_index_peek() loads x->ready (line 32) with a plain load and then x->rows[0] (line 34) with no smp_rmb(), acquire or dependency between; protocol x->ready: writer smp_wmb() in demo_index_fill() at missing-acquire.c:20; reader smp_rmb() in demo_index_ready() at missing-acquire.c:13; evidence: smp_wmb() in demo_index_fill() stores x->rows[0] before it and publishes x->ready after it; the protocol's other readers order the data with a barrier or an acquire; fix: load x->ready with smp_load_acquire(), or through the accessor its other readers use; no mechanical fix (severity high, confidence low)
+missing-acquire.c:32:7: warning: missing-acquire: demo_index_peek() loads x->ready (line 32) with a plain load and then x->rows[0] (line 34) with no smp_rmb(), acquire or dependency between; protocol x->ready: writer smp_wmb() in demo_index_fill() at missing-acquire.c:20; reader smp_rmb() in demo_index_ready() at missing-acquire.c:13; evidence: smp_wmb() in demo_index_fill() stores x->rows[0] before it and publishes x->ready after it; the protocol's other readers order the data with a barrier or an acquire; fix: load x->ready with smp_load_acquire(), or through the accessor its other readers use (severity high, confidence low)
  * check-output-end
  */

@@ -51,6 +51,6 @@ static int demo_srv_next(struct demo_srv *s)
  * check-exit: 1
  * check-output-start
 plain-publish.c:20:2: warning: plain-publish: demo_srv_update() publishes c with a plain store to s->cfg after storing c->mode (line 19), while demo_srv_level() reads it with rcu_dereference(); evidence: s->cfg is loaded with rcu_dereference() at plain-publish.c:35; nothing orders the store to c->mode before the store of the pointer; fix: rcu_assign_pointer(s->cfg, c) (severity high, confidence medium)
-plain-publish.c:26:2: warning: plain-publish: demo_srv_queue() publishes c with a plain store to s->next after storing c->mode (line 25), while demo_srv_next() reads it with rcu_dereference_raw(); evidence: s->next is loaded with rcu_dereference_raw() at plain-publish.c:43; nothing orders the store to c->mode before the store of the pointer; fix: rcu_assign_pointer(s->next, c), and __rcu on the declaration for sparse; no mechanical fix (severity high, confidence medium)
+plain-publish.c:26:2: warning: plain-publish: demo_srv_queue() publishes c with a plain store to s->next after storing c->mode (line 25), while demo_srv_next() reads it with rcu_dereference_raw(); evidence: s->next is loaded with rcu_dereference_raw() at plain-publish.c:43; nothing orders the store to c->mode before the store of the pointer; fix: rcu_assign_pointer(s->next, c), and __rcu on the declaration for sparse (severity high, confidence medium)
  * check-output-end
  */

@@ -38,6 +38,17 @@ static const char *variant_label(const struct cost_variant *v, char *buf, size_t
 	return buf;
 }
 
+/* What converting each side does on v, as its name. */
+static const char *effect(const struct cost_variant *v, bool release)
+{
+	char *before, *after;
+	enum cost_effect e = cost_compare(v, release, &before, &after);
+
+	free(before);
+	free(after);
+	return cost_effect_name(e);
+}
+
 static void text_barriers(struct strbuf *sb, const struct cost_model *m)
 {
 	size_t i, p;
@@ -58,6 +69,8 @@ static void text_barriers(struct strbuf *sb, const struct cost_model *m)
 				strbuf_addf(sb, "  %-18s %s  [%s]\n", cost_prim_name(p), s->text,
 					    s->defined_at ? s->defined_at : "?");
 		}
+		strbuf_addf(sb, "  conversion: release %s, acquire %s\n", effect(v, true),
+			    effect(v, false));
 	}
 }
 
@@ -95,7 +108,8 @@ static void json_barriers(struct strbuf *sb, const struct cost_model *m)
 			json_add_string(sb, s->unresolved);
 			strbuf_addch(sb, '}');
 		}
-		strbuf_adds(sb, "}}");
+		strbuf_addf(sb, "}, \"release\": \"%s\", \"acquire\": \"%s\"}", effect(v, true),
+			    effect(v, false));
 	}
 	strbuf_adds(sb, m->nr ? "\n ]" : "]");
 }

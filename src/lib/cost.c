@@ -1274,6 +1274,7 @@ out:
 struct reading {
 	struct pp *pp;
 	unsigned word;
+	bool in_read_once;
 	char **items;
 	size_t nr_items, alloc_items;
 	char *unresolved;
@@ -1569,6 +1570,7 @@ static size_t read_asm(struct reading *r, const struct toks *t, size_t i)
 
 static void read_range(struct reading *r, const struct toks *t, size_t from, size_t to,
 		       unsigned depth);
+static void arch_read_once(struct reading *r, unsigned depth);
 
 /*
  * The size-switch rule: switch (sizeof(*p)) { case 1: ... case 8: ... }
@@ -1607,6 +1609,45 @@ static size_t read_switch(struct reading *r, const struct toks *t, size_t i, uns
 	return end + 1;
 }
 
+/*
+ * The READ_ONCE rule: READ_ONCE() is a plain load, and what an
+ * architecture's own __READ_ONCE() (alpha's asm/rwonce.h) adds after it:
+ * that definition is expanded and read for its barriers.
+ */
+static void arch_read_once(struct reading *r, unsigned depth)
+{
+	const struct macro *m = macro_get(r->pp, "__READ_ONCE");
+	struct toks arg = { 0 }, out = { 0 };
+	struct tok x = { .kind = T_IDENT, .text = "__acqrel_x", .file = "<call>" };
+	size_t i, k, before;
+
+	if (!m || !m->func || m->nr_params != 1 || strncmp(m->file, "arch/", 5) ||
+	    r->in_read_once)
+		return;
+	toks_push(&arg, &x);
+	substitute(r->pp, m, &arg, NULL, &out, 0);
+	expand(r->pp, &out, 0);
+	if (r->pp->error) {
+		if (!r->unresolved)
+			r->unresolved = xstrdup(r->pp->error);
+	} else {
+		r->in_read_once = true;
+		before = r->nr_items;
+		read_range(r, &out, 0, out.nr, depth + 1);
+		r->in_read_once = false;
+		/* the access itself is the load already counted */
+		for (i = k = before; i < r->nr_items; i++) {
+			if (strcmp(r->items[i], "load"))
+				r->items[k++] = r->items[i];
+			else
+				free(r->items[i]);
+		}
+		r->nr_items = k;
+	}
+	toks_release(&arg);
+	toks_release(&out);
+}
+
 /* What the expansion t[from..to) executes, in order. */
 static void read_range(struct reading *r, const struct toks *t, size_t from, size_t to,
 		       unsigned depth)
@@ -1639,8 +1680,10 @@ static void read_range(struct reading *r, const struct toks *t, size_t from, siz
 		}
 		leaf = leaf_of(k->text);
 		if (leaf && call) {
-			if (leaf->leaf == LEAF_LOAD)
+			if (leaf->leaf == LEAF_LOAD) {
 				add_item(r, "load");
+				arch_read_once(r, depth);
+			}
 			else if (leaf->leaf == LEAF_STORE)
 				add_item(r, "store");
 			else if (leaf->leaf == LEAF_COMPILER_BARRIER)

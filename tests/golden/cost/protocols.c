@@ -13,6 +13,7 @@ model.tree/arch/arm64/kernel/demo.c:13: protocol c->ready: convert
 
 model.tree/drivers/demo/ring.c:13: protocol r->head: convert
   writer, smp_wmb() to smp_store_release():
+    alpha                pays-more: demo.wmb + store -> full smp_mb(): demo.mb + store
     arm                  pays-more: dmb ishst + store -> full smp_mb(): dmb ish + store
     arm64                gains: dmb ishst + store -> stlr
     csky                 pays-more: .long 0x842ac000 + store -> full smp_mb(): demo.sync + store
@@ -27,6 +28,7 @@ model.tree/drivers/demo/ring.c:13: protocol r->head: convert
     x86 (x86-64)         unchanged: store (smp_wmb(): compiler barrier only) -> store
     x86 (x86-32)         unchanged: store (smp_wmb(): compiler barrier only) -> store
   reader, smp_rmb() to smp_load_acquire():
+    alpha                unchanged: load + demo.mb -> load + demo.mb
     arm                  unchanged: load + dmb ish -> full smp_mb(): load + dmb ish
     arm64                gains: load + dmb ishld -> ldar
     csky                 pays-more: load + .long 0x8425c000 -> full smp_mb(): load + demo.sync

@@ -16,12 +16,13 @@
 static const char cost_usage[] =
 	"usage: acqrel cost [--json] [--barriers] PATH...\n"
 	"\n"
-	"For each protocol that converts, what the writer's smp_wmb() and store and\n"
-	"the reader's load and smp_rmb() compile to before, and the release and\n"
-	"acquire after, on each architecture that builds the touched files (a file\n"
-	"under arch/X is X's only; other code is every architecture's), read from\n"
-	"the tree's own asm/barrier.h and asm-generic/barrier.h; and whether that\n"
-	"architecture gains, is unchanged, gets different code or pays more.\n"
+	"For each protocol that converts (verdict convert or review): what the\n"
+	"writer's smp_wmb() and store and the reader's load and smp_rmb() compile\n"
+	"to before, and the release and acquire after, on each architecture that\n"
+	"builds the touched files (a file under arch/X is X's only; other code is\n"
+	"every architecture's), read from the tree's own asm/barrier.h and\n"
+	"asm-generic/barrier.h; and whether the architecture gains, is unchanged,\n"
+	"gets different code or pays more.\n"
 	"\n"
 	"  --json       the same as JSON (see README)\n"
 	"  --barriers   only the barriers of each architecture, no protocols\n"
@@ -309,7 +310,8 @@ int cmd_cost(int argc, const char **argv)
 		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
 		bool rel = side_converts(p, true), acq = side_converts(p, false);
 
-		if (!rel && !acq)
+		/* what acqrel patch would rewrite: convert, and review on request */
+		if ((p->verdict != VERDICT_CONVERT && p->verdict != VERDICT_REVIEW) || (!rel && !acq))
 			continue;
 		if (json) {
 			strbuf_adds(&sb, first ? "\n  {\"id\": " : ",\n  {\"id\": ");

@@ -1028,6 +1028,8 @@ static void read_header(struct pp *pp, const char *rel, unsigned depth)
 	hashmap_put(&pp->seen, rel, 0);
 	path = xasprintf("%s/%s", pp->root, rel);
 	buf = read_text(path, &len);
+	if (!buf && errno != ENOENT)
+		error("%s: cannot read: %s", path, strerror(errno));
 	free(path);
 	if (!buf)
 		return;		/* a missing asm-generic header: nothing to read */
@@ -1750,6 +1752,14 @@ static void read_prim(struct pp *pp, struct cost_variant *v, enum cost_prim p)
 	lex_line(pp, copy, len, &pos, &line, "<call>", &t);
 	free(copy);
 	pp->steps = 0;
+	m = macro_get(pp, inner[p]);
+	if (!m || !macro_get(pp, prim_names[p]))
+		m = macro_get(pp, prim_names[p]);
+	if (!m) {
+		s->unresolved = xasprintf("%s is defined nowhere in the headers read", prim_names[p]);
+		toks_release(&t);
+		return;
+	}
 	expand(pp, &t, 0);
 	if (pp->error) {
 		s->unresolved = pp->error;
@@ -1761,16 +1771,9 @@ static void read_prim(struct pp *pp, struct cost_variant *v, enum cost_prim p)
 		s->unresolved = r.unresolved;
 		r.items = NULL;
 	}
-	m = macro_get(pp, inner[p]);
-	if (!m)
-		m = macro_get(pp, prim_names[p]);
-	if (m) {
-		s->defined_at = xasprintf("%s:%u", m->file, m->line);
-		s->generic = (p == COST_RELEASE || p == COST_ACQUIRE) &&
-			     !strncmp(m->file, "include/asm-generic/", 20);
-	} else if (!s->unresolved) {
-		s->unresolved = xasprintf("%s is defined nowhere", prim_names[p]);
-	}
+	s->defined_at = xasprintf("%s:%u", m->file, m->line);
+	s->generic = (p == COST_RELEASE || p == COST_ACQUIRE) &&
+		     !strncmp(m->file, "include/asm-generic/", 20);
 	if (!s->unresolved)
 		seq_text(s);
 	toks_release(&t);

@@ -116,28 +116,6 @@ static void json_barriers(struct strbuf *sb, const struct cost_model *m)
 }
 
 /*
- * The architecture folder that the file walk_root/file is in, as seen from
- * the tree at real_root (a real path), or NULL for generic code.
- */
-static char *file_arch(const char *walk_root, const char *file, const char *real_root)
-{
-	char *path = xasprintf("%s/%s", walk_root, file);
-	char *real = realpath(path, NULL);
-	size_t n = strlen(real_root);
-	const char *rel, *s;
-	char *arch = NULL;
-
-	free(path);
-	if (!real)
-		return NULL;
-	rel = !strncmp(real, real_root, n) && real[n] == '/' ? real + n + 1 : "";
-	if (!strncmp(rel, "arch/", 5) && (s = strchr(rel + 5, '/')))
-		arch = xstrndup(rel + 5, (size_t)(s - rel - 5));
-	free(real);
-	return arch;
-}
-
-/*
  * Whether v builds some file of p's ends that convert: an end under
  * arch/X is X's; any other end is every architecture's.
  */
@@ -160,7 +138,7 @@ static bool builds(const struct protocol *p, const struct cost_variant *v,
 
 		if (!classify_convertible(p, e))
 			continue;
-		arch = file_arch(where->walk_root, e->file, where->real_root);
+		arch = cost_file_arch(where->real_root, where->walk_root, e->file);
 		mine = !arch || !strcmp(arch, v->arch);
 		free(arch);
 		any = true;

@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "../lib/apply.h"
 #include "../lib/cleanup.h"
+#include "../lib/cost.h"
 #include "../lib/diff.h"
 #include "../lib/git.h"
 #include "../lib/maint.h"
@@ -202,6 +203,8 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 			   const char *date, bool signoff, const struct extra_addresses *extra)
 {
 	struct maintainers m;
+	struct cost_model cost = { NULL, NULL, 0 };
+	char *cost_root;
 	struct cleanup_set made = { NULL, 0, 0 };
 	struct strbuf report = STRBUF_INIT;
 	char *from = git_identity(), *tmp;
@@ -222,7 +225,12 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	}
 	git = git_view_open(root);
 	o = (struct series_options){ from ? from : "acqrel <acqrel@invalid>", signoff, git, date,
-				     &made, NULL, extra->to, extra->cc, extra->nr_to, extra->nr_cc };
+				     &made, NULL, extra->to, extra->cc, extra->nr_to, extra->nr_cc,
+				     NULL, root };
+	/* what each architecture makes of the barriers, from the tree's headers */
+	cost_root = cost_find_root(root);
+	if (cost_root && !cost_model_build(&cost, cost_root))
+		o.cost = &cost;
 	sect = xcalloc(rw->nr_patches, sizeof(*sect));
 	trees = xcalloc(rw->nr_patches, sizeof(*trees));
 	which = xcalloc(rw->nr_patches, sizeof(*which));
@@ -335,6 +343,8 @@ static size_t write_series(const char *outdir, const struct rewrite *rw, const c
 	strbuf_release(&report);
 	maint_release(&m);
 	git_view_free(git);
+	cost_model_release(&cost);
+	free(cost_root);
 	for (i = 0; i < rw->nr_patches; i++)
 		free(trees[i]);
 	free(trees);

@@ -1968,6 +1968,24 @@ char *cost_find_root(const char *path)
 	}
 }
 
+char *cost_file_arch(const char *real_root, const char *base, const char *file)
+{
+	char *path = xasprintf("%s/%s", base, file);
+	char *real = realpath(path, NULL);
+	size_t n = strlen(real_root);
+	const char *rel, *s;
+	char *arch = NULL;
+
+	free(path);
+	if (!real)
+		return NULL;
+	rel = !strncmp(real, real_root, n) && real[n] == '/' ? real + n + 1 : "";
+	if (!strncmp(rel, "arch/", 5) && (s = strchr(rel + 5, '/')))
+		arch = xstrndup(rel + 5, (size_t)(s - rel - 5));
+	free(real);
+	return arch;
+}
+
 /* ---------------------------------------------------------------- compare */
 
 static const char *const effect_names[] = {

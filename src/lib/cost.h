@@ -69,6 +69,13 @@ char *cost_find_root(const char *path);
 
 const char *cost_prim_name(enum cost_prim p);
 
+/*
+ * The architecture folder (arch/NAME/ under the tree at real_root, a real
+ * path) that base/file is in, or NULL for code every architecture builds
+ * (and for a file that cannot be resolved). Caller frees.
+ */
+char *cost_file_arch(const char *real_root, const char *base, const char *file);
+
 /* What converting one end of a protocol does on one variant. */
 enum cost_effect { COST_GAINS, COST_UNCHANGED, COST_DIFFERENT, COST_PAYS_MORE, COST_UNKNOWN };
 

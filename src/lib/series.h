@@ -11,6 +11,7 @@
 struct git_view;
 struct cleanup_set;
 struct maintainers;
+struct cost_model;
 
 struct series_options {
 	const char *from;	/* "Name <email>" for From: */
@@ -22,6 +23,9 @@ struct series_options {
 	const struct maintainers *maint;	/* borrowed or NULL: the tree's MAINTAINERS */
 	const char *const *to, *const *cc;	/* borrowed: more addresses for every mail */
 	size_t nr_to, nr_cc;
+	const struct cost_model *cost;	/* borrowed or NULL: each architecture's barriers,
+					   for what a patch costs where */
+	const char *root;	/* what the patches' files are relative to */
 };
 
 /*

@@ -560,25 +560,29 @@ static size_t seq_prose(struct strbuf *sb, const char *seq)
 			t[--tl] = '\0';
 		k += len + (s[k + len] == '+');
 		access = !strcmp(t, "store") || !strcmp(t, "load");
-		/* asm-generic's barrier: "a full smp_mb() (dmb ish)" */
+		/* asm-generic's barrier: "a full smp_mb(), dmb ish," */
 		if (in_mb && access) {
-			strbuf_addch(sb, ')');
+			strbuf_addch(sb, ',');
 			in_mb = false;
 		}
 		if (!in_mb) {
 			strbuf_adds(sb, i++ ? " and " : "");
 			if (is_full && !access) {
-				strbuf_adds(sb, "a full smp_mb() (");
+				strbuf_adds(sb, "a full smp_mb(), ");
 				in_mb = true;
 			}
 		} else {
-			strbuf_adds(sb, ", ");
+			strbuf_adds(sb, " ");
 		}
 		strbuf_adds(sb, t);
 		free(item);
 	}
-	if (in_mb)
-		strbuf_addch(sb, ')');
+	/* "load (smp_rmb(): compiler barrier only)": the barrier emitted nothing */
+	if (only && strchr(only, ':')) {
+		strbuf_addf(sb, " and %.*s, only a compiler barrier,",
+			    (int)(strchr(only, ':') - only - 2), only + 2);
+		i++;
+	}
 	free(s);
 	return i;
 }

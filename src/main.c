@@ -23,6 +23,8 @@ static const char usage[] =
 	"  bugs [--json | --summary | --diff | -o DIR] [--signoff] [--to ADDR]... [--cc ADDR]...\n"
 	"       [--all] PATH...                 ordering bugs next to the barrier protocols, and\n"
 	"                                       their mechanical fixes as a diff or patch series\n"
+	"  cost [--json] [--barriers] PATH...  what each architecture executes before and after\n"
+	"                                       each conversion, from the tree's barrier.h\n"
 	"  litmus [--model DIR] FILE.litmus...   check litmus tests under the kernel's memory model\n"
 	"\n"
 	"Options may come before or after the PATHs; after \"--\", all are PATHs.\n"
@@ -100,12 +102,14 @@ static int run(int argc, const char **argv)
 		return cmd_patch(argc, argv);
 	if (!strcmp(argv[0], "bugs"))
 		return cmd_bugs(argc, argv);
+	if (!strcmp(argv[0], "cost"))
+		return cmd_cost(argc, argv);
 	return cmd_litmus(argc, argv);
 }
 
 int main(int argc, const char **argv)
 {
-	static const char *const commands[] = { "sites", "pairs", "patch", "bugs", "litmus" };
+	static const char *const commands[] = { "sites", "pairs", "patch", "bugs", "cost", "litmus" };
 	const char **args;
 	size_t i;
 	int n, status;

@@ -7,6 +7,7 @@ int cmd_pairs(int argc, const char **argv);
 int cmd_patch(int argc, const char **argv);
 int cmd_litmus(int argc, const char **argv);
 int cmd_bugs(int argc, const char **argv);
+int cmd_cost(int argc, const char **argv);
 
 #include <stdbool.h>
 #include <stddef.h>

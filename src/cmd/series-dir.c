@@ -6,6 +6,7 @@
  */
 #include "cmd.h"
 #include "../lib/cleanup.h"
+#include "../lib/cost.h"
 #include "../lib/git.h"
 #include "../lib/maint.h"
 #include "../lib/pair.h"
@@ -197,6 +198,8 @@ size_t cmd_write_series(const char *verb, const struct cmd_series *extra, const 
 {
 	const char *outdir = extra->outdir;
 	struct maintainers m;
+	struct cost_model cost = { NULL, NULL, 0 };
+	char *cost_root;
 	struct cleanup_set made = { NULL, 0, 0 };
 	struct strbuf report = STRBUF_INIT;
 	char *from = git_identity(), *tmp;
@@ -218,7 +221,11 @@ size_t cmd_write_series(const char *verb, const struct cmd_series *extra, const 
 	git = git_view_open(root);
 	o = (struct series_options){ from ? from : "acqrel <acqrel@invalid>", extra->signoff, git,
 				     date, &made, NULL, extra->to, extra->cc, extra->nr_to,
-				     extra->nr_cc, cover_title, cover_text };
+				     extra->nr_cc, cover_title, cover_text, NULL, root };
+	/* what each architecture makes of the barriers, from the tree's headers */
+	cost_root = cost_find_root(root);
+	if (cost_root && !cost_model_build(&cost, cost_root))
+		o.cost = &cost;
 	sect = xcalloc(rw->nr_patches, sizeof(*sect));
 	trees = xcalloc(rw->nr_patches, sizeof(*trees));
 	which = xcalloc(rw->nr_patches, sizeof(*which));
@@ -330,6 +337,8 @@ size_t cmd_write_series(const char *verb, const struct cmd_series *extra, const 
 	strbuf_release(&report);
 	maint_release(&m);
 	git_view_free(git);
+	cost_model_release(&cost);
+	free(cost_root);
 	for (i = 0; i < rw->nr_patches; i++)
 		free(trees[i]);
 	free(trees);

@@ -1,6 +1,7 @@
 /* series.c: format-patch series of the rewritten protocols */
 #include "series.h"
 #include "classify.h"
+#include "cost.h"
 #include "cleanup.h"
 #include "git.h"
 #include "maint.h"
@@ -475,9 +476,40 @@ static void forms(const struct protocol *p, bool *bitop, bool *test_bit, bool *i
 }
 
 /* The architecture all of patch's ends are under (arch/NAME/...), or NULL. */
-static char *patch_arch(const struct rewrite_patch *patch)
+/*
+ * How maintainers name each architecture (variant) in prose; also keeps
+ * MAINTAINERS K: keywords ("riscv", "csky") out of the messages, which
+ * get_maintainer.pl would match.
+ */
+static const struct { const char *label, *name; } arch_names[] = {
+	{ "alpha", "Alpha" }, { "arc", "ARC" }, { "arm", "32-bit ARM" }, { "arm64", "arm64" },
+	{ "csky", "C-SKY" }, { "hexagon", "Hexagon" }, { "loongarch", "LoongArch" },
+	{ "m68k", "m68k" }, { "microblaze", "MicroBlaze" }, { "mips (mips64)", "MIPS" },
+	{ "mips (octeon)", "MIPS Octeon" }, { "nios2", "Nios II" }, { "openrisc", "OpenRISC" },
+	{ "parisc", "PA-RISC" }, { "powerpc (ppc64)", "64-bit powerpc" },
+	{ "powerpc (ppc32)", "32-bit powerpc" }, { "riscv (rv64)", "RISC-V" }, { "s390", "s390" },
+	{ "sh", "SuperH" }, { "sparc (sparc64)", "sparc64" }, { "um", "UML" },
+	{ "x86 (x86-64)", "x86-64" }, { "x86 (x86-32)", "32-bit x86" }, { "xtensa", "Xtensa" },
+};
+
+static char *arch_name(const struct cost_variant *v)
 {
-	char *arch = NULL;
+	char *label = v->name ? xasprintf("%s (%s)", v->arch, v->name) : xstrdup(v->arch);
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(arch_names); i++) {
+		if (!strcmp(arch_names[i].label, label)) {
+			free(label);
+			return xstrdup(arch_names[i].name);
+		}
+	}
+	return label;
+}
+
+/* Whether v builds a file of patch's protocols' ends that convert. */
+static bool arch_builds(const struct rewrite_patch *patch, const struct cost_variant *v,
+			const struct series_options *o)
+{
 	size_t m, i;
 
 	for (m = 0; m < patch->nr; m++) {
@@ -486,33 +518,95 @@ static char *patch_arch(const struct rewrite_patch *patch)
 		for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
 			const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 								      : &p->readers[i - p->nr_writers];
-			const char *slash = strncmp(e->file, "arch/", 5) ? NULL : strchr(e->file + 5, '/');
+			char *arch;
+			bool mine;
 
-			if (!slash || (arch && (strlen(arch) != (size_t)(slash - e->file - 5) ||
-						strncmp(arch, e->file + 5, strlen(arch))))) {
-				free(arch);
-				return NULL;
-			}
-			if (!arch)
-				arch = xstrndup(e->file + 5, (size_t)(slash - e->file - 5));
+			if (!classify_convertible(p, e))
+				continue;
+			arch = cost_file_arch(o->cost->root, o->root, e->file);
+			mine = !arch || !strcmp(arch, v->arch);
+			free(arch);
+			if (mine)
+				return true;
 		}
 	}
-	return arch;
+	return false;
 }
 
 /*
- * What the conversion costs, from what each architecture's barrier.h makes
- * of the barriers and of release/acquire (measured by cross-compiling): only
- * the architecture of the code when it is under arch/, else all.
+ * A sequence of acqrel cost as prose ("dmb ishst and store"); returns the
+ * number of items.
  */
-static char *arch_cost(const struct rewrite_patch *patch)
+static size_t seq_prose(struct strbuf *sb, const char *seq)
 {
-	bool rel = false, acq = false;
-	char *arch = patch_arch(patch), *out;
-	struct strbuf sb = STRBUF_INIT;
-	const char *both;
-	size_t m, i;
+	const char *full = "full smp_mb(): ", *only = strstr(seq, " (");
+	bool is_full = !strncmp(seq, full, strlen(full)), in_mb = false;
+	size_t n = only ? (size_t)(only - seq) : strlen(seq), i = 0, k;
+	char *s;
 
+	if (is_full) {
+		seq += strlen(full);
+		n -= strlen(full);
+	}
+	s = xstrndup(seq, n);
+	for (k = 0; s[k]; ) {
+		size_t len = strcspn(s + k, "+");
+		char *item = xstrndup(s + k, len);
+		char *t = item + strspn(item, " ");
+		size_t tl = strlen(t);
+		bool access;
+
+		while (tl && t[tl - 1] == ' ')
+			t[--tl] = '\0';
+		k += len + (s[k + len] == '+');
+		access = !strcmp(t, "store") || !strcmp(t, "load");
+		/* asm-generic's barrier: "a full smp_mb(), dmb ish," */
+		if (in_mb && access) {
+			strbuf_addch(sb, ',');
+			in_mb = false;
+		}
+		if (!in_mb) {
+			strbuf_adds(sb, i++ ? " and " : "");
+			if (is_full && !access) {
+				strbuf_adds(sb, "a full smp_mb(), ");
+				in_mb = true;
+			}
+		} else {
+			strbuf_adds(sb, " ");
+		}
+		strbuf_adds(sb, t);
+		free(item);
+	}
+	/* "load (smp_rmb(): compiler barrier only)": the barrier emitted nothing */
+	if (only && strchr(only, ':')) {
+		strbuf_addf(sb, " and %.*s, only a compiler barrier,",
+			    (int)(strchr(only, ':') - only - 2), only + 2);
+		i++;
+	}
+	free(s);
+	return i;
+}
+
+static const char *effect_prose(enum cost_effect e)
+{
+	return e == COST_GAINS ? "fewer instructions" :
+	       e == COST_PAYS_MORE ? "a stronger barrier" : "as many instructions";
+}
+
+/*
+ * What the conversion costs on each architecture that builds the touched
+ * files (only its own for code under arch/NAME/, else every one), from
+ * the model acqrel cost computes from the tree's barrier headers: which
+ * gain, which pay more, which stay the same. NULL without a model.
+ */
+static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
+{
+	bool rel = false, acq = false, x86 = false;
+	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT;
+	char **clauses = NULL, **names = NULL;
+	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
+	if (!o->cost)
+		return NULL;
 	for (m = 0; m < patch->nr; m++) {
 		const struct protocol *p = patch->v[m];
 
@@ -521,48 +615,96 @@ static char *arch_cost(const struct rewrite_patch *patch)
 		for (i = 0; i < p->nr_readers; i++)
 			acq |= classify_convertible(p, &p->readers[i]);
 	}
-	both = rel && acq ? "release and acquire" : rel ? "release" : "acquire";
-	if (!arch || !strcmp(arch, "arm64"))
-		strbuf_addf(&sb, "On arm64 %s%s%s. ",
-			    rel ? "the writer's DMB ISHST barrier and store become STLR" : "",
-			    rel && acq ? " and " : "",
-			    acq ? "the reader's DMB ISHLD barrier and load become LDAR" : "");
-	if (!arch && patch->counter)
-		strbuf_adds(&sb, "On s390 and 64-bit powerpc the generated code stays the same, and on x86-64 too but for the counter update: as a release it is a load, an add and a store instead of one add on memory. ");
-	else if (!arch)
-		strbuf_adds(&sb, "On x86-64, s390 and 64-bit powerpc the generated code stays the same. ");
-	else if (!strcmp(arch, "x86") || !strcmp(arch, "s390"))
-		strbuf_addf(&sb, "On %s the barriers only keep the compiler from reordering, and the %s %s plain accesses: the generated code stays the same. ",
-			    arch, both, rel && acq ? "are" : "is a");
-	else if (!strcmp(arch, "powerpc"))
-		strbuf_addf(&sb, "On 64-bit powerpc the barriers and the %s are all lwsync and a plain access, so the generated code stays the same; on 32-bit powerpc the %s %s a full sync. ",
-			    both, both, rel && acq ? "are each" : "is");
-	if (patch->counter && arch && !strcmp(arch, "x86"))
-		strbuf_adds(&sb, "On x86-64 a counter update written as a release is a load, an add and a store instead of one add on memory. ");
-	if (!arch || !strcmp(arch, "riscv") || !strcmp(arch, "loongarch"))
-		strbuf_addf(&sb, "On %s the %s %s slightly wider than the %s. ",
-			    /* written as their maintainers do, and so that no K: keyword matches */
-			    !arch ? "RISC-V and LoongArch" : !strcmp(arch, "riscv") ? "RISC-V" : "LoongArch",
-			    both,
-			    rel && acq ? "fences are" : "fence is",
-			    rel && acq ? "write and read barriers" : rel ? "write barrier" : "read barrier");
-	if (!arch)
-		strbuf_addf(&sb, "On 32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS Octeon, which take release and acquire from asm-generic, the %s %s a full smp_mb(), stronger than the barrier%s %s replace%s.",
-			    both, rel && acq ? "are each" : "is", rel && acq ? "s" : "",
-			    rel && acq ? "they" : "it", rel && acq ? "" : "s");
-	else if (!strcmp(arch, "arm"))
-		strbuf_addf(&sb, "On 32-bit ARM the %s %s a full smp_mb() (DMB ISH), stronger than the barrier%s %s replace%s.",
-			    both, rel && acq ? "are each" : "is", rel && acq ? "s" : "",
-			    rel && acq ? "they" : "it", rel && acq ? "" : "s");
-	else if (strcmp(arch, "arm64") && strcmp(arch, "x86") && strcmp(arch, "s390") &&
-		 strcmp(arch, "powerpc") && strcmp(arch, "riscv") && strcmp(arch, "loongarch"))
-		strbuf_addf(&sb, "On %s the %s come%s from its own or asm-generic's barrier.h; there %s may be a full smp_mb().",
-			    arch, both, rel && acq ? "" : "s", rel && acq ? "each" : "it");
+	for (i = 0; i < o->cost->nr; i++) {
+		const struct cost_variant *v = &o->cost->v[i];
+		struct strbuf c = STRBUF_INIT;
+		char *name;
+		int side;
+		bool unknown = false, changed = false;
+
+		if (!arch_builds(patch, v, o))
+			continue;
+		for (side = 0; side < 2; side++) {
+			bool release = side == 0;
+			char *before, *after;
+			enum cost_effect e;
+
+			if (release ? !rel : !acq)
+				continue;
+			e = cost_compare(v, release, &before, &after);
+			unknown |= e == COST_UNKNOWN;
+			if (e != COST_UNKNOWN && e != COST_UNCHANGED) {
+				strbuf_adds(&c, changed ? ", and the reader's " :
+					    release ? "the writer's " : "the reader's ");
+				strbuf_adds(&c, seq_prose(&c, before) > 1 ? " become " : " becomes ");
+				seq_prose(&c, after);
+				strbuf_addf(&c, " (%s)", effect_prose(e));
+				changed = true;
+			}
+			free(before);
+			free(after);
+		}
+		name = arch_name(v);
+		x86 |= !strcmp(v->arch, "x86");
+		if (unknown) {
+			/* acqrel could not read it: say nothing rather than guess */
+			free(name);
+		} else if (!changed) {
+			strbuf_addf(&same, "%s%s", nr_same ? ", " : "", name);
+			nr_same++;
+			free(name);
+		} else {
+			/* architectures with the same change share one sentence */
+			for (k = 0; k < nr && strcmp(clauses[k], c.buf); k++)
+				;
+			if (k < nr) {
+				char *joined = xasprintf("%s, %s", names[k], name);
+
+				free(names[k]);
+				names[k] = joined;
+				free(name);
+			} else {
+				ALLOC_GROW(clauses, nr + 1, alloc);
+				ALLOC_GROW(names, nr + 1, alloc_n);
+				clauses[nr] = strbuf_detach(&c);
+				names[nr++] = name;
+			}
+		}
+		strbuf_release(&c);
+	}
+	for (k = 0; k < nr; k++) {
+		char *comma = strrchr(names[k], ',');
+
+		if (comma)
+			strbuf_addf(&sb, "On %.*s and%s %s. ", (int)(comma - names[k]), names[k],
+				    comma + 1, clauses[k]);
+		else
+			strbuf_addf(&sb, "On %s %s. ", names[k], clauses[k]);
+		free(clauses[k]);
+		free(names[k]);
+	}
+	if (nr_same) {
+		char *comma = strrchr(same.buf, ',');
+
+		if (comma)
+			strbuf_addf(&sb, "On %.*s and%s the generated code stays the same",
+				    (int)(comma - same.buf), same.buf, comma + 1);
+		else
+			strbuf_addf(&sb, "On %s the generated code stays the same", same.buf);
+		strbuf_adds(&sb, x86 && patch->counter
+			    ? ", but for the counter update on x86-64, which as a release is a load, an add and a store instead of one add on memory. "
+			    : ". ");
+	}
+	free(clauses);
+	free(names);
+	strbuf_release(&same);
 	while (sb.len && sb.buf[sb.len - 1] == ' ')
 		sb.buf[--sb.len] = '\0';
-	out = strbuf_detach(&sb);
-	free(arch);
-	return out;
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb);
 }
 
 /* Whether a writer of p that converts clears a bit (and becomes clear_bit_unlock()). */
@@ -665,7 +807,8 @@ static void message_notes(struct strbuf *sb, const struct rewrite_patch *patch)
 	}
 }
 
-static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
+static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
+			 const struct series_options *o)
 {
 	struct strbuf callee = STRBUF_INIT;
 	bool bitop = false, test_bit = false, in_callee = false, clear_bit = false;
@@ -745,8 +888,9 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch)
 		wrap(sb, para);
 		free(para);
 	}
-	para = arch_cost(patch);
-	wrap(sb, para);
+	para = arch_cost(patch, o);
+	if (para)
+		wrap(sb, para);
 	free(para);
 	strbuf_adds(sb, "No functional change intended.\n");
 	strbuf_release(&callee);
@@ -1021,7 +1165,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		if (rp->body)
 			own_body(&text, rp->body);
 		else
-			message_body(&text, rp);
+			message_body(&text, rp, o);
 		/* a fix names the commit it fixes, and goes to stable */
 		if (rp->body && rp->file && o->git)
 			fixes_trailer(&fixes, o->git, rw, rp);

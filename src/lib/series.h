@@ -11,6 +11,7 @@
 struct git_view;
 struct cleanup_set;
 struct maintainers;
+struct cost_model;
 
 struct series_options {
 	const char *from;	/* "Name <email>" for From: */
@@ -26,6 +27,9 @@ struct series_options {
 	   its text before the list of patches, for a series of bug fixes (whose
 	   netdev subjects say net, not net-next) */
 	const char *cover_title, *cover_text;
+	const struct cost_model *cost;	/* borrowed or NULL: each architecture's barriers,
+					   for what a patch costs where */
+	const char *root;	/* what the patches' files are relative to */
 };
 
 /*

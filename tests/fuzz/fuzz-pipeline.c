@@ -141,7 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		static const char *const to[] = { "To <to@acqrel.invalid>" };
 		struct series_options o = { "Fuzz <fuzz@acqrel.invalid>", true, NULL,
 					    "Thu, 1 Jan 1970 00:00:00 +0000", NULL, NULL, to, NULL,
-					    1, 0, NULL, NULL };
+					    1, 0, NULL, NULL, NULL, "." };
 
 		for (i = 0; i < rw.nr_patches; i++)
 			which[i] = i;

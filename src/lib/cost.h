@@ -1,0 +1,93 @@
+/*
+ * cost.h: what smp_wmb(), smp_rmb(), smp_store_release(),
+ * smp_load_acquire() and smp_mb() compile to on each architecture of a
+ * kernel tree, computed from the tree's own headers.
+ *
+ * For each architecture (and each named configuration of it, such as
+ * 32- and 64-bit powerpc), the architecture's asm/barrier.h is read the
+ * way the preprocessor reads it under that configuration: its #if
+ * blocks, its asm/ includes (the architecture's own header, else
+ * asm-generic's), its object- and function-like macros with # and ##.
+ * Each primitive is then expanded and its expansion read for what the
+ * CPU executes: the instructions of each asm statement (operands that
+ * are registers or memory dropped, constant operands filled in), the
+ * plain load or store of READ_ONCE()/WRITE_ONCE(), and barrier() as a
+ * compiler barrier only. What cannot be resolved is reported with the
+ * header and line where it stands, never guessed.
+ */
+#ifndef ACQREL_COST_H
+#define ACQREL_COST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum cost_prim { COST_WMB, COST_RMB, COST_RELEASE, COST_ACQUIRE, COST_MB, COST_NR_PRIMS };
+
+/* What the CPU executes for one primitive. */
+struct cost_seq {
+	char **items;		/* owned: "dmb ishst", "store", "load", in order */
+	size_t nr_items;
+	char *text;		/* owned: the items as one line ("fence rw,w + store",
+				   "compiler barrier only"), or NULL when unresolved */
+	char *unresolved;	/* owned: what stopped the expansion, with header and
+				   line, or NULL */
+	char *defined_at;	/* owned: "FILE:LINE" of the definition used, or NULL */
+	bool generic;		/* release/acquire from asm-generic: a full smp_mb()
+				   around a plain access */
+};
+
+struct cost_variant {
+	char *arch;		/* owned: the folder under arch/ */
+	char *name;		/* owned: "ppc64", or NULL when the architecture has one */
+	char *config;		/* owned: the configuration read under, "CONFIG_SMP ..." */
+	unsigned word;		/* native word size in bytes */
+	bool own_header;	/* arch/ARCH/include/asm/barrier.h exists */
+	struct cost_seq seq[COST_NR_PRIMS];
+};
+
+struct cost_model {
+	char *root;		/* owned: the tree */
+	struct cost_variant *v;	/* by architecture name, then variant */
+	size_t nr;
+};
+
+/*
+ * Builds the model of the tree at root (which holds arch/ and
+ * include/asm-generic/). Returns 0, or -1 with a one-line error printed
+ * when root has no arch/ folder; m is then empty. Release with
+ * cost_model_release().
+ */
+int cost_model_build(struct cost_model *m, const char *root);
+void cost_model_release(struct cost_model *m);
+
+/*
+ * The tree that holds path: path itself or the nearest parent folder
+ * with arch/ and include/asm-generic/barrier.h, as a real path, or NULL
+ * (also when path does not exist). Caller frees.
+ */
+char *cost_find_root(const char *path);
+
+const char *cost_prim_name(enum cost_prim p);
+
+/*
+ * The architecture folder (arch/NAME/ under the tree at real_root, a real
+ * path) that base/file is in, or NULL for code every architecture builds
+ * (and for a file that cannot be resolved). Caller frees.
+ */
+char *cost_file_arch(const char *real_root, const char *base, const char *file);
+
+/* What converting one end of a protocol does on one variant. */
+enum cost_effect { COST_GAINS, COST_UNCHANGED, COST_DIFFERENT, COST_PAYS_MORE, COST_UNKNOWN };
+
+const char *cost_effect_name(enum cost_effect e);
+
+/*
+ * The writer's side (release true: smp_wmb() and a store before,
+ * smp_store_release() after) or the reader's side (a load and smp_rmb()
+ * before, smp_load_acquire() after) on v. before and after are set to
+ * the two sequences as text (caller frees both), NULL when unresolved.
+ */
+enum cost_effect cost_compare(const struct cost_variant *v, bool release, char **before,
+			      char **after);
+
+#endif

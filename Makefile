@@ -161,6 +161,12 @@ kernel-check: $(BUILD)/acqrel $(BUILD)/tests/ts-errors
 report: $(BUILD)/acqrel
 	$(Q)perl scripts/pairs-report.pl --write $(BUILD)/acqrel
 
+# docs/patches-6.12.md: the default 6.12 series with the reviews of
+# docs/patches-6.12-review.md (runs acqrel patch on the tree, ~35 s).
+.PHONY: patches-doc
+patches-doc: $(BUILD)/acqrel
+	$(Q)perl scripts/patches-doc.pl $(BUILD)/acqrel
+
 .PHONY: clean
 clean:
 	rm -rf build build-san build-tsan build-fuzz

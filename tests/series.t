@@ -378,6 +378,7 @@ for my $sig (qw(INT TERM HUP)) {
 		'drivers/demo/bits.c' => "struct bq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
 			"void bq_stop(struct bq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(0, &q->flags);\n}\n\n" .
 			"int bq_open(struct bq *q)\n{\n\tif (test_bit(0, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
+		'lib/demo.c' => $proto->('mb', 'WRITE_ONCE(q->tail, 1)') =~ s/smp_wmb/smp_mb/r,
 	);
 	for my $f (keys %files) {
 		system('mkdir', '-p', "$t9/" . dirname($f)) == 0 or die;
@@ -402,7 +403,8 @@ for my $sig (qw(INT TERM HUP)) {
 	my $x86 = $msg{'arch/x86/kernel/demo.c'} // '';
 	my $gen = $msg{'kernel/demo.c'} // '';
 	my $bits = $msg{'drivers/demo/bits.c'} // '';
-	($arm, $x86, $gen, $bits) = map { s/\n/ /gr } ($arm, $x86, $gen, $bits);
+	my $mb = $msg{'lib/demo.c'} // '';
+	($arm, $x86, $gen, $bits, $mb) = map { s/\n/ /gr } ($arm, $x86, $gen, $bits, $mb);
 	like($arm, qr/On arm64 the writer's dmb ishst and store become stlr .*the reader's load and dmb ishld become ldar/,
 	     'arm64 code: what arm64 emits, from the tree\'s barrier.h') or diag($o);
 	unlike($arm, qr/x86|RISC-V|32-bit ARM/, 'arm64 code: no other architecture');
@@ -421,6 +423,11 @@ for my $sig (qw(INT TERM HUP)) {
 	     'the reader\'s data is named');
 	like($bits, qr/Use clear_bit_unlock\(\) for the publish store and test_bit_acquire\(\)/,
 	     'a cleared bit: the message names clear_bit_unlock()');
+	like($mb, qr/publishes q->tail with smp_mb\(\) before the store; mb_get\(\) loads it, runs smp_rmb\(\)/,
+	     'a writer with smp_mb(): the message names the barriers each side has');
+	like($mb, qr/Use smp_load_acquire\(\) for the subscribe load instead, and remove the read barrier; the writer's smp_mb\(\) stays as it is/,
+	     'a writer whose smp_mb() stays: only the reader changes, and the message says so') or diag($mb);
+	unlike($mb, qr/smp_store_release|remove the barriers/, 'a writer whose smp_mb() stays: no release is promised');
 }
 
 done_testing();

@@ -807,17 +807,50 @@ static void message_notes(struct strbuf *sb, const struct rewrite_patch *patch)
 	}
 }
 
+/* The barrier every end of v[0..n) uses ("smp_wmb"), or NULL when they differ. */
+static const char *side_barrier(const struct pair_end *v, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (strcmp(v[i].site->primitive, v[0].site->primitive))
+			return NULL;
+	return n ? v[0].site->primitive : NULL;
+}
+
+/* "smp_mb()" when every end of v[0..n) uses it, else "barriers", in buf. */
+static const char *side_name(const struct pair_end *v, size_t n, char *buf, size_t size)
+{
+	const char *b = side_barrier(v, n);
+
+	snprintf(buf, size, "%s%s", b ? b : "barriers", b ? "()" : "");
+	return buf;
+}
+
+/* Whether the conversion removes the barrier of some end of v[0..n). */
+static bool side_converts(const struct protocol *p, const struct pair_end *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (classify_convertible(p, &v[i]))
+			return true;
+	return false;
+}
+
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 			 const struct series_options *o)
 {
 	struct strbuf callee = STRBUF_INIT;
 	bool bitop = false, test_bit = false, in_callee = false, clear_bit = false;
+	char stay[64];
 	const struct protocol *p = patch->v[0];
 	size_t m;
 	char *para;
 
 	for (m = 0; m < patch->nr; m++) {
 		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
+		const char *wb, *rb;
 		bool b, t, c, cl;
 
 		p = patch->v[m];
@@ -831,14 +864,21 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		classify_end_functions(&r, p, p->readers, p->nr_readers);
 		data_named(&wd, p, true);
 		data_named(&rd, p, false);
-		para = xasprintf("%s store%s %s and then publish%s %s with smp_wmb() before the %s; "
-				 "%s %s it, run%s smp_rmb() and then read%s %s.",
+		wb = side_barrier(p->writers, p->nr_writers);
+		rb = side_barrier(p->readers, p->nr_readers);
+		/* a reader whose access is a store (then a full barrier) stores it */
+		para = xasprintf("%s store%s %s and then publish%s %s with %s%s before the %s; "
+				 "%s %s it, run%s %s%s and then read%s %s.",
 				 w.buf, strstr(w.buf, " and ") ? "" : "s", wd.buf,
 				 strstr(w.buf, " and ") ? "" : "es", p->variable,
+				 wb ? wb : "a write barrier", wb ? "()" : "",
 				 b || cl ? "bit operation" : "store", r.buf,
-				 t ? (p->nr_readers > 1 ? "test" : "tests")
+				 p->nr_readers && p->readers[0].access->is_write
+				 ? (p->nr_readers > 1 ? "store" : "stores")
+				 : t ? (p->nr_readers > 1 ? "test" : "tests")
 				   : (p->nr_readers > 1 ? "load" : "loads"),
-				 p->nr_readers > 1 ? "" : "s", p->nr_readers > 1 ? "" : "s", rd.buf);
+				 p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier", rb ? "()" : "",
+				 p->nr_readers > 1 ? "" : "s", rd.buf);
 		wrap(sb, para);
 		free(para);
 		strbuf_release(&wd);
@@ -860,6 +900,35 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 "own store, so a reader that sees any of the stores also sees the "
 				 "data, as with the barrier pair.",
 				 patch->nr, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
+	} else if (!side_converts(p, p->readers, p->nr_readers)) {
+		/* only the writer changes: the reader's barrier stays as it is */
+		para = xasprintf("Use %s for the publish store instead, and remove the write "
+				 "barrier; the reader%s %s stay%s as %s. The release orders every "
+				 "access before it, the data included, before the store, which is "
+				 "what the write barrier guaranteed for %s. %s This also names the "
+				 "access that publishes.",
+				 clear_bit ? "clear_bit_unlock()" : "smp_store_release()",
+				 p->nr_readers > 1 ? "s'" : "'s",
+				 side_name(p->readers, p->nr_readers, stay, sizeof(stay)),
+				 p->nr_readers > 1 ? "" : "s", p->nr_readers > 1 ? "they are" : "it is",
+				 p->variable,
+				 p->verdict == VERDICT_CONVERT
+				 ? "No other access that another thread can see loses its ordering."
+				 : "What else changes ordering is listed below.");
+	} else if (!side_converts(p, p->writers, p->nr_writers)) {
+		/* only the readers change: the writer's barrier stays as it is */
+		para = xasprintf("Use %s for the subscribe load instead, and remove the read "
+				 "barrier; the writer%s %s stay%s as %s. The acquire orders the "
+				 "load before every access after it, the data reads included, "
+				 "which is what the read barrier guaranteed for %s. %s",
+				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()",
+				 p->nr_writers > 1 ? "s'" : "'s",
+				 side_name(p->writers, p->nr_writers, stay, sizeof(stay)),
+				 p->nr_writers > 1 ? "" : "s", p->nr_writers > 1 ? "they are" : "it is",
+				 p->variable,
+				 p->verdict == VERDICT_CONVERT
+				 ? "No other access that another thread can see loses its ordering."
+				 : "What else changes ordering is listed below.");
 	} else {
 		para = xasprintf("Use %s for the publish store and %s for the subscribe load "
 				 "instead, and remove the barriers. The release orders every access "

@@ -838,12 +838,38 @@ static bool side_converts(const struct protocol *p, const struct pair_end *v, si
 	return false;
 }
 
+/*
+ * The paragraph of a conversion of one side (the writers when writer, into
+ * form) while the other side's barriers stay as they are.
+ */
+static char *one_side_para(const struct protocol *p, bool writer, const char *form)
+{
+	const struct pair_end *other = writer ? p->readers : p->writers;
+	size_t n = writer ? p->nr_readers : p->nr_writers;
+	char stay[64];
+
+	return xasprintf("Use %s for the %s instead, and remove the %s barrier; the %s%s %s "
+			 "stay%s as %s. The %s, which is what the %s barrier guaranteed for %s. %s%s",
+			 form, writer ? "publish store" : "subscribe load", writer ? "write" : "read",
+			 writer ? "reader" : "writer", n > 1 ? "s'" : "'s",
+			 side_name(other, n, stay, sizeof(stay)), n > 1 ? "" : "s",
+			 n > 1 ? "they are" : "it is",
+			 writer ? "release orders every access before it, the data included, "
+				  "before the store"
+				: "acquire orders the load before every access after it, the data "
+				  "reads included",
+			 writer ? "write" : "read", p->variable,
+			 p->verdict == VERDICT_CONVERT
+			 ? "No other access that another thread can see loses its ordering."
+			 : "What else changes ordering is listed below.",
+			 writer ? " This also names the access that publishes." : "");
+}
+
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 			 const struct series_options *o)
 {
 	struct strbuf callee = STRBUF_INIT;
 	bool bitop = false, test_bit = false, in_callee = false, clear_bit = false;
-	char stay[64];
 	const struct protocol *p = patch->v[0];
 	size_t m;
 	char *para;
@@ -901,34 +927,9 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 "data, as with the barrier pair.",
 				 patch->nr, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else if (!side_converts(p, p->readers, p->nr_readers)) {
-		/* only the writer changes: the reader's barrier stays as it is */
-		para = xasprintf("Use %s for the publish store instead, and remove the write "
-				 "barrier; the reader%s %s stay%s as %s. The release orders every "
-				 "access before it, the data included, before the store, which is "
-				 "what the write barrier guaranteed for %s. %s This also names the "
-				 "access that publishes.",
-				 clear_bit ? "clear_bit_unlock()" : "smp_store_release()",
-				 p->nr_readers > 1 ? "s'" : "'s",
-				 side_name(p->readers, p->nr_readers, stay, sizeof(stay)),
-				 p->nr_readers > 1 ? "" : "s", p->nr_readers > 1 ? "they are" : "it is",
-				 p->variable,
-				 p->verdict == VERDICT_CONVERT
-				 ? "No other access that another thread can see loses its ordering."
-				 : "What else changes ordering is listed below.");
+		para = one_side_para(p, true, clear_bit ? "clear_bit_unlock()" : "smp_store_release()");
 	} else if (!side_converts(p, p->writers, p->nr_writers)) {
-		/* only the readers change: the writer's barrier stays as it is */
-		para = xasprintf("Use %s for the subscribe load instead, and remove the read "
-				 "barrier; the writer%s %s stay%s as %s. The acquire orders the "
-				 "load before every access after it, the data reads included, "
-				 "which is what the read barrier guaranteed for %s. %s",
-				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()",
-				 p->nr_writers > 1 ? "s'" : "'s",
-				 side_name(p->writers, p->nr_writers, stay, sizeof(stay)),
-				 p->nr_writers > 1 ? "" : "s", p->nr_writers > 1 ? "they are" : "it is",
-				 p->variable,
-				 p->verdict == VERDICT_CONVERT
-				 ? "No other access that another thread can see loses its ordering."
-				 : "What else changes ordering is listed below.");
+		para = one_side_para(p, false, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else {
 		para = xasprintf("Use %s for the publish store and %s for the subscribe load "
 				 "instead, and remove the barriers. The release orders every access "

@@ -599,9 +599,11 @@ static const char *effect_prose(enum cost_effect e)
  * the model acqrel cost computes from the tree's barrier headers: which
  * gain, which pay more, which stay the same. NULL without a model.
  */
+static bool clears_bit(const struct protocol *p);
+
 static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
 {
-	bool rel = false, acq = false, x86 = false;
+	bool rel = false, acq = false, x86 = false, unlock = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
@@ -614,6 +616,17 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			rel |= classify_convertible(p, &p->writers[i]);
 		for (i = 0; i < p->nr_readers; i++)
 			acq |= classify_convertible(p, &p->readers[i]);
+		unlock |= clears_bit(p);
+	}
+	/*
+	 * clear_bit_unlock() is an atomic bit operation with release ordering,
+	 * not a store-release: its instructions are not the release's
+	 */
+	if (unlock) {
+		rel = false;
+		strbuf_adds(&sb, "The writer's smp_wmb() and clear_bit() become clear_bit_unlock(), "
+			    "an atomic bit operation with release ordering, whose instructions "
+			    "acqrel does not compute. ");
 	}
 	for (i = 0; i < o->cost->nr; i++) {
 		const struct cost_variant *v = &o->cost->v[i];

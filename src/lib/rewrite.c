@@ -1918,7 +1918,7 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 	size_t i, nr = g->nr;
 
 	for (i = 0; i < nr; i++) {
-		size_t fi = g->fidx[i], ind, k, len;
+		size_t fi = g->fidx[i], ind, k, len, nlen;
 		const struct rewrite_file *f = &rw->v[fi];
 		const char *text = g->plan[i].text, *t, *nl, *close;
 		unsigned c = g->plan[i].line, top;
@@ -1928,13 +1928,11 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 
 		for (k = 0; text[k] == ' ' || text[k] == '\t'; k++)
 			;
-		nl = strchr(text, '\n');
+		nlen = note_length(text);
 		/* a note alone (inserted above a barrier that stays) or above the access */
-		if (strncmp(text + k, open, strlen(open)) || !nl || (g->plan[i].insert == !!nl[1]))
+		if (!nlen || g->plan[i].insert != !text[nlen])
 			continue;
-		close = nl - 3;
-		if (close < text + k || memcmp(close, " */", 3))
-			continue;
+		nl = text + nlen - 1;
 		while (c > 1 && deleted_in(g, fi, c - 1))
 			c--;
 		c--;
@@ -1958,7 +1956,25 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 		if (!top || !trimmed_line(f, top, &t, &len) || len < 2 || memcmp(t, "/*", 2) ||
 		    memmem(t, len, "*/", 2))
 			continue;
-		sentence = xasprintf("%.*s.", (int)(close - (text + k) - 3), text + k + 3);
+		if (!strncmp(text + k, open, strlen(open))) {
+			/* "/+ Pairs with ... +/" on one line */
+			close = strchr(text, '\n') - 3;
+			sentence = xasprintf("%.*s.", (int)(close - (text + k) - 3), text + k + 3);
+		} else {
+			/* a block: the words of its lines between the opening and the closing one */
+			struct strbuf words = STRBUF_INIT;
+			const char *p = strchr(text, '\n') + 1, *e;
+
+			for (; p < nl && (e = strchr(p, '\n')); p = e + 1) {
+				trim_span(p, (size_t)(e - p), &t, &len);
+				if (len == 2 && !memcmp(t, "*/", 2))
+					break;
+				for (; len && (*t == '*' || *t == ' '); t++, len--)
+					;
+				strbuf_addf(&words, "%s%.*s", words.len ? " " : "", (int)len, t);
+			}
+			sentence = strbuf_detach(&words);
+		}
 		add_comment_words(&sb, &end, ind, sentence);
 		free(sentence);
 		if (g->plan[i].insert) {
@@ -1978,7 +1994,7 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 		g->nr++;
 		/* the note leaves the access's own text */
 		{
-			char *rest = xstrdup(g->plan[i].text + (nl + 1 - text));
+			char *rest = xstrdup(g->plan[i].text + nlen);
 
 			free(g->plan[i].text);
 			g->plan[i].text = rest;

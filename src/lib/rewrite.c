@@ -1949,6 +1949,9 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 			continue;
 		ind--;
 		for (top = c - 1; top >= 1 && top + 40 > c; top--) {
+			/* an old "Pair with ..." sentence the rewrite deletes from it */
+			if (deleted_in(g, fi, top))
+				continue;
 			if (!trimmed_line(f, top, &t, &len) || !len || t[0] != '*' ||
 			    touched_in(g, fi, top))
 				break;

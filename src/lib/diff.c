@@ -3,6 +3,7 @@
 #include "quote.h"
 #include "util.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,12 @@ static void add_funcname(struct strbuf *out, const struct lines_of *l, size_t fr
 	}
 }
 
+/* Whether line i of a and line k of b are the same bytes. */
+static bool same_line(const struct lines_of *a, size_t i, const struct lines_of *b, size_t k)
+{
+	return a->len[i] == b->len[k] && !memcmp(a->start[i], b->start[k], a->len[i]);
+}
+
 void diff_unified(struct strbuf *out, const char *path, const char *text, size_t len,
 		  struct line_edits *edits, struct strbuf *rewritten)
 {
@@ -158,22 +165,37 @@ void diff_unified(struct strbuf *out, const char *path, const char *text, size_t
 			while (run_end < j && edits->v[run_end].first ==
 			       edits->v[run_end - 1].first + edits->v[run_end - 1].nr_old)
 				run_end++;
+			struct lines_of added = { NULL, NULL, 0, 0, 0 };
+			size_t old_from, old_to, pre = 0, post = 0;
+
 			for (; at < edits->v[k].first; at++)
 				add_line(out, ' ', l.start[at], l.len[at]);
+			old_from = at;
 			for (m = k; m < run_end; m++)
-				for (; at < edits->v[m].first + edits->v[m].nr_old && at < l.nr; at++)
-					add_line(out, '-', l.start[at], l.len[at]);
-			for (m = k; m < run_end; m++) {
-				const char *p = edits->v[m].new_text;
-
-				while (*p) {
-					const char *nl = strchr(p, '\n');
-					size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-
-					add_line(out, '+', p, n);
-					p += n;
-				}
-			}
+				if (edits->v[m].first + edits->v[m].nr_old > at)
+					at = edits->v[m].first + edits->v[m].nr_old;
+			if (at > l.nr)
+				at = l.nr;
+			old_to = at;
+			for (m = k; m < run_end; m++)
+				split(&added, edits->v[m].new_text, strlen(edits->v[m].new_text));
+			/* lines the run removes and adds again are context, as git shows them */
+			while (pre < old_to - old_from && pre < added.nr &&
+			       same_line(&l, old_from + pre, &added, pre))
+				pre++;
+			while (post < old_to - old_from - pre && post < added.nr - pre &&
+			       same_line(&l, old_to - 1 - post, &added, added.nr - 1 - post))
+				post++;
+			for (m = 0; m < pre; m++)
+				add_line(out, ' ', l.start[old_from + m], l.len[old_from + m]);
+			for (m = old_from + pre; m < old_to - post; m++)
+				add_line(out, '-', l.start[m], l.len[m]);
+			for (m = pre; m < added.nr - post; m++)
+				add_line(out, '+', added.start[m], added.len[m]);
+			for (m = old_to - post; m < old_to; m++)
+				add_line(out, ' ', l.start[m], l.len[m]);
+			free(added.start);
+			free(added.len);
 			k = run_end;
 		}
 		for (; at < to; at++)

@@ -55,10 +55,9 @@ static int demo_log_done(struct demo_log *l)
  	l->text[l->len % 64] = c;
  	/*
  	 * The text must be visible before the new length.
--	 *
+ 	 *
 -	 * Pairs with the smp_rmb() in
 -	 * demo_log_read().
-+	 *
 +	 * Pairs with smp_load_acquire() in demo_log_read().
  	 *\/
 -	smp_wmb();

@@ -112,7 +112,7 @@ int cmd_bugs(int argc, const char **argv)
 	if (status >= 0)
 		return status;
 	a = o.first_path;
-	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &pairs);
+	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &pairs, NULL);
 	memset(&r, 0, sizeof(r));
 	bugs_run(&run, &pairs, all, &r);
 	cmd_phase("bugs");

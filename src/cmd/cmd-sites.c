@@ -163,7 +163,7 @@ int cmd_sites(int argc, const char **argv)
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), 0);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 
-	nr_skipped = sites_report_skips(&run);
+	nr_skipped = sites_report_skips(&run, NULL);
 
 	if (json) {
 		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");

@@ -14,7 +14,7 @@ int cmd_parse_options(int argc, const char **argv, const char *verb, const char 
 {
 	int a;
 
-	o->json = o->summary = false;
+	o->json = o->summary = o->no_cache = false;
 	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
 		if (!strcmp(argv[a], "--")) {
 			a++;
@@ -24,6 +24,8 @@ int cmd_parse_options(int argc, const char **argv, const char *verb, const char 
 			o->json = true;
 		} else if (!strcmp(argv[a], "--summary")) {
 			o->summary = true;
+		} else if (!strcmp(argv[a], "--no-cache") && !strcmp(verb, "pairs")) {
+			o->no_cache = true;
 		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
 			fputs(cmd_usage, stdout);
 			return 0;
@@ -79,7 +81,7 @@ void cmd_phase(const char *name)
 }
 
 size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct sites_run *run,
-		     struct pair_result *r)
+		     struct pair_result *r, struct strbuf *err)
 {
 	size_t nr_skipped;
 
@@ -88,7 +90,7 @@ size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct 
 	cmd_phase("sites");
 	sites_far_callers(run, cmd_jobs());
 	cmd_phase("callers");
-	nr_skipped = sites_report_skips(run);
+	nr_skipped = sites_report_skips(run, err);
 	memset(r, 0, sizeof(*r));
 	pair_run(run, r, cmd_jobs());
 	cmd_phase("pairs");

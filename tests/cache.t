@@ -1,7 +1,8 @@
 #!/usr/bin/perl
 # cache.t: acqrel's result cache (src/lib/cache.c) changes nothing but the
-# time a run takes. A run that the cache answers prints the same standard
-# output, standard error and exit status as a run with --no-cache, on a
+# time a run of pairs or sites takes. A run that the cache answers prints
+# the same standard output, standard error and exit status as a run with
+# --no-cache, on a
 # fixture tree and on both real kernels, also after a file is touched,
 # edited, added, or a header it looked for appears; a damaged cache file is
 # discarded with one line naming it; --no-cache and ACQREL_NO_CACHE neither
@@ -114,6 +115,10 @@ cached($work, 1, 'fixture: second run', 'pairs', 'tree');
 cached($work, 0, 'fixture --json: first run', 'pairs', '--json', 'tree');
 cached($work, 1, 'fixture --json: second run', 'pairs', '--json', 'tree');
 cached($work, 0, 'fixture through another path: first run', 'pairs', './tree/');
+cached($work, 0, 'fixture sites --json: first run', 'sites', '--json', 'tree');
+cached($work, 1, 'fixture sites --json: second run', 'sites', '--json', 'tree');
+cached($work, 0, 'fixture sites: first run', 'sites', 'tree');
+cached($work, 1, 'fixture sites: second run', 'sites', 'tree');
 
 # touched: the stat changed, the content did not
 utime(undef, undef, "$work/tree/fs/demofs/super.c") or die;
@@ -137,6 +142,7 @@ $before = run($work, 'pairs', 'tree');
 spew($c, $same_size);
 $after = cached($work, 0, 'fixture: after an edit of the same size', 'pairs', 'tree');
 isnt($after->{out}, $before->{out}, 'that edit changes the output');
+cached($work, 0, 'fixture sites --json: after an edit of the same size', 'sites', '--json', 'tree');
 
 # a file that is not C: the Kconfig that says an architecture is 64-bit only
 my $k = "$work/tree/arch/arm64/Kconfig";
@@ -226,9 +232,11 @@ is($got->{err}, '', '--no-cache does not read the cache');
 for my $ver (qw(6.12 6.1)) {
 	chomp(my $tree = `sh '$top/scripts/kernel.sh' $ver 2>/dev/null`);
 	SKIP: {
-		skip("linux-source-$ver is not installed", 12) unless $tree && -d $tree;
+		skip("linux-source-$ver is not installed", 18) unless $tree && -d $tree;
 		cached($top, 0, "$ver pairs --json: first run", 'pairs', '--json', $tree);
 		cached($top, 1, "$ver pairs --json: second run", 'pairs', '--json', $tree);
+		cached($top, 0, "$ver sites --json: first run", 'sites', '--json', $tree);
+		cached($top, 1, "$ver sites --json: second run", 'sites', '--json', $tree);
 
 		# touched and edited, in a copy of part of the tree (the tree itself is read only)
 		my $part = "$tmp/linux-$ver";

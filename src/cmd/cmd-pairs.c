@@ -300,16 +300,8 @@ int cmd_pairs(int argc, const char **argv)
 	a = o.first_path;
 	cmd_phase(NULL);
 	cache_init(&cache, "pairs", argc, argv, o.no_cache);
-	if (cache_lookup(&cache, &sb, &err, &status)) {
-		cmd_phase("cache");
-		fwrite(err.buf, 1, err.len, stderr);
-		fwrite(sb.buf, 1, sb.len, stdout);
-		fflush(stdout);
-		strbuf_release(&sb);
-		strbuf_release(&err);
-		cache_release(&cache);
+	if ((status = cmd_replay(&cache)) >= 0)
 		return status;
-	}
 	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &r, &err);
 
 	if (o.json) {

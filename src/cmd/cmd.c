@@ -1,7 +1,9 @@
 /* cmd.c: what the subcommands share: options and the number of threads */
 #include "cmd.h"
+#include "../lib/cache.h"
 #include "../lib/pair.h"
 #include "../lib/sites.h"
+#include "../lib/strbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +26,8 @@ int cmd_parse_options(int argc, const char **argv, const char *verb, const char 
 			o->json = true;
 		} else if (!strcmp(argv[a], "--summary")) {
 			o->summary = true;
-		} else if (!strcmp(argv[a], "--no-cache") && !strcmp(verb, "pairs")) {
+		} else if (!strcmp(argv[a], "--no-cache") &&
+			   (!strcmp(verb, "pairs") || !strcmp(verb, "sites"))) {
 			o->no_cache = true;
 		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
 			fputs(cmd_usage, stdout);
@@ -78,6 +81,23 @@ void cmd_phase(const char *name)
 	wall0 = wall;
 	cpu0 = cpu;
 	main0 = main_cpu;
+}
+
+int cmd_replay(struct cache *c)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int status;
+
+	if (!cache_lookup(c, &out, &err, &status))
+		return -1;
+	cmd_phase("cache");
+	fwrite(err.buf, 1, err.len, stderr);
+	fwrite(out.buf, 1, out.len, stdout);
+	fflush(stdout);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	cache_release(c);
+	return status;
 }
 
 size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct sites_run *run,

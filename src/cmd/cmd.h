@@ -14,13 +14,13 @@ int cmd_bugs(int argc, const char **argv);
 struct cmd_options {
 	bool json;
 	bool summary;
-	bool no_cache;		/* --no-cache (pairs only) */
+	bool no_cache;		/* --no-cache (pairs and sites only) */
 	int first_path;		/* index in argv of the first PATH */
 };
 
 /*
  * Parses "[--json] [--summary] [--no-cache] [--] PATH..." for the command
- * named verb (--no-cache for pairs only).
+ * named verb (--no-cache for pairs and sites only).
  * Returns -1 when the caller should go on, else the exit status to return
  * (0 after --help, 2 on a usage error, with the usage printed).
  */
@@ -35,6 +35,14 @@ int cmd_jobs(void);
  * the last call, as "timing: NAME wall W cpu C"; NULL only starts the clock.
  */
 void cmd_phase(const char *name);
+
+/*
+ * When the cache c holds the result of this run, prints it, releases c
+ * and returns the exit status; else returns -1, c recording the inputs of
+ * the run to come (cache.h).
+ */
+struct cache;
+int cmd_replay(struct cache *c);
 
 /*
  * The protocols of the PATHs paths[0..n): the sites (SITES_KEEP_TEXT and

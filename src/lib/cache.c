@@ -411,6 +411,11 @@ void cache_store(struct cache *c, const struct strbuf *out, const struct strbuf 
 		return;
 	if (!inputs_take(&v, &nr))
 		return;
+	/* a blob's length is 32 bits; a file that large is not read back anyway */
+	if (out->len + err->len > CACHE_MAX_FILE) {
+		inputs_free(v, nr);
+		return;
+	}
 	serialize(c, &sb, out, err, status, v, nr);
 	write_file(c, &sb);
 	strbuf_release(&sb);

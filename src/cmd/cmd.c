@@ -88,7 +88,7 @@ int cmd_replay(struct cache *c)
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	int status;
 
-	if (!cache_lookup(c, &out, &err, &status))
+	if (!cache_lookup(c, cmd_jobs(), &out, &err, &status))
 		return -1;
 	cmd_phase("cache");
 	fwrite(err.buf, 1, err.len, stderr);

@@ -300,7 +300,8 @@ static unsigned char *read_all(const char *path, size_t *len)
 	return buf;
 }
 
-bool cache_lookup(struct cache *c, struct strbuf *out, struct strbuf *err, int *status)
+bool cache_lookup(struct cache *c, int nr_threads, struct strbuf *out, struct strbuf *err,
+		  int *status)
 {
 	struct reader r;
 	unsigned char *buf, digest[20];
@@ -379,7 +380,7 @@ bool cache_lookup(struct cache *c, struct strbuf *out, struct strbuf *err, int *
 		damaged(c, "trailing bytes");
 		goto miss;
 	}
-	if (!inputs_check(v, nr, &refreshed))
+	if (!inputs_check(v, nr, nr_threads, &refreshed))
 		goto miss;
 	strbuf_add(out, o, n_out);
 	strbuf_add(err, e, n_err);

@@ -36,10 +36,12 @@ void cache_init(struct cache *c, const char *verb, int argc, const char *const *
 
 /*
  * Whether the cache holds the result of this run with every input
- * unchanged; then out and err get its standard output and error, *status
- * its exit status. Else starts recording the inputs of the run to come.
+ * unchanged (checked on nr_threads threads); then out and err get its
+ * standard output and error, *status its exit status. Else starts
+ * recording the inputs of the run to come.
  */
-bool cache_lookup(struct cache *c, struct strbuf *out, struct strbuf *err, int *status);
+bool cache_lookup(struct cache *c, int nr_threads, struct strbuf *out, struct strbuf *err,
+		  int *status);
 
 /* Stores the result of the run that followed cache_lookup(), when it can be cached. */
 void cache_store(struct cache *c, const struct strbuf *out, const struct strbuf *err, int status);

@@ -1,5 +1,6 @@
 /* inputs.c: record what a run read, and check later that it still reads the same */
 #include "inputs.h"
+#include "threads.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -395,37 +396,70 @@ static bool check_missing(const struct input *in)
 	return err == in->err;
 }
 
-bool inputs_check(struct input *v, size_t nr, size_t *refreshed)
+/* Whether one record still holds; *refreshed counts one whose stat was updated. */
+static bool check_one(struct input *in, uint64_t now, size_t *refreshed)
 {
-	uint64_t now = now_ns();
+	struct stat st;
+	int rc;
+
+	if (in->kind != INPUT_STAT && in->err)
+		return check_missing(in);
+	rc = stat(in->path, &st);
+	if (in->kind == INPUT_STAT)
+		return rc < 0 ? errno == in->err : !in->err && (st.st_mode & S_IFMT) == in->mode;
+	if (rc < 0)
+		return false;
+	if (!(in->flags & INPUT_RACY) && same_stat(in, &st))
+		return true;
+	if (!(in->flags & INPUT_HASHED))
+		return false;
+	if (in->kind == INPUT_DIR ? !check_dir_listing(in, now) : !check_file_content(in, now))
+		return false;
+	++*refreshed;
+	return true;
+}
+
+/* One thread's share of inputs_check(): records [from, to). */
+struct checker {
+	struct input *v;
+	size_t from, to, refreshed;
+	uint64_t now;
+	int *failed;		/* shared: set by the first thread that finds a change */
+};
+
+static void *checker_main(void *arg)
+{
+	struct checker *c = arg;
 	size_t i;
 
-	*refreshed = 0;
-	for (i = 0; i < nr; i++) {
-		struct input *in = &v[i];
-		struct stat st;
-		int rc;
-
-		if (in->kind != INPUT_STAT && in->err) {
-			if (!check_missing(in))
-				return false;
-			continue;
+	for (i = c->from; i < c->to && !__atomic_load_n(c->failed, __ATOMIC_RELAXED); i++) {
+		if (!check_one(&c->v[i], c->now, &c->refreshed)) {
+			__atomic_store_n(c->failed, 1, __ATOMIC_RELAXED);
+			break;
 		}
-		rc = stat(in->path, &st);
-		if (in->kind == INPUT_STAT) {
-			if (rc < 0 ? errno != in->err : in->err || (st.st_mode & S_IFMT) != in->mode)
-				return false;
-			continue;
-		}
-		if (rc < 0)
-			return false;
-		if (!(in->flags & INPUT_RACY) && same_stat(in, &st))
-			continue;
-		if (!(in->flags & INPUT_HASHED))
-			return false;
-		if (in->kind == INPUT_DIR ? !check_dir_listing(in, now) : !check_file_content(in, now))
-			return false;
-		++*refreshed;
 	}
-	return true;
+	return NULL;
+}
+
+bool inputs_check(struct input *v, size_t nr, int nr_threads, size_t *refreshed)
+{
+	struct checker *c;
+	int failed = 0, t;
+
+	if (nr_threads < 1)
+		nr_threads = 1;
+	c = xcalloc((size_t)nr_threads, sizeof(*c));
+	for (t = 0; t < nr_threads; t++) {
+		c[t].v = v;
+		c[t].from = nr * (size_t)t / (size_t)nr_threads;
+		c[t].to = nr * (size_t)(t + 1) / (size_t)nr_threads;
+		c[t].now = now_ns();
+		c[t].failed = &failed;
+	}
+	threads_run(nr_threads, checker_main, c, sizeof(*c));
+	*refreshed = 0;
+	for (t = 0; t < nr_threads; t++)
+		*refreshed += c[t].refreshed;
+	free(c);
+	return !failed;
 }

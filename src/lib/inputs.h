@@ -79,8 +79,9 @@ void inputs_free(struct input *v, size_t nr);
  * Whether every record v[0..nr) still holds. A record whose stat changed
  * (or is racy) holds when its content or listing hash is the same; its
  * stat is then updated in place and *refreshed counts it, so the caller
- * can store the records again.
+ * can store the records again. The records are checked on nr_threads
+ * threads, each with its own share of v.
  */
-bool inputs_check(struct input *v, size_t nr, size_t *refreshed);
+bool inputs_check(struct input *v, size_t nr, int nr_threads, size_t *refreshed);
 
 #endif

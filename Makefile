@@ -84,8 +84,12 @@ $(BUILD)/tests/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(BUILD)/libacq
 # The whole suite: unit tests, golden fixtures, bad input, and the real
 # kernels (installed from Debian and unpacked under .kernel/ when missing).
 .PHONY: check
+# acqrel's result cache goes to a folder of this run, emptied first: no test
+# reads what another run left.
 check: all
+	$(Q)rm -rf $(CURDIR)/$(BUILD)/test-cache
 	$(Q)ACQREL=$(CURDIR)/$(BUILD)/acqrel UNIT_DIR=$(CURDIR)/$(BUILD)/tests \
+		XDG_CACHE_HOME=$(CURDIR)/$(BUILD)/test-cache \
 		prove -f $(UNIT_BIN) tests/*.t
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer.

@@ -1,21 +1,21 @@
 /* main.c: acqrel's entry point; dispatches to src/cmd/cmd-<verb>.c */
 #include "cmd/cmd.h"
 #include "lib/util.h"
+#include "lib/version.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* No release process yet: the version of the command line and the formats. */
-#define ACQREL_VERSION "0.2.0"
-
 static const char usage[] =
 	"usage: acqrel <command> [options] PATH...\n"
 	"\n"
 	"commands:\n"
-	"  sites [--json] [--summary] PATH...   list every memory-barrier site\n"
-	"  pairs [--json] [--summary] PATH...   pair writers with readers; verdict per protocol\n"
+	"  sites [--json] [--summary] [--no-cache] PATH...\n"
+	"                                       list every memory-barrier site\n"
+	"  pairs [--json] [--summary] [--no-cache] PATH...\n"
+	"                                       pair writers with readers; verdict per protocol\n"
 	"  patch (--diff | --apply | -o DIR) [--include-review] [--signoff] [--to ADDR]...\n"
 	"        [--cc ADDR]... PATH...         the rewrite of each convertible protocol: a diff,\n"
 	"                                       the files rewritten in place, or a patch series\n"

@@ -278,7 +278,7 @@ int cmd_bugs(int argc, const char **argv)
 	}
 	/* a full disk or a file size limit must fail a write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
-	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &pairs);
+	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &pairs, NULL);
 	memset(&r, 0, sizeof(r));
 	bugs_run(&run, &pairs, all, &r);
 	cmd_phase("bugs");

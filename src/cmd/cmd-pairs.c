@@ -1,5 +1,6 @@
 /* cmd-pairs.c: acqrel pairs [--json] PATH... */
 #include "cmd.h"
+#include "../lib/cache.h"
 #include "../lib/classify.h"
 #include "../lib/json.h"
 #include "../lib/pair.h"
@@ -13,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char pairs_usage[] = "usage: acqrel pairs [--json] [--summary] PATH...\n";
+static const char pairs_usage[] = "usage: acqrel pairs [--json] [--summary] [--no-cache] PATH...\n";
 
 static const char *const evidence_names[] = {
 	"object", "global", "field-name", "comment", "call", "data",
@@ -233,7 +234,7 @@ static void json_unpaired(struct strbuf *sb, const struct unpaired *u, bool firs
 	strbuf_addch(sb, '}');
 }
 
-static void summary(const struct pair_result *r)
+static void summary(struct strbuf *sb, const struct pair_result *r)
 {
 	static const char *const verdicts[] = {
 		"convert", "review", "keep", "converted", "redundant",
@@ -262,9 +263,9 @@ static void summary(const struct pair_result *r)
 				codes[k].n++;
 		}
 	}
-	printf("protocols: %zu\n", r->nr);
+	strbuf_addf(sb, "protocols: %zu\n", r->nr);
 	for (i = 0; i < ARRAY_SIZE(verdicts); i++)
-		printf("  %-10s %6zu\n", verdicts[i], count[i]);
+		strbuf_addf(sb, "  %-10s %6zu\n", verdicts[i], count[i]);
 	/* most frequent first */
 	for (k = 1; k < nr_codes; k++) {
 		for (j = k; j > 0 && codes[j - 1].n < codes[j].n; j--) {
@@ -276,32 +277,34 @@ static void summary(const struct pair_result *r)
 			codes[j - 1].n = n;
 		}
 	}
-	printf("reasons (protocols):\n");
+	strbuf_addf(sb, "reasons (protocols):\n");
 	for (k = 0; k < nr_codes; k++)
-		printf("  %-18s %6zu\n", codes[k].code, codes[k].n);
-	printf("unpaired smp_wmb/smp_rmb sites: %zu\n", r->nr_u);
+		strbuf_addf(sb, "  %-18s %6zu\n", codes[k].code, codes[k].n);
+	strbuf_addf(sb, "unpaired smp_wmb/smp_rmb sites: %zu\n", r->nr_u);
 }
 
 int cmd_pairs(int argc, const char **argv)
 {
 	struct cmd_options o;
-	bool json, want_summary;
 	int status;
 	struct sites_run run;
 	struct pair_result r;
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	struct cache cache;
 	size_t i, nr_skipped;
 	int a;
 
 	status = cmd_parse_options(argc, argv, "pairs", pairs_usage, &o);
 	if (status >= 0)
 		return status;
-	json = o.json;
-	want_summary = o.summary;
 	a = o.first_path;
-	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &r);
+	cmd_phase(NULL);
+	cache_init(&cache, "pairs", argc, argv, o.no_cache);
+	if ((status = cmd_replay(&cache)) >= 0)
+		return status;
+	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &r, &err);
 
-	if (json) {
+	if (o.json) {
 		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");
 		json_add_string(&sb, run.walk.root);
 		strbuf_adds(&sb, ", \"protocols\": [");
@@ -311,7 +314,7 @@ int cmd_pairs(int argc, const char **argv)
 		for (i = 0; i < r.nr_u; i++)
 			json_unpaired(&sb, &r.u[i], i == 0);
 		strbuf_adds(&sb, r.nr_u ? "\n ]}\n" : "]}\n");
-	} else if (!want_summary) {
+	} else if (!o.summary) {
 		for (i = 0; i < r.nr; i++)
 			text_protocol(&sb, &r.v[i]);
 		for (i = 0; i < r.nr_u; i++) {
@@ -320,14 +323,18 @@ int cmd_pairs(int argc, const char **argv)
 				    r.u[i].site->line, r.u[i].site->column, r.u[i].site->primitive,
 				    r.u[i].code, r.u[i].text);
 		}
+	} else {
+		summary(&sb, &r);
 	}
-	if (sb.len)
-		fwrite(sb.buf, 1, sb.len, stdout);
-	strbuf_release(&sb);
-	if (want_summary && !json)
-		summary(&r);
+	fwrite(sb.buf, 1, sb.len, stdout);
 	fflush(stdout);
+	status = nr_skipped ? 1 : 0;
 	pair_result_release(&r);
 	sites_run_release(&run);
-	return nr_skipped ? 1 : 0;
+	/* after the run's memory is freed: the peak stays the run's */
+	cache_store(&cache, &sb, &err, status);
+	cache_release(&cache);
+	strbuf_release(&sb);
+	strbuf_release(&err);
+	return status;
 }

@@ -1,5 +1,6 @@
 /* cmd-sites.c: acqrel sites [--json] [--summary] PATH... */
 #include "cmd.h"
+#include "../lib/cache.h"
 #include "../lib/json.h"
 #include "../lib/prims.h"
 #include "../lib/quote.h"
@@ -12,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-static const char sites_usage[] = "usage: acqrel sites [--json] [--summary] PATH...\n";
+static const char sites_usage[] = "usage: acqrel sites [--json] [--summary] [--no-cache] PATH...\n";
 
 static void text_accesses(struct strbuf *sb, const char *label, const struct access_list *l)
 {
@@ -147,7 +148,8 @@ int cmd_sites(int argc, const char **argv)
 	bool json, want_summary;
 	int status;
 	struct sites_run run;
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	struct cache cache;
 	size_t i, j, nr_skipped;
 	bool first = true;
 	struct timespec t0, t1;
@@ -159,11 +161,17 @@ int cmd_sites(int argc, const char **argv)
 	json = o.json;
 	want_summary = o.summary;
 	a = o.first_path;
+	cmd_phase(NULL);
+	/* the summary says how long the run took: never replayed */
+	cache_init(&cache, "sites", argc, argv, o.no_cache || (want_summary && !json));
+	if ((status = cmd_replay(&cache)) >= 0)
+		return status;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), 0);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	cmd_phase("sites");
 
-	nr_skipped = sites_report_skips(&run);
+	nr_skipped = sites_report_skips(&run, &err);
 
 	if (json) {
 		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");
@@ -180,7 +188,8 @@ int cmd_sites(int argc, const char **argv)
 				text_site(&sb, run.walk.files[i].path, &fs->v[j]);
 			first = false;
 		}
-		if (sb.len > 65536) {
+		/* written as it comes, unless the cache keeps it all */
+		if (sb.len > 65536 && !cache.file) {
 			fwrite(sb.buf, 1, sb.len, stdout);
 			strbuf_reset(&sb);
 		}
@@ -194,11 +203,15 @@ int cmd_sites(int argc, const char **argv)
 	}
 	if (sb.len)
 		fwrite(sb.buf, 1, sb.len, stdout);
-	strbuf_release(&sb);
 	if (want_summary && !json)
 		summary(&run, nr_skipped,
 			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	fflush(stdout);
+	status = nr_skipped ? 1 : 0;
 	sites_run_release(&run);
-	return nr_skipped ? 1 : 0;
+	cache_store(&cache, &sb, &err, status);
+	cache_release(&cache);
+	strbuf_release(&sb);
+	strbuf_release(&err);
+	return status;
 }

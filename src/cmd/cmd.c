@@ -1,7 +1,9 @@
 /* cmd.c: what the subcommands share: options and the number of threads */
 #include "cmd.h"
+#include "../lib/cache.h"
 #include "../lib/pair.h"
 #include "../lib/sites.h"
+#include "../lib/strbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,7 @@ int cmd_parse_options(int argc, const char **argv, const char *verb, const char 
 {
 	int a;
 
-	o->json = o->summary = false;
+	o->json = o->summary = o->no_cache = false;
 	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
 		if (!strcmp(argv[a], "--")) {
 			a++;
@@ -24,6 +26,9 @@ int cmd_parse_options(int argc, const char **argv, const char *verb, const char 
 			o->json = true;
 		} else if (!strcmp(argv[a], "--summary")) {
 			o->summary = true;
+		} else if (!strcmp(argv[a], "--no-cache") &&
+			   (!strcmp(verb, "pairs") || !strcmp(verb, "sites"))) {
+			o->no_cache = true;
 		} else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
 			fputs(cmd_usage, stdout);
 			return 0;
@@ -78,8 +83,25 @@ void cmd_phase(const char *name)
 	main0 = main_cpu;
 }
 
+int cmd_replay(struct cache *c)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int status;
+
+	if (!cache_lookup(c, cmd_jobs(), &out, &err, &status))
+		return -1;
+	cmd_phase("cache");
+	fwrite(err.buf, 1, err.len, stderr);
+	fwrite(out.buf, 1, out.len, stdout);
+	fflush(stdout);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	cache_release(c);
+	return status;
+}
+
 size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct sites_run *run,
-		     struct pair_result *r)
+		     struct pair_result *r, struct strbuf *err)
 {
 	size_t nr_skipped;
 
@@ -88,7 +110,7 @@ size_t cmd_run_pairs(const char *const *paths, size_t n, unsigned flags, struct 
 	cmd_phase("sites");
 	sites_far_callers(run, cmd_jobs());
 	cmd_phase("callers");
-	nr_skipped = sites_report_skips(run);
+	nr_skipped = sites_report_skips(run, err);
 	memset(r, 0, sizeof(*r));
 	pair_run(run, r, cmd_jobs());
 	cmd_phase("pairs");

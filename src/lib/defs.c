@@ -1,14 +1,17 @@
 /* defs.c: the definitions of called functions, found and parsed once */
 #include "defs.h"
 #include "hash.h"
+#include "inputs.h"
 #include "lex.h"
 #include "parse.h"
 #include "util.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A file whose definitions were looked for, lexed. Not changed once in a store. */
 struct lexed {
@@ -591,11 +594,19 @@ static void search_field_stores(struct defs *d, const char *file, const char *sn
 	dir = xstrndup(where, (size_t)(slash - where));
 	full = strcmp(types_root(d->t), ".") ? xasprintf("%s/%s", types_root(d->t), dir) : xstrdup(dir);
 	if ((dh = opendir(full))) {
+		struct input_listing listing = { { 0, 0 } };
+		struct stat st;
+
+		memset(&st, 0, sizeof(st));
+		if (inputs_enabled() && fstat(dirfd(dh), &st) < 0)
+			inputs_uncacheable();
 		out->complete = true;
 		out->scope = where;
 		while ((de = readdir(dh))) {
 			size_t n = strlen(de->d_name);
 			char *rel;
+
+			inputs_listing_add(&listing, de->d_name, de->d_type);
 
 			if (n < 3 || de->d_name[n - 2] != '.' || (de->d_name[n - 1] != 'c' && de->d_name[n - 1] != 'h'))
 				continue;
@@ -604,6 +615,9 @@ static void search_field_stores(struct defs *d, const char *file, const char *sn
 			free(rel);
 		}
 		closedir(dh);
+		inputs_dir(full, &st, &listing);
+	} else {
+		inputs_missing(full, INPUT_DIR, errno);
 	}
 	free(full);
 	free(dir);

@@ -1,10 +1,12 @@
 /* sites.c: read, prefilter, scan and parse files into barrier sites */
 #include "sites.h"
 #include "hash.h"
+#include "inputs.h"
 #include "lex.h"
 #include "parse.h"
 #include "prims.h"
 #include "quote.h"
+#include "strbuf.h"
 #include "threads.h"
 #include "util.h"
 
@@ -890,16 +892,21 @@ static long read_file(char **buf, size_t *alloc, const char *path, struct file_s
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0) {
+		int err = errno;
+
+		inputs_missing(path, INPUT_FILE, err);
 		skip_list_add(&fs->skipped, xstrdup(path),
-			      xasprintf("cannot open: %s", strerror(errno)));
+			      xasprintf("cannot open: %s", strerror(err)));
 		return -1;
 	}
 	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		inputs_uncacheable();
 		skip_list_add(&fs->skipped, xstrdup(path), xstrdup("not a regular file"));
 		close(fd);
 		return -1;
 	}
 	if ((unsigned long long)sb.st_size > SITES_MAX_FILE) {
+		inputs_file_stat(path, &sb);
 		skip_list_add(&fs->skipped, xstrdup(path),
 			      xasprintf("file too large (%lld bytes, limit %u)",
 					(long long)sb.st_size, SITES_MAX_FILE));
@@ -917,8 +924,11 @@ static long read_file(char **buf, size_t *alloc, const char *path, struct file_s
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
+			int err = errno;
+
+			inputs_uncacheable();
 			skip_list_add(&fs->skipped, xstrdup(path),
-				      xasprintf("cannot read: %s", strerror(errno)));
+				      xasprintf("cannot read: %s", strerror(err)));
 			close(fd);
 			return -1;
 		}
@@ -926,6 +936,7 @@ static long read_file(char **buf, size_t *alloc, const char *path, struct file_s
 			break;
 		len += (size_t)n;
 		if (len > SITES_MAX_FILE) {
+			inputs_uncacheable();
 			skip_list_add(&fs->skipped, xstrdup(path),
 				      xasprintf("file too large (limit %u bytes)", SITES_MAX_FILE));
 			close(fd);
@@ -934,6 +945,7 @@ static long read_file(char **buf, size_t *alloc, const char *path, struct file_s
 	}
 	close(fd);
 	(*buf)[len] = '\0';
+	inputs_file(path, &sb, *buf, len);
 	return (long)len;
 }
 
@@ -1007,26 +1019,30 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 		run->nr_parsed += run->files[i].parsed;
 }
 
-static void report_skips(const struct skip_list *l, const char *what)
+static void report_skips(const struct skip_list *l, const char *what, struct strbuf *copy)
 {
+	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < l->nr; i++) {
-		char *name = quoted(l->v[i].path);
-
-		fprintf(stderr, "%s: %s: %s\n", name, what, l->v[i].reason);
-		free(name);
+		strbuf_reset(&sb);
+		quote_path(&sb, l->v[i].path);
+		strbuf_addf(&sb, ": %s: %s\n", what, l->v[i].reason);
+		fputs(sb.buf, stderr);
+		if (copy)
+			strbuf_add(copy, sb.buf, sb.len);
 	}
+	strbuf_release(&sb);
 }
 
-size_t sites_report_skips(const struct sites_run *run)
+size_t sites_report_skips(const struct sites_run *run, struct strbuf *copy)
 {
 	size_t i, n = run->walk.skipped.nr;
 
-	report_skips(&run->walk.skipped, "warning: skipped");
+	report_skips(&run->walk.skipped, "warning: skipped", copy);
 	for (i = 0; i < run->walk.nr; i++) {
-		report_skips(&run->files[i].skipped, "warning: skipped");
-		report_skips(&run->files[i].notes, "note");
+		report_skips(&run->files[i].skipped, "warning: skipped", copy);
+		report_skips(&run->files[i].notes, "note", copy);
 		n += run->files[i].skipped.nr;
 	}
 	return n;

@@ -122,8 +122,12 @@ enum { SITES_KEEP_TEXT = 1 };
 void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads,
 	       unsigned flags);
 void sites_run_release(struct sites_run *run);
-/* Prints one line per skipped input (and note) to stderr; returns the number skipped. */
-size_t sites_report_skips(const struct sites_run *run);
+/*
+ * Prints one line per skipped input (and note) to stderr, and appends the
+ * same lines to copy unless it is NULL; returns the number skipped.
+ */
+struct strbuf;
+size_t sites_report_skips(const struct sites_run *run, struct strbuf *copy);
 
 /*
  * Scans one file's contents (exposed for tests): fills fs, which must be

@@ -1,17 +1,20 @@
 /* types.c: struct field declarations, found by text in the file and its headers */
 #include "types.h"
 #include "access.h"
+#include "inputs.h"
 #include "key.h"
 #include "strbuf.h"
 #include "util.h"
 
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const kind_names[] = {
 	"unknown", "scalar", "pointer", "rcu", "wide", "bitfield", "atomic", "aggregate", "other",
@@ -238,17 +241,30 @@ static char *read_text(const struct types *t, const char *rel)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path, chunk[65536];
+	struct stat st;
 	FILE *f;
 	size_t n;
 
+	memset(&st, 0, sizeof(st));
 	path = strcmp(t->root, ".") ? xasprintf("%s/%s", t->root, rel) : xstrdup(rel);
 	f = fopen(path, "rb");
-	free(path);
-	if (!f)
+	if (!f) {
+		inputs_missing(path, INPUT_FILE, errno);
+		free(path);
 		return NULL;
+	}
+	if (inputs_enabled() && fstat(fileno(f), &st) < 0)
+		inputs_uncacheable();
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0 && sb.len < (16u << 20))
 		strbuf_add(&sb, chunk, n);
+	if (ferror(f))
+		inputs_uncacheable();
+	else if (inputs_enabled() && n)
+		inputs_file_stat(path, &st);	/* read in part: its stat only */
+	else if (inputs_enabled())
+		inputs_file(path, &st, sb.buf, sb.len);
 	fclose(f);
+	free(path);
 	/* NUL bytes would end the text early; such a file has no struct for us */
 	return strbuf_detach(&sb);
 }
@@ -821,15 +837,24 @@ static void scan_unity_dir(struct types *t, const char *dir)
 	char *full = strcmp(t->root, ".") ? xasprintf("%s/%s", t->root, dir) : xstrdup(dir);
 	DIR *d = opendir(full);
 	struct dirent *de;
+	struct input_listing listing = { { 0, 0 } };
+	struct stat st;
 
 	hashmap_put(&t->unity_dirs, dir, 1);
-	free(full);
-	if (!d)
+	if (!d) {
+		inputs_missing(full, INPUT_DIR, errno);
+		free(full);
 		return;
+	}
+	memset(&st, 0, sizeof(st));
+	if (inputs_enabled() && fstat(dirfd(d), &st) < 0)
+		inputs_uncacheable();
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
 		char *rel, *text;
 		const char *p;
+
+		inputs_listing_add(&listing, de->d_name, de->d_type);
 
 		if (n < 3 || strcmp(de->d_name + n - 2, ".c"))
 			continue;
@@ -869,6 +894,8 @@ static void scan_unity_dir(struct types *t, const char *dir)
 		free(rel);
 	}
 	closedir(d);
+	inputs_dir(full, &st, &listing);
+	free(full);
 }
 
 /* The C files of file's folder that #include it by its name. */

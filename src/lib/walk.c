@@ -1,5 +1,6 @@
 /* walk.c: find the C files under the paths given */
 #include "walk.h"
+#include "inputs.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -73,6 +74,17 @@ struct dirstack {
 	size_t nr, alloc;
 };
 
+/* Whether stat() of a link fails (errno then says why); recorded for the cache. */
+static bool link_broken(const char *path)
+{
+	struct stat sb;
+	int rc = stat(path, &sb), err = errno;
+
+	inputs_stat(path, rc, err, &sb);
+	errno = err;
+	return rc < 0;
+}
+
 /* Reads one directory; pushes subdirectories, adds C files. Returns files added. */
 static size_t walk_dir(struct walk_result *out, struct dirstack *st, const char *dir)
 {
@@ -81,13 +93,22 @@ static size_t walk_dir(struct walk_result *out, struct dirstack *st, const char 
 	char **names = NULL;
 	unsigned char *types = NULL;
 	size_t nr = 0, alloc = 0, alloc_t = 0, i, added = 0;
+	struct input_listing listing = { { 0, 0 } };
+	struct stat dir_st;
 
 	if (!d) {
+		int err = errno;
+
+		inputs_missing(dir, INPUT_DIR, err);
 		skip_list_add(&out->skipped, xstrdup(dir),
-			      xasprintf("cannot open directory: %s", strerror(errno)));
+			      xasprintf("cannot open directory: %s", strerror(err)));
 		return 0;
 	}
+	memset(&dir_st, 0, sizeof(dir_st));
+	if (inputs_enabled() && fstat(dirfd(d), &dir_st) < 0)
+		inputs_uncacheable();
 	while ((e = readdir(d))) {
+		inputs_listing_add(&listing, e->d_name, e->d_type);
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
 		    !strcmp(e->d_name, ".git"))
 			continue;
@@ -98,6 +119,7 @@ static size_t walk_dir(struct walk_result *out, struct dirstack *st, const char 
 		nr++;
 	}
 	closedir(d);
+	inputs_dir(dir, &dir_st, &listing);
 
 	for (i = 0; i < nr; i++) {
 		char *path = join(dir, names[i]);
@@ -105,6 +127,8 @@ static size_t walk_dir(struct walk_result *out, struct dirstack *st, const char 
 		struct stat sb;
 
 		if (type == DT_UNKNOWN) {
+			/* the listing does not show what a name became: not recorded */
+			inputs_uncacheable();
 			if (lstat(path, &sb) < 0) {
 				skip_list_add(&out->skipped, path,
 					      xasprintf("cannot stat: %s", strerror(errno)));
@@ -119,7 +143,7 @@ static size_t walk_dir(struct walk_result *out, struct dirstack *st, const char 
 		} else if (type == DT_REG && is_c_file(names[i])) {
 			add_file(out, path);
 			added++;
-		} else if (type == DT_LNK && stat(path, &sb) < 0) {
+		} else if (type == DT_LNK && link_broken(path)) {
 			/* not followed; but a loop or a dangling link is worth a word */
 			skip_list_add(&out->skipped, path,
 				      xasprintf("broken symbolic link: %s", strerror(errno)));
@@ -178,11 +202,20 @@ static char *parent_of(const char *dir)
 	return xstrndup(dir, (size_t)(slash - dir));
 }
 
+/* Whether stat() of path succeeds; recorded for the cache. */
+static bool exists(const char *path)
+{
+	struct stat sb;
+	int rc = stat(path, &sb);
+
+	inputs_stat(path, rc, errno, &sb);
+	return rc == 0;
+}
+
 static bool is_tree_top(const char *dir)
 {
 	char *m = xasprintf("%s/MAINTAINERS", dir), *g = xasprintf("%s/.git", dir);
-	struct stat sb;
-	bool top = stat(m, &sb) == 0 || stat(g, &sb) == 0;
+	bool top = exists(m) || exists(g);
 
 	free(m);
 	free(g);
@@ -223,8 +256,11 @@ void walk_paths(const char *const *paths, size_t n, struct walk_result *out)
 	for (i = 0; i < n; i++) {
 		char *path = strip_slashes(paths[i]);
 		struct stat sb;
+		int rc = stat(path, &sb), err = errno;
 
-		if (stat(path, &sb) < 0) {
+		inputs_stat(path, rc, err, &sb);
+		errno = err;
+		if (rc < 0) {
 			skip_list_add(&out->skipped, path,
 				      xasprintf("cannot access: %s", strerror(errno)));
 			continue;

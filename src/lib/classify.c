@@ -794,12 +794,12 @@ static void rule_barrier_before_load(struct judge *j)
 			continue;
 		if (published)
 			reason(p, "barrier-before-load",
-			       xasprintf("smp_rmb() in %s() comes right before the load of %s (line %u), which writers in the tree publish, and no writer publishes %s: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of %s, not to one of %s",
+			       xasprintf("the first load after smp_rmb() in %s() is of %s (line %u), which writers in the tree publish, and no writer publishes %s: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of %s, not to one of %s",
 					 site_where(e->site), next->path, next->line, p->variable,
 					 next->path, p->variable));
 		else
 			reason(p, "barrier-before-load",
-			       xasprintf("smp_rmb() in %s() comes right before the load of %s (line %u), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes %s: the barrier pairs with those, ordering what the calls publish (read before it) ahead of %s, and no release or acquire of %s replaces it",
+			       xasprintf("the first load after smp_rmb() in %s() is of %s (line %u), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes %s: the barrier pairs with those, ordering what the calls publish (read before it) ahead of %s, and no release or acquire of %s replaces it",
 					 site_where(e->site), next->path, next->line, p->variable,
 					 next->path, p->variable));
 	}

@@ -58,7 +58,7 @@ static int demo_port_read(struct demo_port *p)
 barrier-before-flag.c:33: protocol p->q (demo_port.q): keep
   reader barrier-before-flag.c:33: smp_rmb() in demo_port_poll(); subscribe load at line 30
   evidence: object
-  barrier-before-load: smp_rmb() in demo_port_poll() comes right before the load of p->up (line 34), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes p->q: the barrier pairs with those, ordering what the calls publish (read before it) ahead of p->up, and no release or acquire of p->q replaces it
+  barrier-before-load: the first load after smp_rmb() in demo_port_poll() is of p->up (line 34), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes p->q: the barrier pairs with those, ordering what the calls publish (read before it) ahead of p->up, and no release or acquire of p->q replaces it
   ordering: 0 other accesses change ordering
 
 barrier-before-flag.c:42: protocol p->ready (demo_port.ready): review

@@ -57,7 +57,7 @@ barrier-before-load.c:14: protocol d->flag (demo_dev.flag): review
 barrier-before-load.c:23: protocol d->seen (demo_dev.seen): keep
   reader barrier-before-load.c:23: smp_rmb() in demo_dev_poll(); subscribe load at line 21
   evidence: object
-  barrier-before-load: smp_rmb() in demo_dev_poll() comes right before the load of d->flag (line 24), which writers in the tree publish, and no writer publishes d->seen: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of d->flag, not to one of d->seen
+  barrier-before-load: the first load after smp_rmb() in demo_dev_poll() is of d->flag (line 24), which writers in the tree publish, and no writer publishes d->seen: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of d->flag, not to one of d->seen
   ordering: 0 other accesses change ordering
 
 barrier-before-load.c:32: protocol d->count (demo_dev.count): convert

@@ -124,41 +124,6 @@ struct where {
 	const char *real_root;	/* the tree's real path */
 };
 
-static bool builds(const struct protocol *p, const struct cost_variant *v,
-		   const struct where *where)
-{
-	size_t i;
-	bool any = false;
-
-	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
-		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
-							     : &p->readers[i - p->nr_writers];
-		char *arch;
-		bool mine;
-
-		if (!classify_convertible(p, e))
-			continue;
-		arch = cost_file_arch(where->real_root, where->walk_root, e->file);
-		mine = !arch || !strcmp(arch, v->arch);
-		free(arch);
-		any = true;
-		if (mine)
-			return true;
-	}
-	return !any;
-}
-
-static bool side_converts(const struct protocol *p, bool writers)
-{
-	const struct pair_end *v = writers ? p->writers : p->readers;
-	size_t n = writers ? p->nr_writers : p->nr_readers, i;
-
-	for (i = 0; i < n; i++)
-		if (classify_convertible(p, &v[i]))
-			return true;
-	return false;
-}
-
 /*
  * One side of p (the writers' release, or the readers' acquire) on each
  * variant that builds it, as text lines or as a JSON array.
@@ -183,7 +148,7 @@ static void add_side(struct strbuf *sb, const struct cost_model *m, const struct
 		char *before, *after;
 		enum cost_effect e;
 
-		if (!builds(p, v, where))
+		if (!cost_protocol_builds(p, v, where->real_root, where->walk_root))
 			continue;
 		e = cost_compare(v, release, &before, &after);
 		if (json) {
@@ -286,7 +251,7 @@ int cmd_cost(int argc, const char **argv)
 	for (i = 0; i < r.nr; i++) {
 		const struct protocol *p = &r.v[i];
 		const struct pair_end *e = p->nr_writers ? &p->writers[0] : &p->readers[0];
-		bool rel = side_converts(p, true), acq = side_converts(p, false);
+		bool rel = classify_side_converts(p, true), acq = classify_side_converts(p, false);
 
 		/* what acqrel patch would rewrite: convert, and review on request */
 		if ((p->verdict != VERDICT_CONVERT && p->verdict != VERDICT_REVIEW) || (!rel && !acq))

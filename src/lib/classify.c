@@ -1783,3 +1783,14 @@ void classify_flags(const struct sites_run *run, struct hashmap *flags)
 		}
 	}
 }
+
+bool classify_side_converts(const struct protocol *p, bool writers)
+{
+	const struct pair_end *v = writers ? p->writers : p->readers;
+	size_t n = writers ? p->nr_writers : p->nr_readers, i;
+
+	for (i = 0; i < n; i++)
+		if (classify_convertible(p, &v[i]))
+			return true;
+	return false;
+}

@@ -50,6 +50,8 @@ void classify_flags(const struct sites_run *run, struct hashmap *flags);
  * smp_rmb() whose subscribe load has an acquire form. The other ends stay.
  */
 bool classify_convertible(const struct protocol *p, const struct pair_end *e);
+/* Whether the conversion removes the barrier of some writer (writers) or reader of p. */
+bool classify_side_converts(const struct protocol *p, bool writers);
 
 /*
  * Appends the functions of p's ends v[0..n): "a()", "a() and b()", "a(), b()

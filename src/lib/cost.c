@@ -10,6 +10,7 @@
  * the include chain leaves undefined), the asm rule, the size-switch rule.
  */
 #include "cost.h"
+#include "classify.h"
 #include "hash.h"
 #include "strbuf.h"
 #include "util.h"
@@ -2084,4 +2085,28 @@ enum cost_effect cost_compare(const struct cost_variant *v, bool release, char *
 	if (na > nb)
 		return COST_PAYS_MORE;
 	return COST_DIFFERENT;
+}
+
+int cost_protocol_builds(const struct protocol *p, const struct cost_variant *v,
+			 const char *real_root, const char *base)
+{
+	size_t i;
+	int found = -1;
+
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							     : &p->readers[i - p->nr_writers];
+		char *arch;
+		bool mine;
+
+		if (!classify_convertible(p, e))
+			continue;
+		arch = cost_file_arch(real_root, base, e->file);
+		mine = !arch || !strcmp(arch, v->arch);
+		free(arch);
+		if (mine)
+			return 1;
+		found = 0;
+	}
+	return found;
 }

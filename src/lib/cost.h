@@ -75,6 +75,14 @@ const char *cost_prim_name(enum cost_prim p);
  * (and for a file that cannot be resolved). Caller frees.
  */
 char *cost_file_arch(const char *real_root, const char *base, const char *file);
+/*
+ * Whether variant v builds a convertible end of p: 1 when one is in generic
+ * code or under v's architecture, 0 when none is, -1 when p has no
+ * convertible end. real_root and base as cost_file_arch() takes them.
+ */
+struct protocol;
+int cost_protocol_builds(const struct protocol *p, const struct cost_variant *v,
+			 const char *real_root, const char *base);
 
 /* What converting one end of a protocol does on one variant. */
 enum cost_effect { COST_GAINS, COST_UNCHANGED, COST_DIFFERENT, COST_PAYS_MORE, COST_UNKNOWN };

@@ -510,26 +510,11 @@ static char *arch_name(const struct cost_variant *v)
 static bool arch_builds(const struct rewrite_patch *patch, const struct cost_variant *v,
 			const struct series_options *o)
 {
-	size_t m, i;
+	size_t m;
 
-	for (m = 0; m < patch->nr; m++) {
-		const struct protocol *p = patch->v[m];
-
-		for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
-			const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
-								      : &p->readers[i - p->nr_writers];
-			char *arch;
-			bool mine;
-
-			if (!classify_convertible(p, e))
-				continue;
-			arch = cost_file_arch(o->cost->root, o->root, e->file);
-			mine = !arch || !strcmp(arch, v->arch);
-			free(arch);
-			if (mine)
-				return true;
-		}
-	}
+	for (m = 0; m < patch->nr; m++)
+		if (cost_protocol_builds(patch->v[m], v, o->cost->root, o->root) == 1)
+			return true;
 	return false;
 }
 
@@ -840,17 +825,6 @@ static const char *side_name(const struct pair_end *v, size_t n, char *buf, size
 	return buf;
 }
 
-/* Whether the conversion removes the barrier of some end of v[0..n). */
-static bool side_converts(const struct protocol *p, const struct pair_end *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (classify_convertible(p, &v[i]))
-			return true;
-	return false;
-}
-
 /*
  * The paragraph of a conversion of one side (the writers when writer, into
  * form) while the other side's barriers stay as they are.
@@ -939,9 +913,9 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 "own store, so a reader that sees any of the stores also sees the "
 				 "data, as with the barrier pair.",
 				 patch->nr, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
-	} else if (!side_converts(p, p->readers, p->nr_readers)) {
+	} else if (!classify_side_converts(p, false)) {
 		para = one_side_para(p, true, clear_bit ? "clear_bit_unlock()" : "smp_store_release()");
-	} else if (!side_converts(p, p->writers, p->nr_writers)) {
+	} else if (!classify_side_converts(p, true)) {
 		para = one_side_para(p, false, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else {
 		para = xasprintf("Use %s for the publish store and %s for the subscribe load "

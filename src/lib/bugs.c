@@ -230,17 +230,6 @@ static void line_bounds(const char *text, size_t len, size_t off, size_t *start,
 	*end = i;
 }
 
-/* Columns of s[0..n) with tabs of 8. */
-static unsigned width_of(const char *s, size_t n)
-{
-	unsigned col = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
-	return col;
-}
-
 /* Whether file's text is kept in out (copied once when a fix first edits it). */
 static void keep_file(struct bugs_ctx *c, const char *rel, const char *path, const char *text)
 {
@@ -305,7 +294,7 @@ static void pairs_comment(struct strbuf *sb, const char *text, size_t start, siz
 	for (i = 0; i < extra; i++)
 		strbuf_addch(sb, '\t');
 	strbuf_addf(sb, "/* Pairs with %s. */", pairs);
-	if (width_of(sb->buf + at, sb->len - at) > 100) {
+	if (text_columns(sb->buf + at, sb->len - at) > 100) {
 		sb->len = at;
 		sb->buf[at] = '\0';
 		return;
@@ -333,7 +322,7 @@ static void fix_span(struct bugs_ctx *c, struct bug *b, unsigned line, size_t fr
 	strbuf_adds(&sb, with);
 	strbuf_add(&sb, text + to, end - to);
 	free(with);
-	if (width_of(sb.buf + code, sb.len - code) > 100) {
+	if (text_columns(sb.buf + code, sb.len - code) > 100) {
 		strbuf_release(&sb);
 		free(subject);
 		free(change);

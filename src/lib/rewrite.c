@@ -76,16 +76,6 @@ static size_t indent_of(const struct line *l)
 	return i;
 }
 
-static unsigned columns(const char *s, size_t n)
-{
-	unsigned col = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
-	return col;
-}
-
 /*
  * The file of an end, with the bytes its sites were found in (kept by
  * sites_run() with SITES_KEEP_TEXT): a rewrite edits exactly what was
@@ -417,16 +407,16 @@ static char *pairs_comment(const char *line, size_t ind, const char *other, cons
 	one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
 
 	/* code may take 100 columns where it must; a comment wraps at 80 */
-	if (columns(one, strlen(one) - 1) <= 80)
+	if (text_columns(one, strlen(one) - 1) <= 80)
 		return one;
 	free(one);
 	text = xasprintf("Pairs with %s in %s.", other, where);
 	strbuf_addf(&sb, "%.*s/*\n%.*s *", (int)ind, line, (int)ind, line);
-	col = columns(line, ind) + 2;
+	col = text_columns(line, ind) + 2;
 	for (p = strtok(text, " "); p; p = strtok(NULL, " ")) {
-		if (col + 1 + strlen(p) > 80 && col > columns(line, ind) + 2) {
+		if (col + 1 + strlen(p) > 80 && col > text_columns(line, ind) + 2) {
 			strbuf_addf(&sb, "\n%.*s *", (int)ind, line);
-			col = columns(line, ind) + 2;
+			col = text_columns(line, ind) + 2;
 		}
 		strbuf_addf(&sb, " %s", p);
 		col += 1 + (unsigned)strlen(p);
@@ -444,12 +434,12 @@ static char *release_line(const struct line *l, size_t ind, const char *x, const
 			      (int)vlen, v, *comment ? " " : "", comment);
 
 	/* a macro's line stays whole: a break would need its own backslash */
-	if (!limit || columns(one, strlen(one) - 1) <= limit)
+	if (!limit || text_columns(one, strlen(one) - 1) <= limit)
 		return one;
 	free(one);
 	/* the continuation aligns under the '(' with tabs, then spaces */
 	{
-		unsigned col = columns(l->start, ind) + (unsigned)strlen("smp_store_release(");
+		unsigned col = text_columns(l->start, ind) + (unsigned)strlen("smp_store_release(");
 		struct strbuf sb = STRBUF_INIT;
 
 		strbuf_addf(&sb, "%.*ssmp_store_release(&%s,\n", (int)ind, l->start, x);
@@ -581,7 +571,7 @@ static bool too_wide(const char *text)
 		const char *nl = strchr(text, '\n');
 		size_t n = nl ? (size_t)(nl - text) : strlen(text);
 
-		if (columns(text, n) > REWRITE_MAX_COLUMNS)
+		if (text_columns(text, n) > REWRITE_MAX_COLUMNS)
 			return true;
 		text += n + (nl ? 1 : 0);
 	}
@@ -625,7 +615,7 @@ static unsigned file_columns(const struct rewrite_file *f)
 		if (!code || string)
 			continue;
 		lines++;
-		wide += columns(p, (size_t)(nl - p)) > 80;
+		wide += text_columns(p, (size_t)(nl - p)) > 80;
 	}
 	return wide * 100 <= lines * 2 ? 80 : REWRITE_MAX_COLUMNS;
 }
@@ -684,7 +674,7 @@ static char *break_code_line(const char *s, size_t n, unsigned limit)
 	for (i = ind; i < n; i++) {
 		if (s[i] == '(' || s[i] == '[') {
 			if (depth < ARRAY_SIZE(open_col))
-				open_col[depth] = columns(s, i + 1);
+				open_col[depth] = text_columns(s, i + 1);
 			depth++;
 			continue;
 		}
@@ -703,8 +693,8 @@ static char *break_code_line(const char *s, size_t n, unsigned limit)
 			/* the operator stays at the end of the first line */
 			cut = i + len - 1;
 			col = depth ? open_col[depth - 1]
-			      : columns(s, ind) + (starts_word(s + ind, n - ind, "return") ? 7 : 8);
-			if (columns(s, cut) <= limit && col + columns(s + cut + 1, n - cut - 1) <= limit &&
+			      : text_columns(s, ind) + (starts_word(s + ind, n - ind, "return") ? 7 : 8);
+			if (text_columns(s, cut) <= limit && col + text_columns(s + cut + 1, n - cut - 1) <= limit &&
 			    (!best || depth <= best_depth)) {
 				best = cut;
 				best_next = cut + 1;
@@ -961,7 +951,7 @@ static const char *replace_in_line(const struct line *l, unsigned line1, size_t 
 	strbuf_add(&code, l->start, from);
 	strbuf_adds(&code, with);
 	strbuf_add(&code, l->start + to, l->len - to);
-	if (limit && columns(code.buf, code.len) > limit) {
+	if (limit && text_columns(code.buf, code.len) > limit) {
 		char *broken = break_code_line(code.buf, code.len, limit);
 
 		if (broken) {
@@ -1891,7 +1881,7 @@ static void add_comment_words(struct strbuf *sb, const struct line *end, size_t 
 			      const char *text)
 {
 	char *copy = xstrdup(text), *p;
-	unsigned start = columns(end->start, ind) + 2, col = start;
+	unsigned start = text_columns(end->start, ind) + 2, col = start;
 
 	strbuf_addf(sb, "%.*s *\n%.*s *", (int)ind, end->start, (int)ind, end->start);
 	for (p = strtok(copy, " "); p; p = strtok(NULL, " ")) {

@@ -109,3 +109,13 @@ char *path_subsystem(const char *file)
 	}
 	return xstrndup(file, (size_t)(slash - file));
 }
+
+unsigned text_columns(const char *s, size_t n)
+{
+	unsigned col = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}

@@ -35,6 +35,8 @@ char *xasprintf(const char *fmt, ...);
  * the folders that hold many unrelated ones (drivers/net, fs/ext4, arch/x86).
  */
 char *path_subsystem(const char *file);
+/* The columns s[0..n) takes, with tabs of 8. */
+unsigned text_columns(const char *s, size_t n);
 
 /*
  * Grows *ptr (an array of elements of size sizeof(**ptr)) so that it holds

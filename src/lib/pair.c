@@ -657,28 +657,57 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 }
 
 
-static bool is_header(const char *file)
+/* A header that any folder may include: under include/ or an arch's include/. */
+static bool public_header(const char *file)
 {
 	size_t n = strlen(file);
 
-	return n > 2 && !strcmp(file + n - 2, ".h");
+	if (n < 3 || strcmp(file + n - 2, ".h"))
+		return false;
+	return !strncmp(file, "include/", 8) || (!strncmp(file, "arch/", 5) && strstr(file, "/include/"));
+}
+
+/* Whether p has ends on both sides in file (a header that pairs with itself). */
+static bool file_has_both_sides(const struct protocol *p, const char *file)
+{
+	bool w = false, r = false;
+	size_t i;
+
+	for (i = 0; i < p->nr_writers && !w; i++)
+		w = !strcmp(p->writers[i].file, file);
+	for (i = 0; i < p->nr_readers && w && !r; i++)
+		r = !strcmp(p->readers[i].file, file);
+	return w && r;
 }
 
 /*
- * Whether end e (a writer when writer) shares a subsystem with one of the
- * other side's ends v[0..n), or is joined to one by a comment or by data
- * both touch. A header belongs to whoever includes it.
+ * Whether a header end belongs to whoever includes its header: a public
+ * header's accessor (inet_sk_state_load()) serves the subsystems that call
+ * it. A header whose own functions hold both sides (list_del_init_careful()
+ * and list_empty_careful()) is a protocol of its own, and a header of a
+ * subsystem's folder (net/bridge/br_private.h) belongs to that subsystem.
  */
-static bool end_belongs(const struct pair_end *e, bool writer, const struct pair_end *v, size_t n)
+static bool header_serves_all(const struct protocol *p, const char *file)
+{
+	return public_header(file) && !file_has_both_sides(p, file);
+}
+
+/*
+ * Whether end e (a writer when writer) of p shares a subsystem with one of
+ * the other side's ends v[0..n), or is joined to one by a comment or by data
+ * both touch.
+ */
+static bool end_belongs(const struct protocol *p, const struct pair_end *e, bool writer,
+			const struct pair_end *v, size_t n)
 {
 	char *mine = path_subsystem(e->file);
 	size_t i;
-	bool ok = is_header(e->file);
+	bool ok = header_serves_all(p, e->file);
 
 	for (i = 0; i < n && !ok; i++) {
 		char *theirs = path_subsystem(v[i].file);
 
-		ok = !strcmp(mine, theirs) || is_header(v[i].file) ||
+		ok = !strcmp(mine, theirs) || header_serves_all(p, v[i].file) ||
 		     (writer ? pair_comment_joins(e, &v[i]) || pair_data_overlaps(e, &v[i])
 			     : pair_comment_joins(&v[i], e) || pair_data_overlaps(&v[i], e));
 		free(theirs);
@@ -705,77 +734,108 @@ static void move_ends(struct pair_end *v, size_t *nr, const bool *leave, struct 
 }
 
 /*
+ * The subsystem of p's first end that does not belong with the other side,
+ * readers first; NULL when every end belongs. Marks in leave_w and leave_r
+ * the ends that go with it: its ends that do not belong, and when a reader
+ * was found, every writer of its subsystem.
+ */
+static char *lone_subsystem(const struct protocol *p, bool *leave_w, bool *leave_r)
+{
+	char *subsys = NULL;
+	bool from_reader = false;
+	size_t k;
+
+	for (k = 0; k < p->nr_readers; k++) {
+		char *s;
+
+		if (end_belongs(p, &p->readers[k], false, p->writers, p->nr_writers))
+			continue;
+		s = path_subsystem(p->readers[k].file);
+		if (!subsys) {
+			subsys = xstrdup(s);
+			from_reader = true;
+		}
+		leave_r[k] = !strcmp(s, subsys);
+		free(s);
+	}
+	for (k = 0; k < p->nr_writers; k++) {
+		char *s = path_subsystem(p->writers[k].file);
+
+		if (subsys && from_reader) {
+			leave_w[k] = !strcmp(s, subsys);
+		} else if (!end_belongs(p, &p->writers[k], true, p->readers, p->nr_readers)) {
+			if (!subsys)
+				subsys = xstrdup(s);
+			leave_w[k] = !strcmp(s, subsys);
+		}
+		free(s);
+	}
+	return subsys;
+}
+
+static size_t count_marked(const bool *v, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += v[i];
+	return c;
+}
+
+/*
  * Members of structs declared under include/ (sk_buff, file, bio, inode,
  * list_head, ...) are used by unrelated subsystems: an end in a subsystem
  * where the other side has no end stays in the protocol only when a comment
- * names the other side or the two share data. The first such subsystem's
- * ends become a protocol of their own (its readers; its writers when no
- * writer stays), named key@subsystem; when every writer and reader is
- * alone, the writers keep the protocol.
+ * names the other side or the two share data. Each such subsystem's ends,
+ * in turn, become a protocol of their own (its readers, with its writers;
+ * or its writers alone), named key@subsystem, as long as some end stays.
  */
 static void split_generic(struct types *t, struct pair_result *out)
 {
-	size_t i, k, nr = out->nr;
+	size_t i, nr = out->nr;
 
 	for (i = 0; i < nr; i++) {
-		struct protocol *p = &out->v[i], fresh;
-		bool *leave_w, *leave_r;
 		const char *where;
-		char *sname, *subsys = NULL;
-		size_t stay_w = 0;
+		char *sname;
 
-		if (!p->object || !p->nr_writers || !p->nr_readers)
+		if (!out->v[i].object || !out->v[i].nr_writers || !out->v[i].nr_readers)
 			continue;
-		sname = xstrndup(p->object, strcspn(p->object, "."));
-		where = types_struct_file(t, p->writers[0].file, sname);
+		sname = xstrndup(out->v[i].object, strcspn(out->v[i].object, "."));
+		where = types_struct_file(t, out->v[i].writers[0].file, sname);
 		free(sname);
 		if (!where || strncmp(where, "include/", 8))
 			continue;
-		leave_w = xcalloc(p->nr_writers, sizeof(*leave_w));
-		leave_r = xcalloc(p->nr_readers, sizeof(*leave_r));
-		/* the readers of one subsystem with no writer that joins them */
-		for (k = 0; k < p->nr_readers; k++) {
-			char *s;
+		for (;;) {
+			struct protocol *p = &out->v[i], fresh;
+			bool *leave_w = xcalloc(p->nr_writers + 1, sizeof(*leave_w));
+			bool *leave_r = xcalloc(p->nr_readers + 1, sizeof(*leave_r));
+			char *subsys = lone_subsystem(p, leave_w, leave_r);
+			size_t going = count_marked(leave_w, p->nr_writers) +
+				       count_marked(leave_r, p->nr_readers);
 
-			if (end_belongs(&p->readers[k], false, p->writers, p->nr_writers))
-				continue;
-			s = path_subsystem(p->readers[k].file);
-			if (!subsys)
-				subsys = xstrdup(s);
-			leave_r[k] = !strcmp(s, subsys);
-			free(s);
-		}
-		/* the writers of that subsystem go with them, when they do not belong either */
-		for (k = 0; k < p->nr_writers; k++) {
-			char *s = path_subsystem(p->writers[k].file);
-
-			if (subsys && !strcmp(s, subsys))
-				leave_w[k] = true;
-			else
-				stay_w++;
-			free(s);
-		}
-		if (!subsys || !stay_w) {
-			free(subsys);
+			/* the last subsystem keeps the protocol */
+			if (!subsys || going == p->nr_writers + p->nr_readers) {
+				free(subsys);
+				free(leave_w);
+				free(leave_r);
+				break;
+			}
+			memset(&fresh, 0, sizeof(fresh));
+			move_ends(p->readers, &p->nr_readers, leave_r, &fresh.readers,
+				  &fresh.nr_readers, &fresh.alloc_readers);
+			move_ends(p->writers, &p->nr_writers, leave_w, &fresh.writers,
+				  &fresh.nr_writers, &fresh.alloc_writers);
 			free(leave_w);
 			free(leave_r);
-			continue;
+			fresh.key = xasprintf("%s@%s", p->key, subsys);
+			fresh.variable = xstrdup(p->variable);
+			fresh.object = xstrdup(p->object);
+			fresh.bit = p->bit ? xstrdup(p->bit) : NULL;
+			fresh.evidence = p->evidence & ~(EV_COMMENT | EV_DATA);
+			free(subsys);
+			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+			out->v[out->nr++] = fresh;
 		}
-		memset(&fresh, 0, sizeof(fresh));
-		move_ends(p->readers, &p->nr_readers, leave_r, &fresh.readers, &fresh.nr_readers,
-			  &fresh.alloc_readers);
-		move_ends(p->writers, &p->nr_writers, leave_w, &fresh.writers, &fresh.nr_writers,
-			  &fresh.alloc_writers);
-		free(leave_w);
-		free(leave_r);
-		fresh.key = xasprintf("%s@%s", p->key, subsys);
-		fresh.variable = xstrdup(p->variable);
-		fresh.object = xstrdup(p->object);
-		fresh.bit = p->bit ? xstrdup(p->bit) : NULL;
-		fresh.evidence = p->evidence & ~(EV_COMMENT | EV_DATA);
-		free(subsys);
-		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-		out->v[out->nr++] = fresh;
 	}
 }
 

@@ -222,6 +222,12 @@ static void list_candidates(struct builder *b, const struct site *s, const struc
 	}
 }
 
+/* User space under tools/: its comments may name kernel functions, but it never joins them. */
+static bool in_tools(const char *file)
+{
+	return !strncmp(file, "tools/", 6);
+}
+
 /*
  * A struct.field key with no writer in its own folder: the same key from a
  * header (scope "*"), or, for a reader in a header, a writer in any folder.
@@ -367,7 +373,7 @@ static void add_reader(struct builder *b, const struct site *s, const struct fil
 	for (i = 0; nearest.key && i < s->nr_refs; i++) {
 		size_t k = hashmap_get(&b->writer_fns, s->refs[i]);
 
-		if (k == (size_t)-1)
+		if (k == (size_t)-1 || in_tools(file) != in_tools(b->w[k].file))
 			continue;
 		p = protocol_for(b, b->w[k].key, b->w[k].access);
 		p->evidence |= EV_COMMENT;

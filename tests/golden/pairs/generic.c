@@ -2,7 +2,7 @@
 /* Synthetic fixture for acqrel: the files of this fixture are in generic.tree/. */
 
 /*
- * check-name: a generic struct joins two subsystems only with evidence (a comment here, none for file->private_data); tools/ never joins the kernel
+ * check-name: a generic struct joins two subsystems only with evidence (a comment here, none for file->private_data); tools/ never joins the kernel, not even through a comment that names a kernel function
  * check-command: acqrel pairs generic.tree
  * check-output-start
 generic.tree/drivers/demo/chardev.c:12: protocol file->private_data (demo_file.private_data): review
@@ -24,8 +24,8 @@ generic.tree/io_uring/rsrc.c:13: protocol file->private_data (demo_file.private_
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to file->private_data
   ordering: 0 other accesses change ordering
 
-generic.tree/tools/lib/demo/ring.c:9: protocol r->head (demo_ring.head): review
-  reader generic.tree/tools/lib/demo/ring.c:9: smp_rmb() in demo_user_ring_last(); subscribe load at line 7
+generic.tree/tools/lib/demo/ring.c:10: protocol r->head (demo_ring.head): review
+  reader generic.tree/tools/lib/demo/ring.c:10: smp_rmb() in demo_user_ring_last(); subscribe load at line 7
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to r->head
   ordering: 0 other accesses change ordering

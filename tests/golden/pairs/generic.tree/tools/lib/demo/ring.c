@@ -6,6 +6,7 @@ static int demo_user_ring_last(struct demo_ring *r)
 {
 	unsigned int h = READ_ONCE(r->head);
 
+	/* Pairs with smp_wmb() in demo_ring_push() in the kernel. */
 	smp_rmb();
 	return h ? r->slots[0] : -1;
 }

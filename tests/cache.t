@@ -6,7 +6,8 @@
 # fixture tree and on both real kernels, also after a file is touched,
 # edited, added, or a header it looked for appears; a damaged cache file is
 # discarded with one line naming it; --no-cache and ACQREL_NO_CACHE neither
-# read nor write it. ACQREL_TIMING tells a replayed run ("timing: cache")
+# read nor write it; past its budget ($ACQREL_CACHE_MB) the files used
+# longest ago are removed. ACQREL_TIMING tells a replayed run ("timing: cache")
 # from a computed one ("timing: sites"). Under ACQREL_SANITIZE the whole
 # kernels are left out (eight runs of minutes each under TSan); the copy of
 # their kernel/ and include/ stays. Run from the repository root; ACQREL
@@ -228,6 +229,45 @@ is($got->{err}, '', '--no-cache does not read the cache');
 	$got = run($work, 'pairs', 'tree');
 	ok($got->{hit} == 0 && $got->{err} eq '', 'ACQREL_NO_CACHE does not read the cache');
 	is(slurp($f[0]), "damaged\n", 'nor does it write it');
+}
+
+# ---- the budget: the files used longest ago go first, nothing else is touched ----
+{
+	my $dir = "$cache/acqrel";
+	unlink(cache_files());
+	my $now = time();
+	my %fake = (old => 2 * 86400, older => 3 * 86400, recent => 3600);
+	my %path;
+	for my $name (sort keys %fake) {
+		my $hex = sprintf('%040x', length($name) * 7919 + $fake{$name});
+		$path{$name} = "$dir/$hex.run";
+		spew($path{$name}, 'x' x (600 * 1024));
+		utime($now - $fake{$name}, $now - $fake{$name}, $path{$name}) or die;
+	}
+	my $hex = 'ab' x 20;
+	spew("$dir/notes.txt", 'y' x (2048 * 1024));
+	spew("$dir/$hex.run.tmp-AbC123", 'stale');
+	utime($now - 7200, $now - 7200, "$dir/$hex.run.tmp-AbC123") or die;
+	spew("$dir/$hex.run.tmp-XyZ789", 'in use');
+	local $ENV{ACQREL_CACHE_MB} = 1;
+	# the tree's last change over a second old, so that a replay need not write the file again
+	sleep(2);
+	my $got = run($work, 'pairs', 'tree');
+	is($got->{hit}, 0, 'budget: the run computes and writes its cache');
+	ok(!-e $path{older} && !-e $path{old}, 'budget: the two files used longest ago are removed');
+	ok(-e $path{recent}, 'budget: the one used an hour ago stays, within 1 MiB with the new one');
+	is(scalar(cache_files()), 2, 'budget: the new file and the recent one are left');
+	ok(-e "$dir/notes.txt", 'budget: a file of another name is not touched');
+	ok(!-e "$dir/$hex.run.tmp-AbC123", 'budget: a temporary file two hours old is removed');
+	ok(-e "$dir/$hex.run.tmp-XyZ789", 'budget: a fresh temporary file stays');
+	unlink("$dir/notes.txt", "$dir/$hex.run.tmp-XyZ789", $path{recent});
+
+	# a replay marks its file used
+	my ($mine) = cache_files();
+	utime($now - 86400, $now - 86400, $mine) or die;
+	$got = run($work, 'pairs', 'tree');
+	is($got->{hit}, 1, 'budget: the next run replays');
+	ok((stat($mine))[9] >= $now - 60, 'budget: the replay marks the file used');
 }
 
 # ---- the real kernels ----

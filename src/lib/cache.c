@@ -7,6 +7,7 @@
 #include "util.h"
 #include "version.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Changes whenever the layout below does. */
@@ -22,6 +24,10 @@
 static const char cache_magic[12] = "ACQRELCACHE\n";
 /* A cache file larger than this is not read (a 6.12 tree takes a few MiB). */
 #define CACHE_MAX_FILE (512u << 20)
+/* What the cache folder may hold, in MiB, unless $ACQREL_CACHE_MB says otherwise. */
+#define CACHE_BUDGET_MB 256
+/* A temporary file this old (in seconds) was left by a run that died. */
+#define CACHE_STALE_TMP 3600
 
 /* ---- the key ---- */
 
@@ -386,6 +392,8 @@ bool cache_lookup(struct cache *c, int nr_threads, struct strbuf *out, struct st
 	strbuf_add(err, e, n_err);
 	*status = st;
 	hit = true;
+	/* its mtime says when it was last used: the budget removes the others first */
+	utimensat(AT_FDCWD, c->file, NULL, 0);
 	/* stats that changed with the same content (touch): kept, so the next run trusts them */
 	if (refreshed) {
 		struct strbuf sb = STRBUF_INIT;
@@ -400,6 +408,118 @@ miss:
 	if (!hit)
 		inputs_start();
 	return hit;
+}
+
+/* ---- keeping the folder within its budget ---- */
+
+struct cache_entry {
+	char *path;
+	off_t size;
+	struct timespec used;	/* mtime: set on each write and each replay */
+};
+
+static int older_first(const void *a, const void *b)
+{
+	const struct cache_entry *x = a, *y = b;
+
+	if (x->used.tv_sec != y->used.tv_sec)
+		return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
+	if (x->used.tv_nsec != y->used.tv_nsec)
+		return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* A name this cache writes: 40 hex digits and ".run", or that and ".tmp-XXXXXX". */
+static bool cache_name(const char *name, bool *tmp)
+{
+	size_t i;
+
+	for (i = 0; i < 40; i++)
+		if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'f')))
+			return false;
+	if (strncmp(name + 40, ".run", 4))
+		return false;
+	*tmp = name[44] != '\0';
+	return !*tmp || (!strncmp(name + 44, ".tmp-", 5) && strlen(name + 49) == 6);
+}
+
+static uint64_t cache_budget(void)
+{
+	const char *env = getenv("ACQREL_CACHE_MB");
+	char *end;
+	unsigned long long mb;
+
+	if (!env || !*env)
+		return (uint64_t)CACHE_BUDGET_MB << 20;
+	errno = 0;
+	mb = strtoull(env, &end, 10);
+	if (errno || *end || mb > (UINT64_MAX >> 20))
+		return (uint64_t)CACHE_BUDGET_MB << 20;
+	return (uint64_t)mb << 20;
+}
+
+/*
+ * Removes the cache files used longest ago until the folder holds no more
+ * than its budget, never keep (the file just written), and temporary files
+ * that a run which died left behind. Only names this cache writes are
+ * touched; the folder is the user's own, so a failure is no error.
+ */
+static void cache_prune(const char *keep)
+{
+	const char *slash = strrchr(keep, '/');
+	struct cache_entry *v = NULL;
+	size_t nr = 0, alloc = 0, i;
+	uint64_t total = 0, budget = cache_budget();
+	struct dirent *de;
+	char *dir;
+	DIR *d;
+
+	if (!slash)
+		return;
+	dir = xstrndup(keep, (size_t)(slash - keep));
+	if (!(d = opendir(dir))) {
+		free(dir);
+		return;
+	}
+	while ((de = readdir(d))) {
+		struct stat st;
+		bool tmp;
+		char *path;
+
+		if (!cache_name(de->d_name, &tmp))
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		if (tmp) {
+			if (time(NULL) - st.st_mtime > CACHE_STALE_TMP)
+				unlink(path);
+			free(path);
+			continue;
+		}
+		total += (uint64_t)st.st_size;
+		if (!strcmp(path, keep)) {
+			free(path);
+			continue;
+		}
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr].path = path;
+		v[nr].size = st.st_size;
+		v[nr].used = st.st_mtim;
+		nr++;
+	}
+	closedir(d);
+	free(dir);
+	if (nr)
+		qsort(v, nr, sizeof(*v), older_first);
+	for (i = 0; i < nr; i++) {
+		if (total > budget && unlink(v[i].path) == 0)
+			total -= (uint64_t)v[i].size;
+		free(v[i].path);
+	}
+	free(v);
 }
 
 void cache_store(struct cache *c, const struct strbuf *out, const struct strbuf *err, int status)
@@ -421,4 +541,5 @@ void cache_store(struct cache *c, const struct strbuf *out, const struct strbuf 
 	write_file(c, &sb);
 	strbuf_release(&sb);
 	inputs_free(v, nr);
+	cache_prune(c->file);
 }

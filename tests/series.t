@@ -120,6 +120,19 @@ sub diffstats_match {
 		# the diffstat is the last paragraph before the diff (notes may come first)
 		my ($a) = $ours =~ /^---\n(?:.*?\n\n)*?((?: .*\n)+)\ndiff --git/ms;
 		my ($b) = $git =~ /^---\n(?:.*?\n\n)*?((?: .*\n)+)\ndiff --git/ms;
+		# a comment removed and added again whole, so that checkpatch sees it
+		# above a barrier, makes the diff longer than git's: the counts are
+		# then those of the patch's own diff, the layout git's
+		my ($diff) = $ours =~ /^(diff --git .*?)^-- $/ms;
+		my ($ins, $del) = (0, 0);
+		for (split(/\n/, $diff // '')) {
+			$ins++ if /^\+(?!\+\+ )/;
+			$del++ if /^-(?!-- )/;
+		}
+		if (($b // '') =~ /(\d+) insertions?\(\+\), (\d+) deletions?/ && ($1 != $ins || $2 != $del) &&
+		    ($a // '') =~ /\b$ins insertions?\(\+\), $del deletions?\(-\)$/m && $a =~ tr/\n// == 2) {
+			s/\|\s*\d+ [-+]*$/|/mg, s/\d+ (insertion|deletion)/N $1/g for ($a, $b);
+		}
 		$wrong .= "$files[$i - 1]:\n$a-- git:\n$b" if ($a // '') ne ($b // 'none');
 	}
 	return $wrong;

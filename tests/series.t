@@ -72,13 +72,16 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	close($fh);
 	my $o = `cd '$t9' && '$acqrel' patch -o plain mix.c 2>&1 && '$acqrel' patch -o rfc --include-review mix.c 2>&1`;
 	my $subjects = sub { join("\n", map { do { local (@ARGV, $/) = ($_); <> } =~ /^Subject: (.*)$/m } sort glob("$t9/$_[0]/*.patch")) };
-	is($subjects->('plain'), "[PATCH 0/1] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n" .
-				 "[PATCH 1/1] mix: use smp_store_release()/smp_load_acquire() for tail",
-	   'the convert protocol alone: no RFC') or diag($o);
-	is($subjects->('rfc'), "[RFC PATCH 0/2] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n" .
+	is($subjects->('plain'), "[PATCH] mix: use smp_store_release()/smp_load_acquire() for tail",
+	   'the convert protocol alone: no RFC, and a patch alone is [PATCH] with no cover letter') or diag($o);
+	is($subjects->('rfc'), "[RFC PATCH 0/2] mix: convert 2 barrier pairs to release/acquire\n" .
 			       "[PATCH 1/2] mix: use smp_store_release()/smp_load_acquire() for tail\n" .
 			       "[RFC PATCH 2/2] mix: use smp_store_release()/smp_load_acquire() for gen",
 	   '--include-review: RFC on the cover letter and on the review protocol\'s patch only') or diag($o);
+	# the cover letter says what this series converts, and where
+	my $cover = do { local (@ARGV, $/) = ("$t9/rfc/0000-cover-letter.patch"); <> } // '';
+	like($cover, qr/^This series converts the smp_wmb\(\)\/smp_rmb\(\) pairs of 2 variables in\nmix\.c to .*:\n\n- m->tail: demo_put\(\) publishes it to demo_get\(\) \(mix\.c\)\n- m->gen: demo_bump\(\) publishes it to demo_seen\(\) \(mix\.c\)\n\n.* The RFC patches\ncarry caveats/ms,
+	     'the cover letter names the variables, their writers and readers, and the files');
 	# the caveats are questions below the ---, which git am leaves out of the commit
 	my ($rfc) = map { do { local (@ARGV, $/) = ($_); <> } } grep { /0002-/ } glob("$t9/rfc/*.patch");
 	my ($above, $below) = ($rfc // '') =~ /\A(.*?)^---\n(.*?)^diff --git/ms;
@@ -362,6 +365,12 @@ for my $sig (qw(INT TERM HUP)) {
 	my $wrong = diffstats_match($t8, "$t8/out", 1, @p);
 	ok(@p == 1 && $wrong eq '' && $text =~ m{^ \.\.\./}m,
 	   'its diffstat is git\'s: names aligned and cut with "..."') or diag($wrong);
+	# a patch alone: no cover letter; its base at its end, as git format-patch --base
+	my $base = `cd '$t8' && git rev-parse HEAD~1`;
+	chomp($base);
+	ok(!-e "$t8/out/0000-cover-letter.patch" && $text =~ /^Subject: \[PATCH\] /m &&
+	   $text =~ /\n[ +-].*\n\nbase-commit: \Q$base\E\n-- \nacqrel\n\n\z/,
+	   'a patch alone: [PATCH], no cover letter, base-commit: after the diff') or diag($text);
 
 	# a file with an uncommitted change: the series names no base commit
 	system('sh', '-c', "cd '$t8' && git reset -q --hard HEAD~1") == 0 or die;
@@ -369,7 +378,8 @@ for my $sig (qw(INT TERM HUP)) {
 	print $fh "/* an uncommitted change */\n";
 	close($fh);
 	$o = `cd '$t8' && '$acqrel' patch -o out2 drivers 2>&1`;
-	my $cover = do { local (@ARGV, $/) = ("$t8/out2/0000-cover-letter.patch"); <> } // '';
+	my ($alone) = glob("$t8/out2/0001-*.patch");
+	my $cover = $alone ? do { local (@ARGV, $/) = ($alone); <> } : '';
 	ok($cover =~ /^Subject: /m && $cover !~ /^base-commit:/m,
 	   'a touched file differs from HEAD: no base-commit line') or diag($o);
 }

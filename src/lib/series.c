@@ -416,22 +416,27 @@ static char *slug(const char *subject)
 	return strbuf_detach(&sb);
 }
 
-/* Appends text as a paragraph wrapped at 72 columns, then a blank line. */
-static void wrap(struct strbuf *sb, const char *text)
+/*
+ * Appends text as a paragraph wrapped at 72 columns, its lines after the
+ * first indented by indent spaces, then a blank line.
+ */
+static void wrap_indent(struct strbuf *sb, const char *text, size_t indent)
 {
 	size_t col = 0;
 	const char *p = text;
+	bool start = true;	/* nothing on the line yet */
 
 	while (*p) {
 		size_t n = strcspn(p, " ");
 
-		if (col && col + 1 + n > 72) {
-			strbuf_addch(sb, '\n');
-			col = 0;
-		} else if (col) {
+		if (!start && col + 1 + n > 72) {
+			strbuf_addf(sb, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (!start) {
 			strbuf_addch(sb, ' ');
 			col++;
 		}
+		start = false;
 		strbuf_add(sb, p, n);
 		col += n;
 		p += n;
@@ -439,6 +444,12 @@ static void wrap(struct strbuf *sb, const char *text)
 			p++;
 	}
 	strbuf_adds(sb, "\n\n");
+}
+
+/* Appends text as a paragraph wrapped at 72 columns, then a blank line. */
+static void wrap(struct strbuf *sb, const char *text)
+{
+	wrap_indent(sb, text, 0);
 }
 
 /* The functions that hold the barriers of ends v[0..n) one call level away. */
@@ -1137,17 +1148,104 @@ static void mail(struct strbuf *out, const struct series_options *o, const char 
 	free(cc);
 }
 
+/*
+ * The cover letter's line for patch rp, whose files are paths[0..nr): each
+ * protocol's variable, who publishes it to whom, and the files.
+ */
+static void cover_item(struct strbuf *out, const struct rewrite_patch *rp, const char *const *paths,
+		       size_t nr)
+{
+	struct strbuf sb = STRBUF_INIT, w = STRBUF_INIT, r = STRBUF_INIT;
+	size_t m, i;
+
+	if (rp->body || !rp->nr)
+		return;
+	for (m = 0; m < rp->nr; m++) {
+		const struct protocol *p = rp->v[m];
+
+		strbuf_reset(&w);
+		strbuf_reset(&r);
+		classify_end_functions(&w, p, p->writers, p->nr_writers);
+		classify_end_functions(&r, p, p->readers, p->nr_readers);
+		strbuf_addf(&sb, "%s%s: %s publish%s it to %s", m ? "; " : "- ", p->variable, w.buf,
+			    strstr(w.buf, " and ") ? "" : "es", r.buf);
+	}
+	strbuf_adds(&sb, " (");
+	for (i = 0; i < nr; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == nr ? " and " : ", ", paths[i]);
+	strbuf_adds(&sb, ")");
+	wrap_indent(out, sb.buf, 2);
+	out->buf[--out->len] = '\0';	/* the items follow each other */
+	strbuf_release(&sb);
+	strbuf_release(&w);
+	strbuf_release(&r);
+}
+
+/* Whether patch rp makes a bit operation of its protocols' accesses. */
+static bool patch_bitops(const struct rewrite_patch *rp)
+{
+	size_t m;
+
+	for (m = 0; m < rp->nr; m++) {
+		bool bitop, test_bit, in_callee;
+
+		forms(rp->v[m], &bitop, &test_bit, &in_callee);
+		if (bitop || test_bit || clears_bit(rp->v[m]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The text of the cover letter of a series of conversions: what it
+ * converts and where (the files paths[0..nr_paths)), one line per patch
+ * (items), what each patch says, then the list of subjects.
+ */
+static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_t *which, size_t n,
+		       const char *const *paths, size_t nr_paths, bool any_review,
+		       const char *items, const char *list)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, nr_protocols = 0;
+	bool bitops = false;
+
+	for (i = 0; i < n; i++) {
+		nr_protocols += rw->patches[which[i]].nr;
+		bitops |= patch_bitops(&rw->patches[which[i]]);
+	}
+	strbuf_addf(&sb, "This series converts the smp_wmb()/smp_rmb() pairs of %zu variable%s in ",
+		    nr_protocols, nr_protocols == 1 ? "" : "s");
+	for (i = 0; i < nr_paths && i < 4; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == nr_paths ? " and " : ", ", paths[i]);
+	if (nr_paths > 4)
+		strbuf_addf(&sb, " and %zu more file%s", nr_paths - 4, nr_paths == 5 ? "" : "s");
+	strbuf_addf(&sb, " to smp_store_release()/smp_load_acquire()%s, the writer and the "
+		    "readers of each in the same patch:", bitops ? " (for bits, test_bit_acquire() "
+		    "and clear_bit_unlock())" : "");
+	wrap(out, sb.buf);
+	strbuf_addf(out, "%s\n", items);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "Each patch names the data its variable publishes, why the release and "
+		    "the acquire keep the ordering the barriers gave, and what the change "
+		    "compiles to on each architecture that builds its files.%s",
+		    any_review ? " The RFC patches carry caveats acqrel could not settle from the "
+		    "code, as questions to the maintainer below their \"---\"." : "");
+	wrap(out, sb.buf);
+	strbuf_addf(out, "The protocols were found and checked by acqrel.\n\n%s\n", list);
+	strbuf_release(&sb);
+}
+
 int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
 		 const struct series_options *o)
 {
 	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT, all_diffs = STRBUF_INIT;
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, items = STRBUF_INIT;
 	struct maint_recipients everyone = { NULL, 0, 0 };
 	const char **all_paths = NULL;
 	size_t nr_all = 0, alloc_all = 0;
 	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
-	char *path, *cover_subject, head[41];
+	char *path, *cover_subject, *title, *common = NULL, head[41];
 	bool ok = true, any_review = false, any_net_next = false;
 
 	for (i = 0; i < rw->nr; i++)
@@ -1216,8 +1314,12 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		for (i = 0; i < subject.len; i++)
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
-		strbuf_addf(&subject_line, "[%sPATCH%s %zu/%zu] %s", patch_is_review(rp) ? "RFC " : "",
-			    !net_next ? "" : rp->body ? " net" : " net-next", k + 1, n, subject.buf);
+		/* a patch alone is "[PATCH]", as git format-patch numbers only a series */
+		strbuf_addf(&subject_line, "[%sPATCH%s", patch_is_review(rp) ? "RFC " : "",
+			    !net_next ? "" : rp->body ? " net" : " net-next");
+		if (n > 1)
+			strbuf_addf(&subject_line, " %zu/%zu", k + 1, n);
+		strbuf_addf(&subject_line, "] %s", subject.buf);
 		any_review |= patch_is_review(rp);
 		if (rp->body)
 			own_body(&text, rp->body);
@@ -1241,7 +1343,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		if (p)
 			message_notes(&text, rp);
 		diffstat(&text, diff.buf);
-		strbuf_addf(&text, "\n%s-- \nacqrel\n\n", diff.buf);
+		strbuf_addf(&text, "\n%s", diff.buf);
+		/* without a cover letter, the patch names its base, as git format-patch --base */
+		if (n == 1 && base_commit(o, rw, which, n, head))
+			strbuf_addf(&text, "\nbase-commit: %s\n", head);
+		strbuf_adds(&text, "-- \nacqrel\n\n");
 		mail(&patch, o, subject_line.buf, &who, text.buf);
 		strbuf_reset(&text);
 		name = slug(subject.buf);
@@ -1251,6 +1357,15 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			k = n;	/* no further patch once one failed */
 		}
 		strbuf_addf(&list, "  %s\n", subject.buf);
+		/* the prefix every patch of the series shares, for the cover letter */
+		if (!k) {
+			common = xasprintf("%s: %s", prefix, *verb == 'U' ? "Convert" : "convert");
+		} else if (common && (strncmp(common, prefix, strlen(prefix)) ||
+				      common[strlen(prefix)] != ':')) {
+			free(common);
+			common = NULL;
+		}
+		cover_item(&items, rp, paths, nr_paths);
 		free(path);
 		free(name);
 		free(prefix);
@@ -1263,34 +1378,40 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		maint_recipients_release(&who);
 		free(paths);
 	}
+	/* a patch alone needs no cover letter: git format-patch writes none either */
+	if (n < 2 || !ok)
+		goto done;
 	if (o->cover_text)
 		strbuf_addf(&text, "%s\n%s\n", o->cover_text, list.buf);
 	else
-		strbuf_addf(&text, "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
-		    "to lockless readers with smp_store_release()/smp_load_acquire(). Each\n"
-		    "converts one protocol, writer and readers together, and names the data\n"
-		    "it publishes. The acquire/release form names the access that publishes.\n"
-		    "On arm64 it replaces DMB barriers with STLR/LDAR; on x86-64, s390 and\n"
-		    "64-bit powerpc the code stays the same; on RISC-V and LoongArch the fences\n"
-		    "are slightly wider; on 32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS\n"
-		    "Octeon release and acquire are full barriers. Each patch says what it\n"
-		    "costs where its code builds.\n\n"
-		    "The protocols were found and checked by acqrel.\n\n%s\n", list.buf);
+		cover_body(&text, rw, which, n, all_paths, nr_all, any_review, items.buf, list.buf);
 	if (base_commit(o, rw, which, n, head))
 		strbuf_addf(&text, "base-commit: %s\n", head);
 	/* the cover letter goes to everyone the series goes to */
 	if (o->maint)
 		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
+	if (o->cover_title)
+		title = xstrdup(o->cover_title);
+	else if (common)
+		title = xasprintf("%s %zu barrier pairs to release/acquire", common, n);
+	else
+		title = xstrdup("Convert smp_wmb()/smp_rmb() pairs to release/acquire");
 	cover_subject = xasprintf("[%sPATCH%s 0/%zu] %s", any_review ? "RFC " : "",
-				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n,
-				  o->cover_title ? o->cover_title
-				  : "Convert smp_wmb()/smp_rmb() pairs to release/acquire");
+				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n, title);
+	/* a prefix from a path or a subject of the tree's history: no control character */
+	for (k = 0; cover_subject[k]; k++)
+		if ((unsigned char)cover_subject[k] < 0x20 || cover_subject[k] == 0x7f)
+			cover_subject[k] = '?';
+	free(title);
 	mail(&cover, o, cover_subject, &everyone, text.buf);
 	free(cover_subject);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);
-	if (ok && write_text(path, cover.buf, cover.len, o->made) < 0)
+	if (write_text(path, cover.buf, cover.len, o->made) < 0)
 		ok = false;
 	free(path);
+done:
+	free(common);
+	strbuf_release(&items);
 	strbuf_release(&cover);
 	strbuf_release(&list);
 	strbuf_release(&text);

@@ -89,6 +89,32 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	   $above !~ /type-size|Questions/, 'a review patch asks its caveats below the ---, not in the commit message')
 		or diag($rfc);
 }
+# issue 10: the data is named where no store or load of it stands in the
+# barrier's function: the call that writes or reads it through its address,
+# or the callers
+{
+	my $t10 = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$t10/names.c") or die;
+	print $fh "static int demo_key[4];\nstatic int demo_key_ready;\n\n" .
+		  "static void demo_fill_key(void)\n{\n\tget_random_bytes(&demo_key, sizeof(demo_key));\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(demo_key_ready, 1);\n}\n\n" .
+		  "static int demo_hash(unsigned long v, unsigned long *out)\n{\n" .
+		  "\tif (!READ_ONCE(demo_key_ready))\n\t\treturn -1;\n\tsmp_rmb();\n" .
+		  "\t*out = demo_siphash(v, &demo_key);\n\treturn 0;\n}\n\n" .
+		  "struct demo_page {\n\tunsigned long flags;\n\tint tagged;\n};\n\n" .
+		  "static void demo_set_tagged(struct demo_page *p)\n{\n\tsmp_wmb();\n" .
+		  "\tWRITE_ONCE(p->tagged, 1);\n}\n\n" .
+		  "static int demo_is_tagged(struct demo_page *p)\n{\n\tint ret = READ_ONCE(p->tagged);\n\n" .
+		  "\tif (ret)\n\t\tsmp_rmb();\n\treturn ret;\n}\n";
+	close($fh);
+	my $o = `cd '$t10' && '$acqrel' patch -o out names.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$t10/out/0*.patch"));
+	$text =~ s/\n(?=\S)/ /g;
+	like($text, qr/demo_fill_key\(\) stores the data with get_random_bytes\(&demo_key, \.\.\.\) and then publishes demo_key_ready .* and then reads the data with demo_siphash\(\.\.\., &demo_key\)\./,
+	     'data written and read through a call: the call and the address it takes') or diag($o);
+	like($text, qr/demo_set_tagged\(\) is called once its callers have stored the data and then publishes p->tagged .* demo_is_tagged\(\) loads it, runs smp_rmb\(\) and then returns, and its callers read the data\./,
+	     'nothing around the barriers in their functions: the callers store and read the data') or diag($o);
+}
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
 # the index lines name the blobs before and after each patch, as git does

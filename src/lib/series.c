@@ -731,22 +731,192 @@ static bool clears_bit(const struct protocol *p)
 /* Data names listed in a message before "and N more". */
 #define DATA_NAMED 3
 
+/* Whether a call by this name is no data access: a macro (WARN_ON()), a lock, a print, a trace. */
+static bool noise_call(const char *name)
+{
+	static const char *const words[] = { "lock", "print", "pr_", "dev_", "trace", "might_sleep" };
+	const char *p;
+	size_t i;
+
+	for (p = name; *p && !islower((unsigned char)*p); p++)
+		;
+	if (!*p)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (strstr(name, words[i]))
+			return true;
+	return false;
+}
+
+/* Whether the call at text[off] is a statement of its own (its value unused), or text is unknown. */
+static bool statement_call(const char *text, size_t off)
+{
+	for (;;) {
+		while (text && off && isspace((unsigned char)text[off - 1]))
+			off--;
+		/* a comment before it, back to its opening */
+		if (!text || off < 4 || text[off - 1] != '/' || text[off - 2] != '*')
+			break;
+		for (off -= 2; off >= 2 && !(text[off - 2] == '/' && text[off - 1] == '*'); off--)
+			;
+		if (off < 2)
+			return true;
+		off -= 2;
+	}
+	return !text || !off || strchr(";{})", text[off - 1]);
+}
+
 /*
- * The data of p's writers (the stores before their smp_wmb()) or readers
- * (the loads after their smp_rmb()), in source order: "a->x, a->y and 2
- * more", or "the data" when acqrel saw none.
+ * The call of c in text[0..len): "name(&arg, ...)" naming the first
+ * argument that is an address (what the call writes or reads through),
+ * else "name()"; *end is the offset after its closing parenthesis (0 when
+ * it cannot be read). Caller frees.
  */
-static void data_named(struct strbuf *out, const struct protocol *p, bool writer)
+static char *call_text(const char *text, size_t len, const struct call_ref *c, size_t *end)
+{
+	size_t at = c->off, n = strlen(c->name), depth = 0, arg = 0, args = 0, first = 0, k;
+	const char *amp = NULL;
+	size_t amp_len = 0;
+
+	*end = 0;
+	if (!text || at + n >= len || memcmp(text + at, c->name, n))
+		return xasprintf("%s()", c->name);
+	for (k = at + n; k < len && (text[k] == ' ' || text[k] == '\t'); k++)
+		;
+	if (k == len || text[k] != '(')
+		return xasprintf("%s()", c->name);
+	for (arg = k + 1; k < len; k++) {
+		char ch = text[k];
+
+		if (ch == '(' || ch == '[' || ch == '{') {
+			depth++;
+		} else if (ch == ')' || ch == ']' || ch == '}' || (ch == ',' && depth == 1)) {
+			if (ch != ',')
+				depth--;
+			if (depth <= 1) {
+				/* the argument [arg, k) */
+				size_t a = arg, b = k;
+
+				while (a < b && isspace((unsigned char)text[a]))
+					a++;
+				while (b > a && isspace((unsigned char)text[b - 1]))
+					b--;
+				if (depth == 0 || ch == ',') {
+					args += b > a;
+					if (!amp && b > a && text[a] == '&' && b - a < 60 &&
+					    !memchr(text + a, '\n', b - a)) {
+						amp = text + a;
+						amp_len = b - a;
+						first = args;
+					}
+					arg = k + 1;
+				}
+			}
+			if (depth == 0) {
+				*end = k + 1;
+				break;
+			}
+		} else if (ch == ';') {
+			break;
+		}
+	}
+	if (!amp)
+		return xasprintf("%s()", c->name);
+	return xasprintf("%s(%s%.*s%s)", c->name, first > 1 ? "..., " : "", (int)amp_len, amp,
+			 args > first ? ", ..." : "");
+}
+
+/*
+ * The calls of a side's ends in the windows of their barriers (writer:
+ * before it, reader: after it), in source order, each once, without the
+ * ones that access no data (noise_call(), and the calls inside them); those
+ * with an address argument (get_random_bytes(&key, ...)) only when some
+ * has one.
+ */
+static void window_calls(struct strbuf *out, const struct protocol *p, bool writer, size_t *nr)
+{
+	size_t n = writer ? p->nr_writers : p->nr_readers, i, j;
+	const char **seen = NULL, **keep;
+	size_t nr_seen = 0, alloc = 0, with_amp = 0;
+
+	*nr = 0;
+	for (i = 0; i < n; i++) {
+		const struct pair_end *e = writer ? &p->writers[i] : &p->readers[i];
+		const struct call_list *l = writer ? &e->site->calls_before : &e->site->calls_after;
+		const char *text = e->fs ? e->fs->text : NULL;
+		size_t len = e->fs ? e->fs->len : 0, skip_to = 0, end;
+
+		if (e->caller)
+			continue;
+		for (j = 0; j < l->nr; j++) {
+			/* the windows list the nearest first: the calls before, backwards */
+			const struct call_ref *c = &l->v[writer ? l->nr - 1 - j : j];
+			char *t;
+			size_t k;
+
+			if (c->off < skip_to)
+				continue;	/* inside a call left out */
+			t = call_text(text, len, c, &end);
+			/* a writer's data: calls that are statements, not values it uses */
+			if (noise_call(c->name) || (writer && !statement_call(text, c->off))) {
+				skip_to = end;
+				free(t);
+				continue;
+			}
+			for (k = 0; k < nr_seen && strcmp(seen[k], t); k++)
+				;
+			if (k < nr_seen) {
+				free(t);
+				continue;
+			}
+			ALLOC_GROW(seen, nr_seen + 1, alloc);
+			seen[nr_seen++] = t;
+			with_amp += strchr(t, '&') != NULL;
+		}
+	}
+	/* the kept ones, listed as data_named() lists the stores */
+	keep = xcalloc(nr_seen + 1, sizeof(*keep));
+	for (i = 0; i < nr_seen; i++)
+		if (!with_amp || strchr(seen[i], '&'))
+			keep[(*nr)++] = seen[i];
+	for (i = 0; i < *nr && i < DATA_NAMED; i++)
+		strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == *nr ? " and " : ", ", keep[i]);
+	if (*nr > DATA_NAMED)
+		strbuf_addf(out, " and %zu more", *nr - DATA_NAMED);
+	free(keep);
+	for (i = 0; i < nr_seen; i++)
+		free((char *)seen[i]);
+	free(seen);
+}
+
+/*
+ * What p's writers do with the data before their smp_wmb() ("stores a->x,
+ * a->y and 2 more", the stores in source order; "stores the data with
+ * get_random_bytes(&key, ...)" when only calls write it; "is called once
+ * its callers have stored the data" when nothing comes before the barrier
+ * in its function), or what the readers do after their smp_rmb() ("reads
+ * ...", "returns, and its callers read the data"), for a subject of one
+ * (plural false) or several functions.
+ */
+static void data_named(struct strbuf *out, const struct protocol *p, bool writer, bool plural)
 {
 	const char **seen = NULL;
-	size_t i, k, nr = 0, alloc = 0, n = writer ? p->nr_writers : p->nr_readers;
+	size_t i, k, nr = 0, alloc = 0, n = writer ? p->nr_writers : p->nr_readers, calls;
+	const char *verb = writer ? (plural ? "store" : "stores") : (plural ? "read" : "reads");
+	bool empty = true;	/* no access and no call in any window */
+	struct strbuf via = STRBUF_INIT;
 
 	for (i = 0; i < n; i++) {
 		const struct pair_end *e = writer ? &p->writers[i] : &p->readers[i];
 		const struct access_list *l = writer ? &e->site->window_before
 						     : &e->site->window_after;
+		const struct call_list *cl = writer ? &e->site->calls_before : &e->site->calls_after;
 		size_t j;
 
+		/* a writer with nothing before its barrier, a reader with no load after it */
+		for (j = 0; j < l->nr && empty; j++)
+			empty = !writer && l->v[j].is_write;
+		empty &= !cl->nr && !e->caller;
 		for (j = 0; j < l->nr; j++) {
 			/* windows list the nearest first: the stores before, backwards */
 			const struct access *a = &l->v[writer ? l->nr - 1 - j : j];
@@ -762,12 +932,24 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 			seen[nr++] = a->path;
 		}
 	}
-	if (!nr)
-		strbuf_adds(out, "the data");
-	for (k = 0; k < nr && k < DATA_NAMED; k++)
-		strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", seen[k]);
-	if (nr > DATA_NAMED)
-		strbuf_addf(out, " and %zu more", nr - DATA_NAMED);
+	if (nr) {
+		strbuf_addf(out, "%s ", verb);
+		for (k = 0; k < nr && k < DATA_NAMED; k++)
+			strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", seen[k]);
+		if (nr > DATA_NAMED)
+			strbuf_addf(out, " and %zu more", nr - DATA_NAMED);
+	} else if (window_calls(&via, p, writer, &calls), calls) {
+		strbuf_addf(out, "%s the data with %s", verb, via.buf);
+	} else if (empty && writer) {
+		strbuf_addf(out, "%s called once %s callers have stored the data",
+			    plural ? "are" : "is", plural ? "their" : "its");
+	} else if (empty) {
+		strbuf_addf(out, "return%s, and %s callers read the data", plural ? "" : "s",
+			    plural ? "their" : "its");
+	} else {
+		strbuf_addf(out, "%s the data", verb);
+	}
+	strbuf_release(&via);
 	free(seen);
 }
 
@@ -886,15 +1068,14 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		clear_bit |= cl;
 		classify_end_functions(&w, p, p->writers, p->nr_writers);
 		classify_end_functions(&r, p, p->readers, p->nr_readers);
-		data_named(&wd, p, true);
-		data_named(&rd, p, false);
+		data_named(&wd, p, true, strstr(w.buf, " and ") != NULL);
+		data_named(&rd, p, false, p->nr_readers > 1);
 		wb = side_barrier(p->writers, p->nr_writers);
 		rb = side_barrier(p->readers, p->nr_readers);
 		/* a reader whose access is a store (then a full barrier) stores it */
-		para = xasprintf("%s store%s %s and then publish%s %s with %s%s before the %s; "
-				 "%s %s it, run%s %s%s and then read%s %s.",
-				 w.buf, strstr(w.buf, " and ") ? "" : "s", wd.buf,
-				 strstr(w.buf, " and ") ? "" : "es", p->variable,
+		para = xasprintf("%s %s and then publish%s %s with %s%s before the %s; "
+				 "%s %s it, run%s %s%s and then %s.",
+				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
 				 wb ? wb : "a write barrier", wb ? "()" : "",
 				 b || cl ? "bit operation" : "store", r.buf,
 				 p->nr_readers && p->readers[0].access->is_write
@@ -902,7 +1083,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 : t ? (p->nr_readers > 1 ? "test" : "tests")
 				   : (p->nr_readers > 1 ? "load" : "loads"),
 				 p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier", rb ? "()" : "",
-				 p->nr_readers > 1 ? "" : "s", rd.buf);
+				 rd.buf);
 		wrap(sb, para);
 		free(para);
 		strbuf_release(&wd);

@@ -75,6 +75,8 @@ for my $dir (@series) {
 		$by_file++;
 		$files_agree++ if same(\@ours, [ get_maintainer('-f', @files) ]);
 	}
+	# a patch alone has no cover letter
+	next unless -e "$dir/0000-cover-letter.patch";
 	my $cover = slurp("$dir/0000-cover-letter.patch");
 	$covers++;
 	$covers_agree++ if same([ Mail::addresses($cover, 'To'), Mail::addresses($cover, 'Cc') ],

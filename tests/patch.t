@@ -89,6 +89,36 @@ SKIP: {
 		   scalar(@files) . ' files parse with no new ERROR nodes') or diag("worse: @worse");
 	}
 }
+# issue 10: checkpatch (the 6.12 tree's) finds the comment of every barrier,
+# acquire and release line of the diff that a comment ends right above: the
+# "Pairs with" note folded into a block comment is seen. The lines it still
+# flags have their note above the statement they continue (a loop body, a
+# continuation line), where no comment ends right above them.
+SKIP: {
+	my $checkpatch = "$top/.kernel/linux-source-6.12/scripts/checkpatch.pl";
+	skip 'no linux-source-6.12 checkpatch.pl', 2 unless -f $checkpatch;
+	for my $mode ('', '--include-review') {
+		system('sh', '-c', "cd '$tmp' && git reset -q --hard") == 0 or die;
+		my $d = `cd '$tmp' && '$acqrel' patch --diff $mode pairs/*.c patch/*.c 2>/dev/null`;
+		open(my $dh, '>', "$tmp/.diff") or die;
+		print $dh $d;
+		close($dh);
+		my $report = `perl '$checkpatch' --no-tree --no-signoff --strict --show-types '$tmp/.diff' 2>&1`;
+		system('sh', '-c', "cd '$tmp' && git apply .diff") == 0 or die;
+		my (@under_comment, $flagged);
+		while ($report =~ /^WARNING:MEMORY_BARRIER: memory barrier without comment\n#\d+: FILE: (\S+):(\d+):/mg) {
+			my ($file, $line) = ($1, $2);
+			my @lines = do { local @ARGV = ("$tmp/$file"); <> };
+			$flagged++;
+			push(@under_comment, "$file:$line") if $line > 1 && $lines[$line - 2] =~ /\*\/\s*$/;
+		}
+		ok($report =~ /^total: /m && !@under_comment,
+		   'checkpatch sees the comment right above each barrier line' . ($mode ? " with $mode" : '') .
+		   ' (' . ($flagged // 0) . ' flagged lines with their note above the statement)')
+			or diag("flagged under a comment: @under_comment");
+	}
+	system('sh', '-c', "cd '$tmp' && git reset -q --hard") == 0 or die;
+}
 # issue 12.9: a CRLF file is rewritten as its LF twin is, and keeps CRLF
 {
 	my $t = tempdir(CLEANUP => 1);

@@ -52,7 +52,7 @@ my $series = "$t/series";
 my @dirs = sort grep { -d } glob("$series/*");
 is(scalar @dirs, 2, 'the fixture gives two series');
 my @mails = map { sort glob("$_/*.patch") } @dirs;
-is(scalar @mails, 5, 'two cover letters and three patches (tail and count in queue.c, nr)');
+is(scalar @mails, 4, 'one cover letter and three patches (tail and count in queue.c, nr alone)');
 my ($queue_patch) = grep { m{/0001-} && slurp($_) =~ m{^diff --git a/drivers/demo/queue\.c }m } @mails;
 ok($queue_patch, 'a patch of drivers/demo/queue.c');
 my ($subject) = slurp($queue_patch) =~ /^Subject: .* for (\S+)$/m;

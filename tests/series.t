@@ -72,19 +72,48 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	close($fh);
 	my $o = `cd '$t9' && '$acqrel' patch -o plain mix.c 2>&1 && '$acqrel' patch -o rfc --include-review mix.c 2>&1`;
 	my $subjects = sub { join("\n", map { do { local (@ARGV, $/) = ($_); <> } =~ /^Subject: (.*)$/m } sort glob("$t9/$_[0]/*.patch")) };
-	is($subjects->('plain'), "[PATCH 0/1] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n" .
-				 "[PATCH 1/1] mix: use smp_store_release()/smp_load_acquire() for tail",
-	   'the convert protocol alone: no RFC') or diag($o);
-	is($subjects->('rfc'), "[RFC PATCH 0/2] Convert smp_wmb()/smp_rmb() pairs to release/acquire\n" .
+	is($subjects->('plain'), "[PATCH] mix: use smp_store_release()/smp_load_acquire() for tail",
+	   'the convert protocol alone: no RFC, and a patch alone is [PATCH] with no cover letter') or diag($o);
+	is($subjects->('rfc'), "[RFC PATCH 0/2] mix: convert 2 barrier pairs to release/acquire\n" .
 			       "[PATCH 1/2] mix: use smp_store_release()/smp_load_acquire() for tail\n" .
 			       "[RFC PATCH 2/2] mix: use smp_store_release()/smp_load_acquire() for gen",
 	   '--include-review: RFC on the cover letter and on the review protocol\'s patch only') or diag($o);
+	# the cover letter says what this series converts, and where
+	my $cover = do { local (@ARGV, $/) = ("$t9/rfc/0000-cover-letter.patch"); <> } // '';
+	like($cover, qr/^This series converts the smp_wmb\(\)\/smp_rmb\(\) pairs of 2 variables in\nmix\.c to .*:\n\n- m->tail: demo_put\(\) publishes it to demo_get\(\) \(mix\.c\)\n- m->gen: demo_bump\(\) publishes it to demo_seen\(\) \(mix\.c\)\n\n.* The RFC patches\ncarry caveats/ms,
+	     'the cover letter names the variables, their writers and readers, and the files');
 	# the caveats are questions below the ---, which git am leaves out of the commit
 	my ($rfc) = map { do { local (@ARGV, $/) = ($_); <> } } grep { /0002-/ } glob("$t9/rfc/*.patch");
 	my ($above, $below) = ($rfc // '') =~ /\A(.*?)^---\n(.*?)^diff --git/ms;
 	ok(defined $below && $below =~ /^Questions for the maintainer .*?^- type-size: /ms &&
 	   $above !~ /type-size|Questions/, 'a review patch asks its caveats below the ---, not in the commit message')
 		or diag($rfc);
+}
+# issue 10: the data is named where no store or load of it stands in the
+# barrier's function: the call that writes or reads it through its address,
+# or the callers
+{
+	my $t10 = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$t10/names.c") or die;
+	print $fh "static int demo_key[4];\nstatic int demo_key_ready;\n\n" .
+		  "static void demo_fill_key(void)\n{\n\tget_random_bytes(&demo_key, sizeof(demo_key));\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(demo_key_ready, 1);\n}\n\n" .
+		  "static int demo_hash(unsigned long v, unsigned long *out)\n{\n" .
+		  "\tif (!READ_ONCE(demo_key_ready))\n\t\treturn -1;\n\tsmp_rmb();\n" .
+		  "\t*out = demo_siphash(v, &demo_key);\n\treturn 0;\n}\n\n" .
+		  "struct demo_page {\n\tunsigned long flags;\n\tint tagged;\n};\n\n" .
+		  "static void demo_set_tagged(struct demo_page *p)\n{\n\tsmp_wmb();\n" .
+		  "\tWRITE_ONCE(p->tagged, 1);\n}\n\n" .
+		  "static int demo_is_tagged(struct demo_page *p)\n{\n\tint ret = READ_ONCE(p->tagged);\n\n" .
+		  "\tif (ret)\n\t\tsmp_rmb();\n\treturn ret;\n}\n";
+	close($fh);
+	my $o = `cd '$t10' && '$acqrel' patch -o out names.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$t10/out/0*.patch"));
+	$text =~ s/\n(?=\S)/ /g;
+	like($text, qr/demo_fill_key\(\) stores the data with get_random_bytes\(&demo_key, \.\.\.\) and then publishes demo_key_ready .* and then reads the data with demo_siphash\(\.\.\., &demo_key\)\./,
+	     'data written and read through a call: the call and the address it takes') or diag($o);
+	like($text, qr/demo_set_tagged\(\) is called once its callers have stored the data and then publishes p->tagged .* demo_is_tagged\(\) loads it, runs smp_rmb\(\) and then returns, and its callers read the data\./,
+	     'nothing around the barriers in their functions: the callers store and read the data') or diag($o);
 }
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
@@ -120,6 +149,19 @@ sub diffstats_match {
 		# the diffstat is the last paragraph before the diff (notes may come first)
 		my ($a) = $ours =~ /^---\n(?:.*?\n\n)*?((?: .*\n)+)\ndiff --git/ms;
 		my ($b) = $git =~ /^---\n(?:.*?\n\n)*?((?: .*\n)+)\ndiff --git/ms;
+		# a comment removed and added again whole, so that checkpatch sees it
+		# above a barrier, makes the diff longer than git's: the counts are
+		# then those of the patch's own diff, the layout git's
+		my ($diff) = $ours =~ /^(diff --git .*?)^-- $/ms;
+		my ($ins, $del) = (0, 0);
+		for (split(/\n/, $diff // '')) {
+			$ins++ if /^\+(?!\+\+ )/;
+			$del++ if /^-(?!-- )/;
+		}
+		if (($b // '') =~ /(\d+) insertions?\(\+\), (\d+) deletions?/ && ($1 != $ins || $2 != $del) &&
+		    ($a // '') =~ /\b$ins insertions?\(\+\), $del deletions?\(-\)$/m && $a =~ tr/\n// == 2) {
+			s/\|\s*\d+ [-+]*$/|/mg, s/\d+ (insertion|deletion)/N $1/g for ($a, $b);
+		}
 		$wrong .= "$files[$i - 1]:\n$a-- git:\n$b" if ($a // '') ne ($b // 'none');
 	}
 	return $wrong;
@@ -349,6 +391,12 @@ for my $sig (qw(INT TERM HUP)) {
 	my $wrong = diffstats_match($t8, "$t8/out", 1, @p);
 	ok(@p == 1 && $wrong eq '' && $text =~ m{^ \.\.\./}m,
 	   'its diffstat is git\'s: names aligned and cut with "..."') or diag($wrong);
+	# a patch alone: no cover letter; its base at its end, as git format-patch --base
+	my $base = `cd '$t8' && git rev-parse HEAD~1`;
+	chomp($base);
+	ok(!-e "$t8/out/0000-cover-letter.patch" && $text =~ /^Subject: \[PATCH\] /m &&
+	   $text =~ /\n[ +-].*\n\nbase-commit: \Q$base\E\n-- \nacqrel\n\n\z/,
+	   'a patch alone: [PATCH], no cover letter, base-commit: after the diff') or diag($text);
 
 	# a file with an uncommitted change: the series names no base commit
 	system('sh', '-c', "cd '$t8' && git reset -q --hard HEAD~1") == 0 or die;
@@ -356,7 +404,8 @@ for my $sig (qw(INT TERM HUP)) {
 	print $fh "/* an uncommitted change */\n";
 	close($fh);
 	$o = `cd '$t8' && '$acqrel' patch -o out2 drivers 2>&1`;
-	my $cover = do { local (@ARGV, $/) = ("$t8/out2/0000-cover-letter.patch"); <> } // '';
+	my ($alone) = glob("$t8/out2/0001-*.patch");
+	my $cover = $alone ? do { local (@ARGV, $/) = ($alone); <> } : '';
 	ok($cover =~ /^Subject: /m && $cover !~ /^base-commit:/m,
 	   'a touched file differs from HEAD: no base-commit line') or diag($o);
 }

@@ -154,6 +154,9 @@ struct planned {
 	char *text;		/* owned: replacement lines */
 	bool insert;		/* text goes above the line, which stays */
 	unsigned extra;		/* further lines the text replaces */
+	const struct site *end;	/* the barrier of the end (in this function) it rewrites */
+	bool barrier;		/* the deletion of that barrier */
+	bool moved;		/* a comment line whose text moved into the end's note */
 };
 
 /*
@@ -1215,8 +1218,8 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 				continue;
 			/* comments the rewrite replaces or rewrites in part */
 			for (k = 0; k < nr && !replaced; k++)
-				replaced = files[k] == f && !plan[k].insert && plan[k].line >= line &&
-					   plan[k].line <= last_line;
+				replaced = files[k] == f && !plan[k].insert && !plan[k].moved &&
+					   plan[k].line >= line && plan[k].line <= last_line;
 			if (replaced)
 				continue;
 			for (k = 0; k < nf && !named; k++)
@@ -1495,6 +1498,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			why = plan_barrier(f, e->site, next_plan(g, rw, f));
 			if (why)
 				break;
+			g->plan[g->nr].barrier = true;
+			g->plan[g->nr].end = !e->caller && !e->helper ? e->site : NULL;
 			g->nr++;
 		}
 		acc = xcalloc(e->site->nr_callers + 1, sizeof(*acc));
@@ -1516,6 +1521,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 						      writer_form, note_at, pl);
 			else
 				why = plan_load(f, acc[k], writer_form, note_at, pl);
+			pl->end = !e->caller && !e->helper ? e->site : NULL;
 			if (!why)
 				g->nr++;
 		}
@@ -1797,6 +1803,7 @@ static size_t note_length(const char *text)
 {
 	const char *t = text, *nl;
 	size_t n;
+	bool pairs = false;
 
 	nl = strchr(t, '\n');
 	if (!nl)
@@ -1806,18 +1813,14 @@ static size_t note_length(const char *text)
 		return (size_t)(nl + 1 - text);
 	if (n != 2 || memcmp(t, "/*", 2))
 		return 0;
-	t = nl + 1;
-	if (!(nl = strchr(t, '\n')))
-		return 0;
-	trim_span(t, (size_t)(nl - t), &t, &n);
-	if (n < 13 || memcmp(t, "* Pairs with ", 13))
-		return 0;
+	/* a block: its lines, one of them "* Pairs with ..." (after an explanation moved there) */
 	for (t = nl + 1; (nl = strchr(t, '\n')); t = nl + 1) {
 		trim_span(t, (size_t)(nl - t), &t, &n);
 		if (n == 2 && !memcmp(t, "*/", 2))
-			return (size_t)(nl + 1 - text);
+			return pairs ? (size_t)(nl + 1 - text) : 0;
 		if (!n || t[0] != '*')
 			return 0;
+		pairs |= n >= 13 && !memcmp(t, "* Pairs with ", 13);
 	}
 	return 0;
 }
@@ -1897,6 +1900,36 @@ static void add_comment_words(struct strbuf *sb, const struct line *end, size_t 
 }
 
 /*
+ * The sentence of the note text[0..nlen): "Pairs with ... in foo()." from
+ * "/+ Pairs with ... in foo() +/", or the words of a block's lines. Caller
+ * frees.
+ */
+static char *note_sentence(const char *text, size_t nlen)
+{
+	static const char open[] = "/* Pairs with ";
+	struct strbuf words = STRBUF_INIT;
+	const char *p, *e, *t, *end = text + nlen;
+	size_t k, len;
+
+	for (k = 0; text[k] == ' ' || text[k] == '\t'; k++)
+		;
+	if (!strncmp(text + k, open, strlen(open))) {
+		const char *close = strchr(text, '\n') - 3;
+
+		return xasprintf("%.*s.", (int)(close - (text + k) - 3), text + k + 3);
+	}
+	for (p = strchr(text, '\n') + 1; p < end && (e = strchr(p, '\n')); p = e + 1) {
+		trim_span(p, (size_t)(e - p), &t, &len);
+		if (len == 2 && !memcmp(t, "*/", 2))
+			break;
+		for (; len && (*t == '*' || *t == ' '); t++, len--)
+			;
+		strbuf_addf(&words, "%s%.*s", words.len ? " " : "", (int)len, t);
+	}
+	return strbuf_detach(&words);
+}
+
+/*
  * The block comment that ends right above a converted access (once the
  * barrier between them is gone) is the explanation of the ordering: the new
  * "Pairs with ..." note joins it as its last paragraph rather than stacking
@@ -1904,13 +1937,12 @@ static void add_comment_words(struct strbuf *sb, const struct line *end, size_t 
  */
 static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 {
-	static const char open[] = "/* Pairs with ";
 	size_t i, nr = g->nr;
 
 	for (i = 0; i < nr; i++) {
 		size_t fi = g->fidx[i], ind, k, len, nlen;
 		const struct rewrite_file *f = &rw->v[fi];
-		const char *text = g->plan[i].text, *t, *nl, *close;
+		const char *text = g->plan[i].text, *t;
 		unsigned c = g->plan[i].line, top;
 		struct strbuf sb = STRBUF_INIT;
 		struct line end;
@@ -1922,7 +1954,6 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 		/* a note alone (inserted above a barrier that stays) or above the access */
 		if (!nlen || g->plan[i].insert != !text[nlen])
 			continue;
-		nl = text + nlen - 1;
 		while (c > 1 && deleted_in(g, fi, c - 1))
 			c--;
 		c--;
@@ -1949,25 +1980,7 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 		if (!top || !trimmed_line(f, top, &t, &len) || len < 2 || memcmp(t, "/*", 2) ||
 		    memmem(t, len, "*/", 2))
 			continue;
-		if (!strncmp(text + k, open, strlen(open))) {
-			/* "/+ Pairs with ... +/" on one line */
-			close = strchr(text, '\n') - 3;
-			sentence = xasprintf("%.*s.", (int)(close - (text + k) - 3), text + k + 3);
-		} else {
-			/* a block: the words of its lines between the opening and the closing one */
-			struct strbuf words = STRBUF_INIT;
-			const char *p = strchr(text, '\n') + 1, *e;
-
-			for (; p < nl && (e = strchr(p, '\n')); p = e + 1) {
-				trim_span(p, (size_t)(e - p), &t, &len);
-				if (len == 2 && !memcmp(t, "*/", 2))
-					break;
-				for (; len && (*t == '*' || *t == ' '); t++, len--)
-					;
-				strbuf_addf(&words, "%s%.*s", words.len ? " " : "", (int)len, t);
-			}
-			sentence = strbuf_detach(&words);
-		}
+		sentence = note_sentence(text, nlen);
 		add_comment_words(&sb, &end, ind, sentence);
 		free(sentence);
 		if (g->plan[i].insert) {
@@ -1983,6 +1996,7 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 			pl->line = c;
 			pl->insert = true;
 			pl->text = strbuf_detach(&sb);
+			pl->end = g->plan[i].end;
 		}
 		g->nr++;
 		/* the note leaves the access's own text */
@@ -1992,6 +2006,169 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 			free(g->plan[i].text);
 			g->plan[i].text = rest;
 		}
+	}
+}
+
+/* The plan of g in file fi that holds end's note (at its access, or folded), or -1. */
+static size_t note_plan(const struct group_plan *g, size_t fi, const struct site *end, size_t skip)
+{
+	size_t i, found = (size_t)-1;
+
+	for (i = 0; i < g->nr; i++) {
+		const struct planned *pl = &g->plan[i];
+
+		if (i == skip || g->fidx[i] != fi || pl->end != end)
+			continue;
+		if ((!pl->insert && note_length(pl->text) && pl->text[note_length(pl->text)]) ||
+		    (pl->insert && strstr(pl->text, "* Pairs with "))) {
+			if (found != (size_t)-1)
+				return (size_t)-1;	/* several notes: which one is unclear */
+			found = i;
+		}
+	}
+	return found;
+}
+
+/* Appends the text of a comment line (its markers and indent gone) to lines, one a line. */
+static void comment_text(struct strbuf *lines, const char *t, size_t n)
+{
+	if (n >= 2 && !memcmp(t, "//", 2)) {
+		t += 2;
+		n -= 2;
+	} else {
+		if (n >= 2 && !memcmp(t, "/*", 2)) {
+			t += 2;
+			n -= 2;
+		} else if (n && t[0] == '*' && !(n >= 2 && t[1] == '/')) {
+			t++;
+			n--;
+		}
+		if (n >= 2 && !memcmp(t + n - 2, "*/", 2))
+			n -= 2;
+	}
+	trim_span(t, n, &t, &n);
+	strbuf_addf(lines, "%.*s\n", (int)n, t);
+}
+
+/*
+ * A comment that explained a barrier the rewrite removes (the block
+ * comment that ends right above it, or the comment after it on its line)
+ * would be left orphaned, above a blank line or a statement it does not
+ * describe: unless the converted access follows right after the barrier
+ * (then the note joins that comment), the comment's lines go, and its text
+ * becomes the first paragraph of the end's note, above "Pairs with ...".
+ */
+static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
+{
+	size_t i, nr = g->nr;
+
+	for (i = 0; i < nr; i++) {
+		struct planned *b = &g->plan[i];
+		size_t fi = g->fidx[i], n, k, len, np;
+		const struct rewrite_file *f = &rw->v[fi];
+		struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT;
+		unsigned c = b->line, top = 0, next;
+		const char *t, *p;
+		struct planned *pl;
+		bool trailing = *b->text != '\0';
+
+		if (!b->barrier || !b->end || (np = note_plan(g, fi, b->end, i)) == (size_t)-1)
+			continue;
+		/* the access right after the barrier: the note joins the comment there */
+		for (next = b->line + b->extra + 1; deleted_in(g, fi, next); next++)
+			;
+		if (!g->plan[np].insert && g->plan[np].line == next)
+			continue;
+		while (c > 1 && deleted_in(g, fi, c - 1))
+			c--;
+		c--;
+		/* the block comment right above, alone on its lines, nothing else changes in it */
+		if (c && trimmed_line(f, c, &t, &len) && len >= 2 && !memcmp(t + len - 2, "*/", 2) &&
+		    !touched_in(g, fi, c)) {
+			for (top = c; top >= 1 && top + 40 > c; top--) {
+				if (deleted_in(g, fi, top))
+					continue;
+				if (!trimmed_line(f, top, &t, &len) || touched_in(g, fi, top))
+					break;
+				if (len >= 2 && !memcmp(t, "/*", 2))
+					break;
+				if (!len || t[0] != '*')
+					break;
+			}
+			if (!top || top + 40 <= c || !trimmed_line(f, top, &t, &len) || len < 2 ||
+			    memcmp(t, "/*", 2) || touched_in(g, fi, top) || (top < c && memmem(t, len, "*/", 2)))
+				top = 0;
+		}
+		if (!top && !trailing)
+			continue;
+		for (k = top; top && k <= c; k++) {
+			if (deleted_in(g, fi, k))
+				continue;
+			trimmed_line(f, k, &t, &len);
+			comment_text(&lines, t, len);
+		}
+		if (trailing) {
+			/* "smp_rmb(); /+ ... +/": the barrier's own line goes whole */
+			if (lines.len)
+				strbuf_adds(&lines, "\n");
+			trim_span(b->text, strcspn(b->text, "\n"), &t, &len);
+			comment_text(&lines, t, len);
+			free(b->text);
+			b->text = xstrdup("");
+		}
+		/* a sentence that ends without a full stop gets one, as the paragraphs of a block */
+		if (lines.len > 1 && isalnum((unsigned char)lines.buf[lines.len - 2])) {
+			lines.buf[lines.len - 1] = '.';
+			strbuf_addch(&lines, '\n');
+		}
+		/* no blank line first or last */
+		for (k = 0; k < lines.len && lines.buf[k] == '\n'; k++)
+			;
+		memmove(lines.buf, lines.buf + k, lines.len - k + 1);
+		lines.len -= k;
+		while (lines.len > 1 && lines.buf[lines.len - 2] == '\n')
+			lines.buf[--lines.len] = '\0';
+		for (k = top; top && k <= c; k++) {
+			if (deleted_in(g, fi, k))
+				continue;
+			pl = next_plan(g, rw, f);
+			pl->line = k;
+			pl->text = xstrdup("");
+			pl->moved = true;
+			g->nr++;
+		}
+		pl = &g->plan[np];
+		{
+			/* the note's indent, from its first line */
+			const char *text = pl->text;
+			size_t ind;
+
+			for (ind = 0; text[ind] == ' ' || text[ind] == '\t'; ind++)
+				;
+			/* a line inside a block: its star sits one space right of the indent */
+			if (ind && text[ind] == '*' && text[ind - 1] == ' ')
+				ind--;
+			/* a block of its own, or (folded into a block) lines before "Pairs with" */
+			strbuf_addf(&sb, "%.*s%s\n", (int)ind, text, pl->insert ? " *" : "/*");
+			for (p = lines.buf; *p; p += n + 1) {
+				n = strcspn(p, "\n");
+				strbuf_addf(&sb, "%.*s *%s%.*s\n", (int)ind, text, n ? " " : "", (int)n, p);
+			}
+			if (pl->insert) {
+				strbuf_adds(&sb, text);
+			} else {
+				size_t nlen = note_length(text);
+				char *sentence = note_sentence(text, nlen);
+				struct line l = { text, ind };
+
+				add_comment_words(&sb, &l, ind, sentence);
+				strbuf_addf(&sb, "%.*s */\n%s", (int)ind, text, text + nlen);
+				free(sentence);
+			}
+			free(pl->text);
+			pl->text = strbuf_detach(&sb);
+		}
+		strbuf_release(&lines);
 	}
 }
 
@@ -2011,6 +2188,7 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 	}
 	if (!why) {
 		plan_fold_notes(rw, &g);
+		plan_move_comments(rw, &g);
 		plan_blank_lines(rw, &g);
 		plan_lone_braces(rw, &g);
 		plan_lift_notes(rw, &g);

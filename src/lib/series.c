@@ -416,22 +416,27 @@ static char *slug(const char *subject)
 	return strbuf_detach(&sb);
 }
 
-/* Appends text as a paragraph wrapped at 72 columns, then a blank line. */
-static void wrap(struct strbuf *sb, const char *text)
+/*
+ * Appends text as a paragraph wrapped at 72 columns, its lines after the
+ * first indented by indent spaces, then a blank line.
+ */
+static void wrap_indent(struct strbuf *sb, const char *text, size_t indent)
 {
 	size_t col = 0;
 	const char *p = text;
+	bool start = true;	/* nothing on the line yet */
 
 	while (*p) {
 		size_t n = strcspn(p, " ");
 
-		if (col && col + 1 + n > 72) {
-			strbuf_addch(sb, '\n');
-			col = 0;
-		} else if (col) {
+		if (!start && col + 1 + n > 72) {
+			strbuf_addf(sb, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (!start) {
 			strbuf_addch(sb, ' ');
 			col++;
 		}
+		start = false;
 		strbuf_add(sb, p, n);
 		col += n;
 		p += n;
@@ -439,6 +444,12 @@ static void wrap(struct strbuf *sb, const char *text)
 			p++;
 	}
 	strbuf_adds(sb, "\n\n");
+}
+
+/* Appends text as a paragraph wrapped at 72 columns, then a blank line. */
+static void wrap(struct strbuf *sb, const char *text)
+{
+	wrap_indent(sb, text, 0);
 }
 
 /* The functions that hold the barriers of ends v[0..n) one call level away. */
@@ -720,22 +731,192 @@ static bool clears_bit(const struct protocol *p)
 /* Data names listed in a message before "and N more". */
 #define DATA_NAMED 3
 
+/* Whether a call by this name is no data access: a macro (WARN_ON()), a lock, a print, a trace. */
+static bool noise_call(const char *name)
+{
+	static const char *const words[] = { "lock", "print", "pr_", "dev_", "trace", "might_sleep" };
+	const char *p;
+	size_t i;
+
+	for (p = name; *p && !islower((unsigned char)*p); p++)
+		;
+	if (!*p)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (strstr(name, words[i]))
+			return true;
+	return false;
+}
+
+/* Whether the call at text[off] is a statement of its own (its value unused), or text is unknown. */
+static bool statement_call(const char *text, size_t off)
+{
+	for (;;) {
+		while (text && off && isspace((unsigned char)text[off - 1]))
+			off--;
+		/* a comment before it, back to its opening */
+		if (!text || off < 4 || text[off - 1] != '/' || text[off - 2] != '*')
+			break;
+		for (off -= 2; off >= 2 && !(text[off - 2] == '/' && text[off - 1] == '*'); off--)
+			;
+		if (off < 2)
+			return true;
+		off -= 2;
+	}
+	return !text || !off || strchr(";{})", text[off - 1]);
+}
+
 /*
- * The data of p's writers (the stores before their smp_wmb()) or readers
- * (the loads after their smp_rmb()), in source order: "a->x, a->y and 2
- * more", or "the data" when acqrel saw none.
+ * The call of c in text[0..len): "name(&arg, ...)" naming the first
+ * argument that is an address (what the call writes or reads through),
+ * else "name()"; *end is the offset after its closing parenthesis (0 when
+ * it cannot be read). Caller frees.
  */
-static void data_named(struct strbuf *out, const struct protocol *p, bool writer)
+static char *call_text(const char *text, size_t len, const struct call_ref *c, size_t *end)
+{
+	size_t at = c->off, n = strlen(c->name), depth = 0, arg = 0, args = 0, first = 0, k;
+	const char *amp = NULL;
+	size_t amp_len = 0;
+
+	*end = 0;
+	if (!text || at + n >= len || memcmp(text + at, c->name, n))
+		return xasprintf("%s()", c->name);
+	for (k = at + n; k < len && (text[k] == ' ' || text[k] == '\t'); k++)
+		;
+	if (k == len || text[k] != '(')
+		return xasprintf("%s()", c->name);
+	for (arg = k + 1; k < len; k++) {
+		char ch = text[k];
+
+		if (ch == '(' || ch == '[' || ch == '{') {
+			depth++;
+		} else if (ch == ')' || ch == ']' || ch == '}' || (ch == ',' && depth == 1)) {
+			if (ch != ',')
+				depth--;
+			if (depth <= 1) {
+				/* the argument [arg, k) */
+				size_t a = arg, b = k;
+
+				while (a < b && isspace((unsigned char)text[a]))
+					a++;
+				while (b > a && isspace((unsigned char)text[b - 1]))
+					b--;
+				if (depth == 0 || ch == ',') {
+					args += b > a;
+					if (!amp && b > a && text[a] == '&' && b - a < 60 &&
+					    !memchr(text + a, '\n', b - a)) {
+						amp = text + a;
+						amp_len = b - a;
+						first = args;
+					}
+					arg = k + 1;
+				}
+			}
+			if (depth == 0) {
+				*end = k + 1;
+				break;
+			}
+		} else if (ch == ';') {
+			break;
+		}
+	}
+	if (!amp)
+		return xasprintf("%s()", c->name);
+	return xasprintf("%s(%s%.*s%s)", c->name, first > 1 ? "..., " : "", (int)amp_len, amp,
+			 args > first ? ", ..." : "");
+}
+
+/*
+ * The calls of a side's ends in the windows of their barriers (writer:
+ * before it, reader: after it), in source order, each once, without the
+ * ones that access no data (noise_call(), and the calls inside them); those
+ * with an address argument (get_random_bytes(&key, ...)) only when some
+ * has one.
+ */
+static void window_calls(struct strbuf *out, const struct protocol *p, bool writer, size_t *nr)
+{
+	size_t n = writer ? p->nr_writers : p->nr_readers, i, j;
+	const char **seen = NULL, **keep;
+	size_t nr_seen = 0, alloc = 0, with_amp = 0;
+
+	*nr = 0;
+	for (i = 0; i < n; i++) {
+		const struct pair_end *e = writer ? &p->writers[i] : &p->readers[i];
+		const struct call_list *l = writer ? &e->site->calls_before : &e->site->calls_after;
+		const char *text = e->fs ? e->fs->text : NULL;
+		size_t len = e->fs ? e->fs->len : 0, skip_to = 0, end;
+
+		if (e->caller)
+			continue;
+		for (j = 0; j < l->nr; j++) {
+			/* the windows list the nearest first: the calls before, backwards */
+			const struct call_ref *c = &l->v[writer ? l->nr - 1 - j : j];
+			char *t;
+			size_t k;
+
+			if (c->off < skip_to)
+				continue;	/* inside a call left out */
+			t = call_text(text, len, c, &end);
+			/* a writer's data: calls that are statements, not values it uses */
+			if (noise_call(c->name) || (writer && !statement_call(text, c->off))) {
+				skip_to = end;
+				free(t);
+				continue;
+			}
+			for (k = 0; k < nr_seen && strcmp(seen[k], t); k++)
+				;
+			if (k < nr_seen) {
+				free(t);
+				continue;
+			}
+			ALLOC_GROW(seen, nr_seen + 1, alloc);
+			seen[nr_seen++] = t;
+			with_amp += strchr(t, '&') != NULL;
+		}
+	}
+	/* the kept ones, listed as data_named() lists the stores */
+	keep = xcalloc(nr_seen + 1, sizeof(*keep));
+	for (i = 0; i < nr_seen; i++)
+		if (!with_amp || strchr(seen[i], '&'))
+			keep[(*nr)++] = seen[i];
+	for (i = 0; i < *nr && i < DATA_NAMED; i++)
+		strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == *nr ? " and " : ", ", keep[i]);
+	if (*nr > DATA_NAMED)
+		strbuf_addf(out, " and %zu more", *nr - DATA_NAMED);
+	free(keep);
+	for (i = 0; i < nr_seen; i++)
+		free((char *)seen[i]);
+	free(seen);
+}
+
+/*
+ * What p's writers do with the data before their smp_wmb() ("stores a->x,
+ * a->y and 2 more", the stores in source order; "stores the data with
+ * get_random_bytes(&key, ...)" when only calls write it; "is called once
+ * its callers have stored the data" when nothing comes before the barrier
+ * in its function), or what the readers do after their smp_rmb() ("reads
+ * ...", "returns, and its callers read the data"), for a subject of one
+ * (plural false) or several functions.
+ */
+static void data_named(struct strbuf *out, const struct protocol *p, bool writer, bool plural)
 {
 	const char **seen = NULL;
-	size_t i, k, nr = 0, alloc = 0, n = writer ? p->nr_writers : p->nr_readers;
+	size_t i, k, nr = 0, alloc = 0, n = writer ? p->nr_writers : p->nr_readers, calls;
+	const char *verb = writer ? (plural ? "store" : "stores") : (plural ? "read" : "reads");
+	bool empty = true;	/* no access and no call in any window */
+	struct strbuf via = STRBUF_INIT;
 
 	for (i = 0; i < n; i++) {
 		const struct pair_end *e = writer ? &p->writers[i] : &p->readers[i];
 		const struct access_list *l = writer ? &e->site->window_before
 						     : &e->site->window_after;
+		const struct call_list *cl = writer ? &e->site->calls_before : &e->site->calls_after;
 		size_t j;
 
+		/* a writer with nothing before its barrier, a reader with no load after it */
+		for (j = 0; j < l->nr && empty; j++)
+			empty = !writer && l->v[j].is_write;
+		empty &= !cl->nr && !e->caller;
 		for (j = 0; j < l->nr; j++) {
 			/* windows list the nearest first: the stores before, backwards */
 			const struct access *a = &l->v[writer ? l->nr - 1 - j : j];
@@ -751,12 +932,24 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 			seen[nr++] = a->path;
 		}
 	}
-	if (!nr)
-		strbuf_adds(out, "the data");
-	for (k = 0; k < nr && k < DATA_NAMED; k++)
-		strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", seen[k]);
-	if (nr > DATA_NAMED)
-		strbuf_addf(out, " and %zu more", nr - DATA_NAMED);
+	if (nr) {
+		strbuf_addf(out, "%s ", verb);
+		for (k = 0; k < nr && k < DATA_NAMED; k++)
+			strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", seen[k]);
+		if (nr > DATA_NAMED)
+			strbuf_addf(out, " and %zu more", nr - DATA_NAMED);
+	} else if (window_calls(&via, p, writer, &calls), calls) {
+		strbuf_addf(out, "%s the data with %s", verb, via.buf);
+	} else if (empty && writer) {
+		strbuf_addf(out, "%s called once %s callers have stored the data",
+			    plural ? "are" : "is", plural ? "their" : "its");
+	} else if (empty) {
+		strbuf_addf(out, "return%s, and %s callers read the data", plural ? "" : "s",
+			    plural ? "their" : "its");
+	} else {
+		strbuf_addf(out, "%s the data", verb);
+	}
+	strbuf_release(&via);
 	free(seen);
 }
 
@@ -875,15 +1068,14 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		clear_bit |= cl;
 		classify_end_functions(&w, p, p->writers, p->nr_writers);
 		classify_end_functions(&r, p, p->readers, p->nr_readers);
-		data_named(&wd, p, true);
-		data_named(&rd, p, false);
+		data_named(&wd, p, true, strstr(w.buf, " and ") != NULL);
+		data_named(&rd, p, false, p->nr_readers > 1);
 		wb = side_barrier(p->writers, p->nr_writers);
 		rb = side_barrier(p->readers, p->nr_readers);
 		/* a reader whose access is a store (then a full barrier) stores it */
-		para = xasprintf("%s store%s %s and then publish%s %s with %s%s before the %s; "
-				 "%s %s it, run%s %s%s and then read%s %s.",
-				 w.buf, strstr(w.buf, " and ") ? "" : "s", wd.buf,
-				 strstr(w.buf, " and ") ? "" : "es", p->variable,
+		para = xasprintf("%s %s and then publish%s %s with %s%s before the %s; "
+				 "%s %s it, run%s %s%s and then %s.",
+				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
 				 wb ? wb : "a write barrier", wb ? "()" : "",
 				 b || cl ? "bit operation" : "store", r.buf,
 				 p->nr_readers && p->readers[0].access->is_write
@@ -891,7 +1083,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 : t ? (p->nr_readers > 1 ? "test" : "tests")
 				   : (p->nr_readers > 1 ? "load" : "loads"),
 				 p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier", rb ? "()" : "",
-				 p->nr_readers > 1 ? "" : "s", rd.buf);
+				 rd.buf);
 		wrap(sb, para);
 		free(para);
 		strbuf_release(&wd);
@@ -1137,17 +1329,104 @@ static void mail(struct strbuf *out, const struct series_options *o, const char 
 	free(cc);
 }
 
+/*
+ * The cover letter's line for patch rp, whose files are paths[0..nr): each
+ * protocol's variable, who publishes it to whom, and the files.
+ */
+static void cover_item(struct strbuf *out, const struct rewrite_patch *rp, const char *const *paths,
+		       size_t nr)
+{
+	struct strbuf sb = STRBUF_INIT, w = STRBUF_INIT, r = STRBUF_INIT;
+	size_t m, i;
+
+	if (rp->body || !rp->nr)
+		return;
+	for (m = 0; m < rp->nr; m++) {
+		const struct protocol *p = rp->v[m];
+
+		strbuf_reset(&w);
+		strbuf_reset(&r);
+		classify_end_functions(&w, p, p->writers, p->nr_writers);
+		classify_end_functions(&r, p, p->readers, p->nr_readers);
+		strbuf_addf(&sb, "%s%s: %s publish%s it to %s", m ? "; " : "- ", p->variable, w.buf,
+			    strstr(w.buf, " and ") ? "" : "es", r.buf);
+	}
+	strbuf_adds(&sb, " (");
+	for (i = 0; i < nr; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == nr ? " and " : ", ", paths[i]);
+	strbuf_adds(&sb, ")");
+	wrap_indent(out, sb.buf, 2);
+	out->buf[--out->len] = '\0';	/* the items follow each other */
+	strbuf_release(&sb);
+	strbuf_release(&w);
+	strbuf_release(&r);
+}
+
+/* Whether patch rp makes a bit operation of its protocols' accesses. */
+static bool patch_bitops(const struct rewrite_patch *rp)
+{
+	size_t m;
+
+	for (m = 0; m < rp->nr; m++) {
+		bool bitop, test_bit, in_callee;
+
+		forms(rp->v[m], &bitop, &test_bit, &in_callee);
+		if (bitop || test_bit || clears_bit(rp->v[m]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The text of the cover letter of a series of conversions: what it
+ * converts and where (the files paths[0..nr_paths)), one line per patch
+ * (items), what each patch says, then the list of subjects.
+ */
+static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_t *which, size_t n,
+		       const char *const *paths, size_t nr_paths, bool any_review,
+		       const char *items, const char *list)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, nr_protocols = 0;
+	bool bitops = false;
+
+	for (i = 0; i < n; i++) {
+		nr_protocols += rw->patches[which[i]].nr;
+		bitops |= patch_bitops(&rw->patches[which[i]]);
+	}
+	strbuf_addf(&sb, "This series converts the smp_wmb()/smp_rmb() pairs of %zu variable%s in ",
+		    nr_protocols, nr_protocols == 1 ? "" : "s");
+	for (i = 0; i < nr_paths && i < 4; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == nr_paths ? " and " : ", ", paths[i]);
+	if (nr_paths > 4)
+		strbuf_addf(&sb, " and %zu more file%s", nr_paths - 4, nr_paths == 5 ? "" : "s");
+	strbuf_addf(&sb, " to smp_store_release()/smp_load_acquire()%s, the writer and the "
+		    "readers of each in the same patch:", bitops ? " (for bits, test_bit_acquire() "
+		    "and clear_bit_unlock())" : "");
+	wrap(out, sb.buf);
+	strbuf_addf(out, "%s\n", items);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "Each patch names the data its variable publishes, why the release and "
+		    "the acquire keep the ordering the barriers gave, and what the change "
+		    "compiles to on each architecture that builds its files.%s",
+		    any_review ? " The RFC patches carry caveats acqrel could not settle from the "
+		    "code, as questions to the maintainer below their \"---\"." : "");
+	wrap(out, sb.buf);
+	strbuf_addf(out, "The protocols were found and checked by acqrel.\n\n%s\n", list);
+	strbuf_release(&sb);
+}
+
 int series_write(const char *dir, const struct rewrite *rw, const size_t *which, size_t n,
 		 const struct series_options *o)
 {
 	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT, all_diffs = STRBUF_INIT;
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, items = STRBUF_INIT;
 	struct maint_recipients everyone = { NULL, 0, 0 };
 	const char **all_paths = NULL;
 	size_t nr_all = 0, alloc_all = 0;
 	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
-	char *path, *cover_subject, head[41];
+	char *path, *cover_subject, *title, *common = NULL, head[41];
 	bool ok = true, any_review = false, any_net_next = false;
 
 	for (i = 0; i < rw->nr; i++)
@@ -1216,8 +1495,12 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		for (i = 0; i < subject.len; i++)
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
-		strbuf_addf(&subject_line, "[%sPATCH%s %zu/%zu] %s", patch_is_review(rp) ? "RFC " : "",
-			    !net_next ? "" : rp->body ? " net" : " net-next", k + 1, n, subject.buf);
+		/* a patch alone is "[PATCH]", as git format-patch numbers only a series */
+		strbuf_addf(&subject_line, "[%sPATCH%s", patch_is_review(rp) ? "RFC " : "",
+			    !net_next ? "" : rp->body ? " net" : " net-next");
+		if (n > 1)
+			strbuf_addf(&subject_line, " %zu/%zu", k + 1, n);
+		strbuf_addf(&subject_line, "] %s", subject.buf);
 		any_review |= patch_is_review(rp);
 		if (rp->body)
 			own_body(&text, rp->body);
@@ -1241,7 +1524,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		if (p)
 			message_notes(&text, rp);
 		diffstat(&text, diff.buf);
-		strbuf_addf(&text, "\n%s-- \nacqrel\n\n", diff.buf);
+		strbuf_addf(&text, "\n%s", diff.buf);
+		/* without a cover letter, the patch names its base, as git format-patch --base */
+		if (n == 1 && base_commit(o, rw, which, n, head))
+			strbuf_addf(&text, "\nbase-commit: %s\n", head);
+		strbuf_adds(&text, "-- \nacqrel\n\n");
 		mail(&patch, o, subject_line.buf, &who, text.buf);
 		strbuf_reset(&text);
 		name = slug(subject.buf);
@@ -1251,6 +1538,15 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			k = n;	/* no further patch once one failed */
 		}
 		strbuf_addf(&list, "  %s\n", subject.buf);
+		/* the prefix every patch of the series shares, for the cover letter */
+		if (!k) {
+			common = xasprintf("%s: %s", prefix, *verb == 'U' ? "Convert" : "convert");
+		} else if (common && (strncmp(common, prefix, strlen(prefix)) ||
+				      common[strlen(prefix)] != ':')) {
+			free(common);
+			common = NULL;
+		}
+		cover_item(&items, rp, paths, nr_paths);
 		free(path);
 		free(name);
 		free(prefix);
@@ -1263,34 +1559,40 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		maint_recipients_release(&who);
 		free(paths);
 	}
+	/* a patch alone needs no cover letter: git format-patch writes none either */
+	if (n < 2 || !ok)
+		goto done;
 	if (o->cover_text)
 		strbuf_addf(&text, "%s\n%s\n", o->cover_text, list.buf);
 	else
-		strbuf_addf(&text, "These patches replace smp_wmb()/smp_rmb() pairs that publish one variable\n"
-		    "to lockless readers with smp_store_release()/smp_load_acquire(). Each\n"
-		    "converts one protocol, writer and readers together, and names the data\n"
-		    "it publishes. The acquire/release form names the access that publishes.\n"
-		    "On arm64 it replaces DMB barriers with STLR/LDAR; on x86-64, s390 and\n"
-		    "64-bit powerpc the code stays the same; on RISC-V and LoongArch the fences\n"
-		    "are slightly wider; on 32-bit ARM, 32-bit powerpc, ARC, xtensa and MIPS\n"
-		    "Octeon release and acquire are full barriers. Each patch says what it\n"
-		    "costs where its code builds.\n\n"
-		    "The protocols were found and checked by acqrel.\n\n%s\n", list.buf);
+		cover_body(&text, rw, which, n, all_paths, nr_all, any_review, items.buf, list.buf);
 	if (base_commit(o, rw, which, n, head))
 		strbuf_addf(&text, "base-commit: %s\n", head);
 	/* the cover letter goes to everyone the series goes to */
 	if (o->maint)
 		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
+	if (o->cover_title)
+		title = xstrdup(o->cover_title);
+	else if (common)
+		title = xasprintf("%s %zu barrier pairs to release/acquire", common, n);
+	else
+		title = xstrdup("Convert smp_wmb()/smp_rmb() pairs to release/acquire");
 	cover_subject = xasprintf("[%sPATCH%s 0/%zu] %s", any_review ? "RFC " : "",
-				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n,
-				  o->cover_title ? o->cover_title
-				  : "Convert smp_wmb()/smp_rmb() pairs to release/acquire");
+				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n, title);
+	/* a prefix from a path or a subject of the tree's history: no control character */
+	for (k = 0; cover_subject[k]; k++)
+		if ((unsigned char)cover_subject[k] < 0x20 || cover_subject[k] == 0x7f)
+			cover_subject[k] = '?';
+	free(title);
 	mail(&cover, o, cover_subject, &everyone, text.buf);
 	free(cover_subject);
 	path = xasprintf("%s/0000-cover-letter.patch", dir);
-	if (ok && write_text(path, cover.buf, cover.len, o->made) < 0)
+	if (write_text(path, cover.buf, cover.len, o->made) < 0)
 		ok = false;
 	free(path);
+done:
+	free(common);
+	strbuf_release(&items);
 	strbuf_release(&cover);
 	strbuf_release(&list);
 	strbuf_release(&text);

@@ -1077,6 +1077,34 @@ static bool published_with(const struct judge *j, const struct pair_end *e, cons
 /* How deep calls are followed from a barrier's window. */
 
 /*
+ * Rule H, calls: a call after the publish store whose effects come after a
+ * grace period, and so after every store before it (wakeups and
+ * complete() are quiet calls already, prim_benign_call()). What it does
+ * never needed the smp_wmb(), so it is no caveat of the release.
+ */
+static const char *const ordered_calls[] = {
+	"call_rcu", "call_rcu_hurry", "call_srcu", "kfree_rcu", "kvfree_rcu",
+	"kfree_rcu_mightsleep",
+};
+
+/*
+ * Whether call, made by writer end e's function, comes after e's publish
+ * store and is one of ordered_calls[].
+ */
+static bool ordered_after_publish(const struct pair_end *e, const struct call_ref *call,
+				  const char *name)
+{
+	size_t i;
+
+	if (e->caller || e->helper || call->off <= e->access->off)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(ordered_calls); i++)
+		if (!strcmp(name, ordered_calls[i]))
+			return true;
+	return false;
+}
+
+/*
  * Weighs the stores (writer) or loads (reader) of function f, which end e
  * reaches through call (its own, at depth 0), and of the functions f calls,
  * MAX_CALL_DEPTH deep; a function not found, or past that depth, is listed
@@ -1112,7 +1140,7 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 		const char *name = f->calls.v[k].name;
 		const struct func_summary *g;
 
-		if (prim_quiet_call(name))
+		if (prim_quiet_call(name) || (writer && ordered_after_publish(e, call, name)))
 			continue;
 		g = depth + 1 < MAX_CALL_DEPTH && key_is_ident(name)
 		    ? defs_function(j->ctx->defs, f->file, name) : NULL;
@@ -1143,7 +1171,7 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 		const struct call_ref *c = &calls->v[i];
 		const struct func_summary *f;
 
-		if (prim_quiet_call(c->name))
+		if (prim_quiet_call(c->name) || (writer && ordered_after_publish(e, c, c->name)))
 			continue;
 		f = key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
 							   : NULL;

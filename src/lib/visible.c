@@ -15,7 +15,7 @@ const char *visibility_name(enum visibility v)
 {
 	static const char *const names[] = {
 		"shared", "private", "locked", "before publication", "address", "unordered",
-		"ordered",
+		"ordered", "unsubscribed",
 	};
 
 	return names[v];
@@ -366,24 +366,23 @@ static char *rule_not_published(const struct seen *s)
 }
 
 /*
- * A store after smp_wmb() of a scalar that no reader anywhere orders later
- * loads after (it is never loaded before a barrier that orders loads, by
- * an acquire, or by a fully ordered read-modify-write). It stays a caveat
- * (shape 7: a store with no known reader), since a reader may rely on it
- * through an address or index dependency; the evidence says so.
+ * Whether no reader anywhere orders later loads after loading a's scalar
+ * (it is never loaded before a barrier that orders loads, by an acquire,
+ * or by a fully ordered read-modify-write), as far as the types tell.
  */
-static char *rule_not_subscribed(const struct seen *s)
+static bool unsubscribed(const struct seen *s)
 {
 	unsigned ev;
-	char *key, *base, *out = NULL, *decl = NULL;
+	char *key, *base, *decl = NULL;
 	const char *dot;
 	enum field_kind k = FIELD_UNKNOWN;
+	bool out;
 
 	if (!s->writer || !s->ctx->subscribed || !(key = key_of(s->a, s->file, &ev)))
-		return NULL;
+		return false;
 	if (!(ev & (EV_OBJECT | EV_GLOBAL))) {
 		free(key);
-		return NULL;
+		return false;
 	}
 	dot = s->a->object ? strchr(s->a->object, '.') : NULL;
 	if (dot) {
@@ -396,13 +395,42 @@ static char *rule_not_subscribed(const struct seen *s)
 	}
 	free(decl);
 	base = base_key(key);
-	if ((k == FIELD_SCALAR || k == FIELD_WIDE || k == FIELD_ATOMIC) &&
-	    hashmap_get(s->ctx->subscribed, base) == (size_t)-1)
-		out = xasprintf("no reader in the tree orders loads after loading %s (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell",
-				s->a->path);
+	out = (k == FIELD_SCALAR || k == FIELD_WIDE || k == FIELD_ATOMIC) &&
+	      hashmap_get(s->ctx->subscribed, base) == (size_t)-1;
 	free(base);
 	free(key);
 	return out;
+}
+
+/*
+ * Rule H: a store that e's function makes after its publish store (itself,
+ * or in a function it calls there), to a scalar that no reader anywhere
+ * orders later loads after. Readers that see the flag were never promised
+ * it, and none loads it and then the data in order: a statistics counter,
+ * a hint, the writer's own index. A store between the barrier and the
+ * publish store stays a caveat (rule_not_subscribed()).
+ */
+static char *rule_after_publish(const struct seen *s)
+{
+	if (!s->writer || s->e->caller || s->e->helper || s->at <= s->e->access->off ||
+	    !unsubscribed(s))
+		return NULL;
+	return xasprintf("stored after the publish store %s (line %u), and no reader in the tree orders loads after loading %s: no thread reads it and then the data in order",
+			 s->e->access->path, s->e->access->line, s->a->path);
+}
+
+/*
+ * A store after smp_wmb() of a scalar that no reader anywhere orders later
+ * loads after. It stays a caveat (shape 7: a store with no known reader),
+ * since a reader may rely on it through an address or index dependency;
+ * the evidence says so.
+ */
+static char *rule_not_subscribed(const struct seen *s)
+{
+	if (!unsubscribed(s))
+		return NULL;
+	return xasprintf("no reader in the tree orders loads after loading %s (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell",
+			 s->a->path);
 }
 
 /* ---- address: a name whose value is an address, nothing is loaded ---- */
@@ -516,6 +544,7 @@ static const struct visibility_rule {
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
+	{ "after-publish", VIS_NOT_SUBSCRIBED, rule_after_publish },
 	/* last: it only says why a shared store may not matter, for the reviewer */
 	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },
 };

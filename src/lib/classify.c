@@ -30,7 +30,7 @@ static const struct code {
 	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
-	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
+	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -805,6 +805,159 @@ static void rule_barrier_before_load(struct judge *j)
 	}
 }
 
+/* ---- rule C: a barrier after a spin loop subscribes to its condition ---- */
+
+/*
+ * The end (exclusive) of the code before i in text: blanks, block
+ * comments and line comments skipped backwards.
+ */
+static size_t back_blank(const char *text, size_t i)
+{
+	for (;;) {
+		size_t ls;
+
+		while (i && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n' ||
+			     text[i - 1] == '\r'))
+			i--;
+		if (i >= 2 && text[i - 2] == '*' && text[i - 1] == '/') {
+			const char *c = NULL, *q;
+
+			for (q = text; (q = strstr(q, "/*")) && (size_t)(q - text) + 2 <= i - 2; q++)
+				c = q;
+			if (!c)
+				return i;
+			i = (size_t)(c - text);
+			continue;
+		}
+		/* a line comment: the line holds // before i */
+		for (ls = i; ls && text[ls - 1] != '\n'; ls--)
+			;
+		{
+			const char *q = memmem(text + ls, i - ls, "//", 2);
+
+			if (!q)
+				return i;
+			i = (size_t)(q - text);
+		}
+	}
+}
+
+/* The ( matching the ) at close, or (size_t)-1. */
+static size_t open_of(const char *text, size_t close, char open_c, char close_c)
+{
+	int depth = 0;
+	size_t i = close + 1;
+
+	while (i--) {
+		if (text[i] == close_c)
+			depth++;
+		else if (text[i] == open_c && --depth == 0)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* Whether the identifier ending at i (exclusive, after blanks) is w; *start gets its start. */
+static bool word_before(const char *text, size_t i, const char *w, size_t *start)
+{
+	size_t e = back_blank(text, i), b = e, n = strlen(w);
+
+	while (b && is_c_ident_char(text[b - 1]))
+		b--;
+	*start = b;
+	return e - b == n && !strncmp(text + b, w, n);
+}
+
+/* How many statements "f();" may sit between a spin loop and its barrier. */
+#define SPIN_TAIL 4
+
+/*
+ * Whether the barrier at off follows a while or do-while loop, with at most
+ * SPIN_TAIL calls without arguments between ("spin_end();"): [*cs, *ce)
+ * gets the loop condition.
+ */
+static bool spin_condition(const char *text, size_t off, size_t *cs, size_t *ce)
+{
+	size_t p = back_blank(text, off), q, r, w;
+	unsigned n;
+
+	for (n = 0; p && n <= SPIN_TAIL; n++) {
+		if (text[p - 1] == '}') {
+			r = open_of(text, p - 1, '{', '}');
+			if (r == (size_t)-1)
+				return false;
+			q = back_blank(text, r);
+			if (!q || text[q - 1] != ')' || (r = open_of(text, q - 1, '(', ')')) == (size_t)-1 ||
+			    !word_before(text, r, "while", &w))
+				return false;
+			*cs = r + 1;
+			*ce = q - 1;
+			return true;
+		}
+		if (text[p - 1] != ';')
+			return false;
+		q = back_blank(text, p - 1);
+		if (!q || text[q - 1] != ')' || (r = open_of(text, q - 1, '(', ')')) == (size_t)-1)
+			return false;
+		if (word_before(text, r, "while", &w)) {	/* "} while (c);", "while (c);" */
+			*cs = r + 1;
+			*ce = q - 1;
+			return true;
+		}
+		/* "f();": a call without arguments, then the statement before it */
+		if (back_blank(text, q - 1) != r + 1 || w == r)
+			return false;
+		p = back_blank(text, w);
+		/* "while (c) f();": the call is the loop body */
+		if (p && text[p - 1] == ')' && (r = open_of(text, p - 1, '(', ')')) != (size_t)-1 &&
+		    word_before(text, r, "while", &w)) {
+			*cs = r + 1;
+			*ce = p - 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * A reader-only protocol whose every smp_rmb() follows a spin loop
+ * ("while (!READ_ONCE(node->locked)) { ... yield(); } smp_rmb();") whose
+ * condition loads another variable: the barrier subscribes to the loop
+ * condition, the load that ends the wait, and this protocol, keyed on a
+ * load in the loop body or before the loop, is not the barrier's.
+ */
+static void rule_spin_loop(struct judge *j)
+{
+	struct protocol *p = j->p;
+	const struct access *cond = NULL;
+	size_t i, k, cs, ce;
+
+	if (p->nr_writers || !p->nr_readers)
+		return;
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const struct access_list *before = &e->site->window_before;
+		const char *text = types_text(j->t, e->file);
+		size_t sub = e->helper ? e->helper->off : e->access->off;
+
+		cond = NULL;
+		if (e->caller || !text || prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
+		    e->site->off > strlen(text) || !spin_condition(text, e->site->off, &cs, &ce) ||
+		    (sub >= cs && sub < ce))
+			return;
+		for (k = 0; k < before->nr && !cond; k++)
+			if (!before->v[k].is_write && before->v[k].off >= cs && before->v[k].off < ce &&
+			    strcmp(before->v[k].path, e->access->path))
+				cond = &before->v[k];
+		if (!cond)
+			return;
+	}
+	reason(p, "spin-loop",
+	       xasprintf("smp_rmb() in %s() follows a loop that waits on %s (line %u): the barrier subscribes to the loop condition, the load that ends the wait, not to %s",
+			 site_where(p->readers[p->nr_readers - 1].site), cond->path, cond->line,
+			 p->variable));
+}
+
 static void rule_type(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -1230,14 +1383,21 @@ static bool other_bit(const struct access *a, const struct access *b)
 	       a->value && b->value && strcmp(a->value, b->value);
 }
 
-/* The line of another load of the subscribe variable before the barrier, or 0. */
-static unsigned loaded_again(const struct access_list *l, const struct access *key)
+/*
+ * The line of another load of the subscribe variable before the barrier, or
+ * 0. Rule C: with covered, the subscribe load (at sub) is on every path to
+ * the barrier, and a load of the same variable before it is covered by
+ * coherence (the acquire reads it again, at least as new).
+ */
+static unsigned loaded_again(const struct access_list *l, const struct access *key, bool covered,
+			     size_t sub)
 {
 	size_t i;
 
 	for (i = 0; i < l->nr; i++)
 		if (!l->v[i].is_write && l->v[i].off != key->off &&
-		    !strcmp(l->v[i].path, key->path) && !other_bit(&l->v[i], key))
+		    !strcmp(l->v[i].path, key->path) && !other_bit(&l->v[i], key) &&
+		    !(covered && l->v[i].off < sub))
 			return l->v[i].line;
 	return 0;
 }
@@ -1255,7 +1415,9 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 	unsigned line;
 	size_t i;
 
-	if ((line = loaded_again(&s->window_before, e->access))) {
+	if ((line = loaded_again(&s->window_before, e->access,
+				 visible_subscribe_on_every_path(j->t, e),
+				 e->helper ? e->helper->off : e->access->off))) {
 		reason(p, "several-loads",
 		       xasprintf("%s is also loaded at line %u before smp_rmb() in %s() (another path, or a second load): only one load can become the acquire",
 				 p->variable, line, site_where(s)));
@@ -1514,6 +1676,7 @@ static const struct classify_rule {
 	{ "operand", rule_operand_type },
 	{ "constant", rule_constant },
 	{ "barrier-before-load", rule_barrier_before_load },
+	{ "spin-loop", rule_spin_loop },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

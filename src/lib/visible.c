@@ -525,6 +525,164 @@ static char *rule_ordered_by_rmw(const struct seen *s)
 	return NULL;
 }
 
+/* ---- coherence: a later load of the same variable on every path ---- */
+
+/* Skips a comment, string or character literal at p (before end), or returns p. */
+static const char *skip_lexeme(const char *p, const char *end)
+{
+	char q;
+
+	if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+		for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++)
+			;
+		return p + 1 < end ? p + 2 : end;
+	}
+	if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+		while (p < end && *p != '\n')
+			p++;
+		return p;
+	}
+	if (*p != '"' && *p != '\'')
+		return p;
+	for (q = *p++; p < end && *p != q; p++)
+		if (*p == '\\' && p + 1 < end)
+			p++;
+	return p < end ? p + 1 : end;
+}
+
+/* Whether the word w starts at p (and is one: no identifier character around). */
+static bool word_at(const char *text, const char *p, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return (size_t)(end - p) >= n && !strncmp(p, w, n) && (p == text || !is_c_ident_char(p[-1])) &&
+	       (p + n == end || !is_c_ident_char(p[n]));
+}
+
+/*
+ * Whether the statement around off evaluates the expression at off
+ * whenever it runs: off is not in the body of a braceless if, else or
+ * loop, and no &&, || or ?: before it in the statement can skip it.
+ */
+static bool always_evaluated(const char *text, size_t off)
+{
+	const char *start = text + off, *p, *end = text + off;
+	int depth = 0;
+	bool head;
+
+	/* the statement starts after the last ; { or } outside parentheses */
+	while (start > text) {
+		char c = start[-1];
+
+		if (c == ')')
+			depth++;
+		else if (c == '(')
+			depth--;
+		else if (depth <= 0 && (c == ';' || c == '{' || c == '}'))
+			break;
+		start--;
+	}
+	/* a ; { or } in a comment ends the scan early: start after the comment */
+	for (p = start; p + 1 < end; p++) {
+		if (p[0] == '/' && p[1] == '/')
+			return false;
+		if (p[0] == '*' && p[1] == '/')
+			start = p + 2;
+	}
+	for (p = start; p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'); p++)
+		;
+	head = word_at(text, p, end, "if") || word_at(text, p, end, "while") ||
+	       word_at(text, p, end, "switch");
+	if (word_at(text, p, end, "else") || word_at(text, p, end, "for") ||
+	    word_at(text, p, end, "do") || word_at(text, p, end, "case") ||
+	    word_at(text, p, end, "default"))
+		return false;
+	for (depth = 0; p < end;) {
+		const char *n = skip_lexeme(p, end);
+
+		if (n != p) {
+			p = n;
+			continue;
+		}
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0 && head)
+			return false;	/* off is in the body, past the condition */
+		else if (*p == '?' || (*p == '&' && p[1] == '&') || (*p == '|' && p[1] == '|'))
+			return false;
+		p++;
+	}
+	return !head || depth > 0;
+}
+
+/*
+ * Whether every path from the statement at from reaches to (the barrier)
+ * through it: in between, no block closes that from is in, and no else,
+ * case, label or goto leads elsewhere.
+ */
+static bool falls_through_to(const char *text, size_t from, size_t to)
+{
+	const char *p = text + from, *end = text + to;
+	int braces = 0;
+
+	while (p < end) {
+		const char *n = skip_lexeme(p, end);
+
+		if (n != p) {
+			p = n;
+			continue;
+		}
+		if (*p == '{')
+			braces++;
+		else if (*p == '}' && --braces < 0)
+			return false;
+		else if (*p == ':' || word_at(text, p, end, "else") || word_at(text, p, end, "goto"))
+			return false;
+		p++;
+	}
+	return braces == 0;
+}
+
+bool visible_subscribe_on_every_path(struct types *t, const struct pair_end *e)
+{
+	const char *text;
+	size_t at;
+
+	if (e->caller)
+		return false;
+	text = types_text(t, e->file);
+	at = e->helper ? e->helper->off : e->access->off;
+	if (!text || at >= e->site->off || e->site->off > strlen(text))
+		return false;
+	return always_evaluated(text, at) && falls_through_to(text, at, e->site->off);
+}
+
+/*
+ * Rule C: a load of the subscribe variable itself, made before the
+ * subscribe load (directly or in a function called there), where the
+ * subscribe load is on every path to the barrier: the acquire load reads
+ * the same location later and sees a value at least as new (coherence),
+ * so the data after the barrier is ordered after what either load saw.
+ */
+static char *rule_coherent(const struct seen *s)
+{
+	unsigned ev;
+	char *key, *out = NULL;
+	size_t sub;
+
+	if (s->writer || s->e->caller)
+		return NULL;
+	sub = s->e->helper ? s->e->helper->off : s->e->access->off;
+	if (s->at >= sub || !visible_subscribe_on_every_path(s->ctx->t, s->e))
+		return NULL;
+	key = key_of(s->e->access, s->e->access_file, &ev);
+	if (key && (ev & (EV_OBJECT | EV_GLOBAL)) && access_is(s->a, s->file, key))
+		out = xasprintf("an earlier load of %s itself: the subscribe load (line %u) reads it again on every path to the barrier and sees a value at least as new (coherence)",
+				s->e->access->path, s->e->access->line);
+	free(key);
+	return out;
+}
+
 static const struct visibility_rule {
 	const char *name;
 	enum visibility cls;
@@ -536,6 +694,7 @@ static const struct visibility_rule {
 	{ "current", VIS_PRIVATE, rule_current },
 	{ "current-cred", VIS_PRIVATE, rule_current_cred },
 	{ "ordered-by-rmw", VIS_ORDERED, rule_ordered_by_rmw },
+	{ "coherent", VIS_ORDERED, rule_coherent },
 	{ "array", VIS_ADDRESS, rule_array },
 	{ "function", VIS_ADDRESS, rule_function },
 	{ "address", VIS_ADDRESS, rule_address },

@@ -41,4 +41,12 @@ enum visibility visible_class(const struct classify_ctx *c, const struct protoco
 			      const struct pair_end *e, const struct access *a, const char *file,
 			      size_t at, char **evidence);
 
+/*
+ * Whether reader end e's subscribe load (or the call of the helper that
+ * makes it) is evaluated on every path to its smp_rmb(): then an acquire
+ * there covers every earlier load of the same variable by coherence.
+ */
+struct types;
+bool visible_subscribe_on_every_path(struct types *t, const struct pair_end *e);
+
 #endif

@@ -1385,19 +1385,20 @@ static bool other_bit(const struct access *a, const struct access *b)
 
 /*
  * The line of another load of the subscribe variable before the barrier, or
- * 0. Rule C: with covered, the subscribe load (at sub) is on every path to
- * the barrier, and a load of the same variable before it is covered by
+ * 0. Rule C: when the subscribe load of reader end e is on every path to
+ * the barrier, a load of the same location before it is covered by
  * coherence (the acquire reads it again, at least as new).
  */
-static unsigned loaded_again(const struct access_list *l, const struct access *key, bool covered,
-			     size_t sub)
+static unsigned loaded_again(struct types *t, const struct pair_end *e, const struct access_list *l)
 {
-	size_t i;
+	const struct access *key = e->access;
+	bool covered = visible_subscribe_on_every_path(t, e);
+	size_t i, sub = e->helper ? e->helper->off : key->off;
 
 	for (i = 0; i < l->nr; i++)
 		if (!l->v[i].is_write && l->v[i].off != key->off &&
 		    !strcmp(l->v[i].path, key->path) && !other_bit(&l->v[i], key) &&
-		    !(covered && l->v[i].off < sub))
+		    !(covered && l->v[i].off < sub && visible_same_location(t, e, l->v[i].off)))
 			return l->v[i].line;
 	return 0;
 }
@@ -1415,9 +1416,7 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 	unsigned line;
 	size_t i;
 
-	if ((line = loaded_again(&s->window_before, e->access,
-				 visible_subscribe_on_every_path(j->t, e),
-				 e->helper ? e->helper->off : e->access->off))) {
+	if ((line = loaded_again(j->t, e, &s->window_before))) {
 		reason(p, "several-loads",
 		       xasprintf("%s is also loaded at line %u before smp_rmb() in %s() (another path, or a second load): only one load can become the acquire",
 				 p->variable, line, site_where(s)));

@@ -658,8 +658,111 @@ bool visible_subscribe_on_every_path(struct types *t, const struct pair_end *e)
 }
 
 /*
+ * Whether the identifier w[0..n) is assigned in text[from, to): "w =",
+ * "w += ...", "w++", "--w" and the like.
+ */
+static bool assigned_in(const char *text, size_t from, size_t to, const char *w, size_t n)
+{
+	const char *p = text + from, *end = text + to;
+
+	while (p < end) {
+		const char *q = skip_lexeme(p, end), *r;
+
+		if (q != p) {
+			p = q;
+			continue;
+		}
+		if ((size_t)(end - p) < n || strncmp(p, w, n) || (p > text && is_c_ident_char(p[-1])) ||
+		    is_c_ident_char(p[n])) {
+			p++;
+			continue;
+		}
+		if (p - text >= 2 && ((p[-1] == '+' && p[-2] == '+') || (p[-1] == '-' && p[-2] == '-')))
+			return true;
+		for (r = p + n; r < end && (*r == ' ' || *r == '\t'); r++)
+			;
+		if (r + 1 < end && ((r[0] == '+' && r[1] == '+') || (r[0] == '-' && r[1] == '-')))
+			return true;
+		if (r < end && strchr("+-*/%&|^", *r) && r + 1 < end && r[1] == '=')
+			return true;
+		if (r + 2 < end && (r[0] == '<' || r[0] == '>') && r[1] == r[0] && r[2] == '=')
+			return true;
+		if (r < end && r[0] == '=' && (r + 1 == end || r[1] != '='))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * Whether no identifier that the subscribe path names as a variable (its
+ * base, its subscripts: not the member names) is assigned in
+ * text[from, to): an access of the same path text there is then of the
+ * same location.
+ */
+static bool path_stable(const char *text, const char *path, size_t from, size_t to)
+{
+	const char *p = path;
+
+	while (*p) {
+		const char *b = p;
+		bool member = (p - path >= 2 && p[-1] == '>' && p[-2] == '-') ||
+			      (p > path && p[-1] == '.');
+
+		if (!is_c_ident_char(*p) || (*p >= '0' && *p <= '9')) {
+			p++;
+			continue;
+		}
+		while (is_c_ident_char(*p))
+			p++;
+		if (!member && assigned_in(text, from, to, b, (size_t)(p - b)))
+			return false;
+	}
+	return true;
+}
+
+bool visible_same_location(struct types *t, const struct pair_end *e, size_t from)
+{
+	const char *text = types_text(t, e->file);
+	size_t sub = e->helper ? e->helper->off : e->access->off;
+
+	return text && from < sub && sub <= strlen(text) &&
+	       path_stable(text, e->access->path, from, sub);
+}
+
+/* Whether the arguments of the call at off in text name the base variable of path. */
+static bool call_passes_base(const char *text, size_t off, const char *path)
+{
+	const char *p = text + off, *b, *close;
+	size_t n;
+	int depth = 0;
+
+	while (*path == '*' || *path == '(' || *path == '&')
+		path++;
+	for (n = 0; is_c_ident_char(path[n]); n++)
+		;
+	if (!n)
+		return false;
+	while (*p && *p != '(' && *p != ';')
+		p++;
+	if (*p != '(')
+		return false;
+	for (close = p; *close; close++)
+		if (*close == '(')
+			depth++;
+		else if (*close == ')' && --depth == 0)
+			break;
+	for (b = p; b < close; b++)
+		if (!strncmp(b, path, n) && !is_c_ident_char(b[-1]) && !is_c_ident_char(b[n]))
+			return true;
+	return false;
+}
+
+/*
  * Rule C: a load of the subscribe variable itself, made before the
- * subscribe load (directly or in a function called there), where the
+ * subscribe load (with the same path, or in a function called there with
+ * the subscribe path's base as an argument, and nothing the path names
+ * assigned in between), where the
  * subscribe load is on every path to the barrier: the acquire load reads
  * the same location later and sees a value at least as new (coherence),
  * so the data after the barrier is ordered after what either load saw.
@@ -675,6 +778,15 @@ static char *rule_coherent(const struct seen *s)
 	sub = s->e->helper ? s->e->helper->off : s->e->access->off;
 	if (s->at >= sub || !visible_subscribe_on_every_path(s->ctx->t, s->e))
 		return NULL;
+	/* the same object: the same path in e's function, or a call passed its base */
+	if (!visible_same_location(s->ctx->t, s->e, s->at))
+		return NULL;
+	if (s->at == s->a->off && !strcmp(s->file, s->e->file)) {
+		if (strcmp(s->a->path, s->e->access->path))
+			return NULL;
+	} else if (!call_passes_base(types_text(s->ctx->t, s->e->file), s->at, s->e->access->path)) {
+		return NULL;
+	}
 	key = key_of(s->e->access, s->e->access_file, &ev);
 	if (key && (ev & (EV_OBJECT | EV_GLOBAL)) && access_is(s->a, s->file, key))
 		out = xasprintf("an earlier load of %s itself: the subscribe load (line %u) reads it again on every path to the barrier and sees a value at least as new (coherence)",

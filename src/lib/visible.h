@@ -49,4 +49,11 @@ enum visibility visible_class(const struct classify_ctx *c, const struct protoco
 struct types;
 bool visible_subscribe_on_every_path(struct types *t, const struct pair_end *e);
 
+/*
+ * Whether the subscribe path of reader end e (its base, its subscripts)
+ * names the same location from offset from in e's file to the subscribe
+ * load: none of its variables is assigned in between.
+ */
+bool visible_same_location(struct types *t, const struct pair_end *e, size_t from);
+
 #endif

@@ -86,8 +86,49 @@ static int demo_r_peek(struct demo_r *r, int fast)
 	return h ? r->slots[2] : -1;
 }
 
+struct demo_d {
+	int slots[4];
+	int addr;
+	struct demo_d *next;
+};
+
+static void demo_d_put(struct demo_d *d, int v)
+{
+	d->slots[3] = v;
+	smp_wmb();
+	WRITE_ONCE(d->addr, 4);
+}
+
+static int demo_d_addr(struct demo_d *d)
+{
+	return READ_ONCE(d->addr);
+}
+
+/* the same path of another object (d moves on) stays a caveat */
+static int demo_d_get(struct demo_d *d)
+{
+	int a = READ_ONCE(d->addr);
+
+	d = d->next;
+	if (!READ_ONCE(d->addr))
+		return a;
+	smp_rmb();
+	return d->slots[3];
+}
+
+/* and so does a call passed another object */
+static int demo_d_peek(struct demo_d *d, struct demo_d *other)
+{
+	int a = demo_d_addr(other);
+
+	if (!READ_ONCE(d->addr))
+		return a;
+	smp_rmb();
+	return d->slots[3];
+}
+
 /*
- * check-name: rule C: an earlier load of the subscribe variable, directly or in a called function, is covered by coherence when the subscribe load is on every path to the barrier; behind && or in a braceless if it is not
+ * check-name: rule C: an earlier load of the subscribe variable, directly or in a called function, is covered by coherence when the subscribe load is on every path to the barrier; behind && or in a braceless if it is not, nor a load of another object (the path's base assigned in between, a call passed another pointer)
  * check-command: acqrel pairs $file
  * check-output-start
 rules-coherence.c:12: protocol q->ready (demo_q.ready): convert
@@ -113,6 +154,17 @@ rules-coherence.c:63: protocol r->head (demo_r.head): review
   several-loads: r->head is also loaded at line 70 before smp_rmb() in demo_r_get() (another path, or a second load): only one load can become the acquire
   several-loads: r->head is also loaded at line 81 before smp_rmb() in demo_r_peek() (another path, or a second load): only one load can become the acquire
   ordering: 2 other accesses change ordering
+
+rules-coherence.c:98: protocol d->addr (demo_d.addr): review
+  writer rules-coherence.c:98: smp_wmb() in demo_d_put(); publish store at line 99
+  reader rules-coherence.c:115: smp_rmb() in demo_d_get(); subscribe load at line 113
+  reader rules-coherence.c:126: smp_rmb() in demo_d_peek(); subscribe load at line 124
+  evidence: object, data
+  several-loads: d->addr is also loaded at line 110 before smp_rmb() in demo_d_get() (another path, or a second load): only one load can become the acquire
+  loses-ordering: the loads of d->addr (line 104) before smp_rmb() in demo_d_peek() can see other threads' stores: with an acquire on d->addr instead, they are no longer ordered before the loads after it
+  ordering: 3 other accesses change ordering; 1 can be seen by another thread
+    load d->next (line 112) before smp_rmb() in demo_d_get(): address: its value d forms the address of the subscribe load d->addr
+    load d->addr (line 104 in demo_d_addr(), called at line 122) before smp_rmb() in demo_d_peek(): shared
 
  * check-output-end
  */

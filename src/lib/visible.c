@@ -502,6 +502,43 @@ static char *rule_init_only(const struct seen *s)
 }
 
 /*
+ * Rule PRIV, owned: a load before smp_rmb() of a field that, in the files
+ * that can see its struct, only the reader's own function stores (besides
+ * stores before publication): the consumer's own index or cursor. Its
+ * value is this side's own bookkeeping, published by no other thread, so
+ * it carries no guarantee about the data that the barrier would keep.
+ */
+static char *rule_owned(const struct seen *s)
+{
+	struct field_stores st;
+	char *sname, *field, *out = NULL;
+	const char *dot, *fn = s->e->site->function;
+	size_t i, own = 0;
+
+	if (s->writer || s->e->caller || !fn || !s->a->object || !s->ctx->defs ||
+	    !(dot = strchr(s->a->object, '.')))
+		return NULL;
+	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "["));
+	memset(&st, 0, sizeof(st));
+	defs_field_stores(s->ctx->defs, s->file, sname, field, &st);
+	for (i = 0; i < st.nr; i++) {
+		if (st.v[i].init || st.v[i].fresh)
+			continue;
+		if (!st.v[i].function || strcmp(st.v[i].function, fn) || strcmp(st.v[i].file, s->e->file))
+			break;
+		own++;
+	}
+	if (st.complete && own && i == st.nr)
+		out = xasprintf("this side's own variable: every store of %s.%s in the files that see the struct (%s) is in %s() itself (%zu store%s) or made before the object is published",
+				sname, field, st.scope, fn, own, own == 1 ? "" : "s");
+	field_stores_release(&st);
+	free(sname);
+	free(field);
+	return out;
+}
+
+/*
  * A load before smp_rmb() (or a store after smp_wmb()) with a fully
  * ordered read-modify-write between it and the barrier, one that cannot
  * fail (not a cmpxchg): that operation orders it as a full barrier does.
@@ -812,6 +849,7 @@ static const struct visibility_rule {
 	{ "address", VIS_ADDRESS, rule_address },
 	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
 	{ "init-only", VIS_BEFORE_PUBLICATION, rule_init_only },
+	{ "owned", VIS_PRIVATE, rule_owned },
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },

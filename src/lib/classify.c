@@ -905,7 +905,7 @@ static bool spin_condition(const char *text, size_t off, size_t *cs, size_t *ce)
 			return true;
 		}
 		/* "f();": a call without arguments, then the statement before it */
-		if (back_blank(text, q - 1) != r + 1 || w == r)
+		if (back_blank(text, q - 1) != r + 1 || w == back_blank(text, r))
 			return false;
 		p = back_blank(text, w);
 		/* "while (c) f();": the call is the loop body */

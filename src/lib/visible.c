@@ -789,7 +789,7 @@ static bool call_passes_base(const char *text, size_t off, const char *path)
 			depth++;
 		else if (*close == ')' && --depth == 0)
 			break;
-	for (b = p; b < close; b++)
+	for (b = p + 1; b < close; b++)
 		if (!strncmp(b, path, n) && !is_c_ident_char(b[-1]) && !is_c_ident_char(b[n]))
 			return true;
 	return false;

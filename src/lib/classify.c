@@ -30,7 +30,7 @@ static const struct code {
 	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
-	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
+	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -805,6 +805,159 @@ static void rule_barrier_before_load(struct judge *j)
 	}
 }
 
+/* ---- rule C: a barrier after a spin loop subscribes to its condition ---- */
+
+/*
+ * The end (exclusive) of the code before i in text: blanks, block
+ * comments and line comments skipped backwards.
+ */
+static size_t back_blank(const char *text, size_t i)
+{
+	for (;;) {
+		size_t ls;
+
+		while (i && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n' ||
+			     text[i - 1] == '\r'))
+			i--;
+		if (i >= 2 && text[i - 2] == '*' && text[i - 1] == '/') {
+			const char *c = NULL, *q;
+
+			for (q = text; (q = strstr(q, "/*")) && (size_t)(q - text) + 2 <= i - 2; q++)
+				c = q;
+			if (!c)
+				return i;
+			i = (size_t)(c - text);
+			continue;
+		}
+		/* a line comment: the line holds // before i */
+		for (ls = i; ls && text[ls - 1] != '\n'; ls--)
+			;
+		{
+			const char *q = memmem(text + ls, i - ls, "//", 2);
+
+			if (!q)
+				return i;
+			i = (size_t)(q - text);
+		}
+	}
+}
+
+/* The ( matching the ) at close, or (size_t)-1. */
+static size_t open_of(const char *text, size_t close, char open_c, char close_c)
+{
+	int depth = 0;
+	size_t i = close + 1;
+
+	while (i--) {
+		if (text[i] == close_c)
+			depth++;
+		else if (text[i] == open_c && --depth == 0)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* Whether the identifier ending at i (exclusive, after blanks) is w; *start gets its start. */
+static bool word_before(const char *text, size_t i, const char *w, size_t *start)
+{
+	size_t e = back_blank(text, i), b = e, n = strlen(w);
+
+	while (b && is_c_ident_char(text[b - 1]))
+		b--;
+	*start = b;
+	return e - b == n && !strncmp(text + b, w, n);
+}
+
+/* How many statements "f();" may sit between a spin loop and its barrier. */
+#define SPIN_TAIL 4
+
+/*
+ * Whether the barrier at off follows a while or do-while loop, with at most
+ * SPIN_TAIL calls without arguments between ("spin_end();"): [*cs, *ce)
+ * gets the loop condition.
+ */
+static bool spin_condition(const char *text, size_t off, size_t *cs, size_t *ce)
+{
+	size_t p = back_blank(text, off), q, r, w;
+	unsigned n;
+
+	for (n = 0; p && n <= SPIN_TAIL; n++) {
+		if (text[p - 1] == '}') {
+			r = open_of(text, p - 1, '{', '}');
+			if (r == (size_t)-1)
+				return false;
+			q = back_blank(text, r);
+			if (!q || text[q - 1] != ')' || (r = open_of(text, q - 1, '(', ')')) == (size_t)-1 ||
+			    !word_before(text, r, "while", &w))
+				return false;
+			*cs = r + 1;
+			*ce = q - 1;
+			return true;
+		}
+		if (text[p - 1] != ';')
+			return false;
+		q = back_blank(text, p - 1);
+		if (!q || text[q - 1] != ')' || (r = open_of(text, q - 1, '(', ')')) == (size_t)-1)
+			return false;
+		if (word_before(text, r, "while", &w)) {	/* "} while (c);", "while (c);" */
+			*cs = r + 1;
+			*ce = q - 1;
+			return true;
+		}
+		/* "f();": a call without arguments, then the statement before it */
+		if (back_blank(text, q - 1) != r + 1 || w == back_blank(text, r))
+			return false;
+		p = back_blank(text, w);
+		/* "while (c) f();": the call is the loop body */
+		if (p && text[p - 1] == ')' && (r = open_of(text, p - 1, '(', ')')) != (size_t)-1 &&
+		    word_before(text, r, "while", &w)) {
+			*cs = r + 1;
+			*ce = p - 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * A reader-only protocol whose every smp_rmb() follows a spin loop
+ * ("while (!READ_ONCE(node->locked)) { ... yield(); } smp_rmb();") whose
+ * condition loads another variable: the barrier subscribes to the loop
+ * condition, the load that ends the wait, and this protocol, keyed on a
+ * load in the loop body or before the loop, is not the barrier's.
+ */
+static void rule_spin_loop(struct judge *j)
+{
+	struct protocol *p = j->p;
+	const struct access *cond = NULL;
+	size_t i, k, cs, ce;
+
+	if (p->nr_writers || !p->nr_readers)
+		return;
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const struct access_list *before = &e->site->window_before;
+		const char *text = types_text(j->t, e->file);
+		size_t sub = e->helper ? e->helper->off : e->access->off;
+
+		cond = NULL;
+		if (e->caller || !text || prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
+		    e->site->off > strlen(text) || !spin_condition(text, e->site->off, &cs, &ce) ||
+		    (sub >= cs && sub < ce))
+			return;
+		for (k = 0; k < before->nr && !cond; k++)
+			if (!before->v[k].is_write && before->v[k].off >= cs && before->v[k].off < ce &&
+			    strcmp(before->v[k].path, e->access->path))
+				cond = &before->v[k];
+		if (!cond)
+			return;
+	}
+	reason(p, "spin-loop",
+	       xasprintf("smp_rmb() in %s() follows a loop that waits on %s (line %u): the barrier subscribes to the loop condition, the load that ends the wait, not to %s",
+			 site_where(p->readers[p->nr_readers - 1].site), cond->path, cond->line,
+			 p->variable));
+}
+
 static void rule_type(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -1077,6 +1230,34 @@ static bool published_with(const struct judge *j, const struct pair_end *e, cons
 /* How deep calls are followed from a barrier's window. */
 
 /*
+ * Rule H, calls: a call after the publish store whose effects come after a
+ * grace period, and so after every store before it (wakeups and
+ * complete() are quiet calls already, prim_benign_call()). What it does
+ * never needed the smp_wmb(), so it is no caveat of the release.
+ */
+static const char *const ordered_calls[] = {
+	"call_rcu", "call_rcu_hurry", "call_srcu", "kfree_rcu", "kvfree_rcu",
+	"kfree_rcu_mightsleep",
+};
+
+/*
+ * Whether call, made by writer end e's function, comes after e's publish
+ * store and is one of ordered_calls[].
+ */
+static bool ordered_after_publish(const struct pair_end *e, const struct call_ref *call,
+				  const char *name)
+{
+	size_t i;
+
+	if (e->caller || e->helper || call->off <= e->access->off)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(ordered_calls); i++)
+		if (!strcmp(name, ordered_calls[i]))
+			return true;
+	return false;
+}
+
+/*
  * Weighs the stores (writer) or loads (reader) of function f, which end e
  * reaches through call (its own, at depth 0), and of the functions f calls,
  * MAX_CALL_DEPTH deep; a function not found, or past that depth, is listed
@@ -1112,7 +1293,7 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 		const char *name = f->calls.v[k].name;
 		const struct func_summary *g;
 
-		if (prim_quiet_call(name))
+		if (prim_quiet_call(name) || (writer && ordered_after_publish(e, call, name)))
 			continue;
 		g = depth + 1 < MAX_CALL_DEPTH && key_is_ident(name)
 		    ? defs_function(j->ctx->defs, f->file, name) : NULL;
@@ -1143,7 +1324,7 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 		const struct call_ref *c = &calls->v[i];
 		const struct func_summary *f;
 
-		if (prim_quiet_call(c->name))
+		if (prim_quiet_call(c->name) || (writer && ordered_after_publish(e, c, c->name)))
 			continue;
 		f = key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
 							   : NULL;
@@ -1202,14 +1383,22 @@ static bool other_bit(const struct access *a, const struct access *b)
 	       a->value && b->value && strcmp(a->value, b->value);
 }
 
-/* The line of another load of the subscribe variable before the barrier, or 0. */
-static unsigned loaded_again(const struct access_list *l, const struct access *key)
+/*
+ * The line of another load of the subscribe variable before the barrier, or
+ * 0. Rule C: when the subscribe load of reader end e is on every path to
+ * the barrier, a load of the same location before it is covered by
+ * coherence (the acquire reads it again, at least as new).
+ */
+static unsigned loaded_again(struct types *t, const struct pair_end *e, const struct access_list *l)
 {
-	size_t i;
+	const struct access *key = e->access;
+	bool covered = visible_subscribe_on_every_path(t, e);
+	size_t i, sub = e->helper ? e->helper->off : key->off;
 
 	for (i = 0; i < l->nr; i++)
 		if (!l->v[i].is_write && l->v[i].off != key->off &&
-		    !strcmp(l->v[i].path, key->path) && !other_bit(&l->v[i], key))
+		    !strcmp(l->v[i].path, key->path) && !other_bit(&l->v[i], key) &&
+		    !(covered && l->v[i].off < sub && visible_same_location(t, e, l->v[i].off)))
 			return l->v[i].line;
 	return 0;
 }
@@ -1227,7 +1416,7 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 	unsigned line;
 	size_t i;
 
-	if ((line = loaded_again(&s->window_before, e->access))) {
+	if ((line = loaded_again(j->t, e, &s->window_before))) {
 		reason(p, "several-loads",
 		       xasprintf("%s is also loaded at line %u before smp_rmb() in %s() (another path, or a second load): only one load can become the acquire",
 				 p->variable, line, site_where(s)));
@@ -1486,6 +1675,7 @@ static const struct classify_rule {
 	{ "operand", rule_operand_type },
 	{ "constant", rule_constant },
 	{ "barrier-before-load", rule_barrier_before_load },
+	{ "spin-loop", rule_spin_loop },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

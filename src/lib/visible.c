@@ -15,7 +15,7 @@ const char *visibility_name(enum visibility v)
 {
 	static const char *const names[] = {
 		"shared", "private", "locked", "before publication", "address", "unordered",
-		"ordered",
+		"ordered", "unsubscribed",
 	};
 
 	return names[v];
@@ -366,24 +366,23 @@ static char *rule_not_published(const struct seen *s)
 }
 
 /*
- * A store after smp_wmb() of a scalar that no reader anywhere orders later
- * loads after (it is never loaded before a barrier that orders loads, by
- * an acquire, or by a fully ordered read-modify-write). It stays a caveat
- * (shape 7: a store with no known reader), since a reader may rely on it
- * through an address or index dependency; the evidence says so.
+ * Whether no reader anywhere orders later loads after loading a's scalar
+ * (it is never loaded before a barrier that orders loads, by an acquire,
+ * or by a fully ordered read-modify-write), as far as the types tell.
  */
-static char *rule_not_subscribed(const struct seen *s)
+static bool unsubscribed(const struct seen *s)
 {
 	unsigned ev;
-	char *key, *base, *out = NULL, *decl = NULL;
+	char *key, *base, *decl = NULL;
 	const char *dot;
 	enum field_kind k = FIELD_UNKNOWN;
+	bool out;
 
 	if (!s->writer || !s->ctx->subscribed || !(key = key_of(s->a, s->file, &ev)))
-		return NULL;
+		return false;
 	if (!(ev & (EV_OBJECT | EV_GLOBAL))) {
 		free(key);
-		return NULL;
+		return false;
 	}
 	dot = s->a->object ? strchr(s->a->object, '.') : NULL;
 	if (dot) {
@@ -396,13 +395,42 @@ static char *rule_not_subscribed(const struct seen *s)
 	}
 	free(decl);
 	base = base_key(key);
-	if ((k == FIELD_SCALAR || k == FIELD_WIDE || k == FIELD_ATOMIC) &&
-	    hashmap_get(s->ctx->subscribed, base) == (size_t)-1)
-		out = xasprintf("no reader in the tree orders loads after loading %s (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell",
-				s->a->path);
+	out = (k == FIELD_SCALAR || k == FIELD_WIDE || k == FIELD_ATOMIC) &&
+	      hashmap_get(s->ctx->subscribed, base) == (size_t)-1;
 	free(base);
 	free(key);
 	return out;
+}
+
+/*
+ * Rule H: a store that e's function makes after its publish store (itself,
+ * or in a function it calls there), to a scalar that no reader anywhere
+ * orders later loads after. Readers that see the flag were never promised
+ * it, and none loads it and then the data in order: a statistics counter,
+ * a hint, the writer's own index. A store between the barrier and the
+ * publish store stays a caveat (rule_not_subscribed()).
+ */
+static char *rule_after_publish(const struct seen *s)
+{
+	if (!s->writer || s->e->caller || s->e->helper || s->at <= s->e->access->off ||
+	    !unsubscribed(s))
+		return NULL;
+	return xasprintf("stored after the publish store %s (line %u), and no reader in the tree orders loads after loading %s: no thread reads it and then the data in order",
+			 s->e->access->path, s->e->access->line, s->a->path);
+}
+
+/*
+ * A store after smp_wmb() of a scalar that no reader anywhere orders later
+ * loads after. It stays a caveat (shape 7: a store with no known reader),
+ * since a reader may rely on it through an address or index dependency;
+ * the evidence says so.
+ */
+static char *rule_not_subscribed(const struct seen *s)
+{
+	if (!unsubscribed(s))
+		return NULL;
+	return xasprintf("no reader in the tree orders loads after loading %s (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell",
+			 s->a->path);
 }
 
 /* ---- address: a name whose value is an address, nothing is loaded ---- */
@@ -474,6 +502,43 @@ static char *rule_init_only(const struct seen *s)
 }
 
 /*
+ * Rule PRIV, owned: a load before smp_rmb() of a field that, in the files
+ * that can see its struct, only the reader's own function stores (besides
+ * stores before publication): the consumer's own index or cursor. Its
+ * value is this side's own bookkeeping, published by no other thread, so
+ * it carries no guarantee about the data that the barrier would keep.
+ */
+static char *rule_owned(const struct seen *s)
+{
+	struct field_stores st;
+	char *sname, *field, *out = NULL;
+	const char *dot, *fn = s->e->site->function;
+	size_t i, own = 0;
+
+	if (s->writer || s->e->caller || !fn || !s->a->object || !s->ctx->defs ||
+	    !(dot = strchr(s->a->object, '.')))
+		return NULL;
+	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "["));
+	memset(&st, 0, sizeof(st));
+	defs_field_stores(s->ctx->defs, s->file, sname, field, &st);
+	for (i = 0; i < st.nr; i++) {
+		if (st.v[i].init || st.v[i].fresh)
+			continue;
+		if (!st.v[i].function || strcmp(st.v[i].function, fn) || strcmp(st.v[i].file, s->e->file))
+			break;
+		own++;
+	}
+	if (st.complete && own && i == st.nr)
+		out = xasprintf("this side's own variable: every store of %s.%s in the files that see the struct (%s) is in %s() itself (%zu store%s) or made before the object is published",
+				sname, field, st.scope, fn, own, own == 1 ? "" : "s");
+	field_stores_release(&st);
+	free(sname);
+	free(field);
+	return out;
+}
+
+/*
  * A load before smp_rmb() (or a store after smp_wmb()) with a fully
  * ordered read-modify-write between it and the barrier, one that cannot
  * fail (not a cmpxchg): that operation orders it as a full barrier does.
@@ -497,6 +562,276 @@ static char *rule_ordered_by_rmw(const struct seen *s)
 	return NULL;
 }
 
+/* ---- coherence: a later load of the same variable on every path ---- */
+
+/* Skips a comment, string or character literal at p (before end), or returns p. */
+static const char *skip_lexeme(const char *p, const char *end)
+{
+	char q;
+
+	if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+		for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++)
+			;
+		return p + 1 < end ? p + 2 : end;
+	}
+	if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+		while (p < end && *p != '\n')
+			p++;
+		return p;
+	}
+	if (*p != '"' && *p != '\'')
+		return p;
+	for (q = *p++; p < end && *p != q; p++)
+		if (*p == '\\' && p + 1 < end)
+			p++;
+	return p < end ? p + 1 : end;
+}
+
+/* Whether the word w starts at p (and is one: no identifier character around). */
+static bool word_at(const char *text, const char *p, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return (size_t)(end - p) >= n && !strncmp(p, w, n) && (p == text || !is_c_ident_char(p[-1])) &&
+	       (p + n == end || !is_c_ident_char(p[n]));
+}
+
+/*
+ * Whether the statement around off evaluates the expression at off
+ * whenever it runs: off is not in the body of a braceless if, else or
+ * loop, and no &&, || or ?: before it in the statement can skip it.
+ */
+static bool always_evaluated(const char *text, size_t off)
+{
+	const char *start = text + off, *p, *end = text + off;
+	int depth = 0;
+	bool head;
+
+	/* the statement starts after the last ; { or } outside parentheses */
+	while (start > text) {
+		char c = start[-1];
+
+		if (c == ')')
+			depth++;
+		else if (c == '(')
+			depth--;
+		else if (depth <= 0 && (c == ';' || c == '{' || c == '}'))
+			break;
+		start--;
+	}
+	/* a ; { or } in a comment ends the scan early: start after the comment */
+	for (p = start; p + 1 < end; p++) {
+		if (p[0] == '/' && p[1] == '/')
+			return false;
+		if (p[0] == '*' && p[1] == '/')
+			start = p + 2;
+	}
+	for (p = start; p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'); p++)
+		;
+	head = word_at(text, p, end, "if") || word_at(text, p, end, "while") ||
+	       word_at(text, p, end, "switch");
+	if (word_at(text, p, end, "else") || word_at(text, p, end, "for") ||
+	    word_at(text, p, end, "do") || word_at(text, p, end, "case") ||
+	    word_at(text, p, end, "default"))
+		return false;
+	for (depth = 0; p < end;) {
+		const char *n = skip_lexeme(p, end);
+
+		if (n != p) {
+			p = n;
+			continue;
+		}
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0 && head)
+			return false;	/* off is in the body, past the condition */
+		else if (*p == '?' || (*p == '&' && p[1] == '&') || (*p == '|' && p[1] == '|'))
+			return false;
+		p++;
+	}
+	return !head || depth > 0;
+}
+
+/*
+ * Whether every path from the statement at from reaches to (the barrier)
+ * through it: in between, no block closes that from is in, and no else,
+ * case, label or goto leads elsewhere.
+ */
+static bool falls_through_to(const char *text, size_t from, size_t to)
+{
+	const char *p = text + from, *end = text + to;
+	int braces = 0;
+
+	while (p < end) {
+		const char *n = skip_lexeme(p, end);
+
+		if (n != p) {
+			p = n;
+			continue;
+		}
+		if (*p == '{')
+			braces++;
+		else if (*p == '}' && --braces < 0)
+			return false;
+		else if (*p == ':' || word_at(text, p, end, "else") || word_at(text, p, end, "goto"))
+			return false;
+		p++;
+	}
+	return braces == 0;
+}
+
+bool visible_subscribe_on_every_path(struct types *t, const struct pair_end *e)
+{
+	const char *text;
+	size_t at;
+
+	if (e->caller)
+		return false;
+	text = types_text(t, e->file);
+	at = e->helper ? e->helper->off : e->access->off;
+	if (!text || at >= e->site->off || e->site->off > strlen(text))
+		return false;
+	return always_evaluated(text, at) && falls_through_to(text, at, e->site->off);
+}
+
+/*
+ * Whether the identifier w[0..n) is assigned in text[from, to): "w =",
+ * "w += ...", "w++", "--w" and the like.
+ */
+static bool assigned_in(const char *text, size_t from, size_t to, const char *w, size_t n)
+{
+	const char *p = text + from, *end = text + to;
+
+	while (p < end) {
+		const char *q = skip_lexeme(p, end), *r;
+
+		if (q != p) {
+			p = q;
+			continue;
+		}
+		if ((size_t)(end - p) < n || strncmp(p, w, n) || (p > text && is_c_ident_char(p[-1])) ||
+		    is_c_ident_char(p[n])) {
+			p++;
+			continue;
+		}
+		if (p - text >= 2 && ((p[-1] == '+' && p[-2] == '+') || (p[-1] == '-' && p[-2] == '-')))
+			return true;
+		for (r = p + n; r < end && (*r == ' ' || *r == '\t'); r++)
+			;
+		if (r + 1 < end && ((r[0] == '+' && r[1] == '+') || (r[0] == '-' && r[1] == '-')))
+			return true;
+		if (r < end && strchr("+-*/%&|^", *r) && r + 1 < end && r[1] == '=')
+			return true;
+		if (r + 2 < end && (r[0] == '<' || r[0] == '>') && r[1] == r[0] && r[2] == '=')
+			return true;
+		if (r < end && r[0] == '=' && (r + 1 == end || r[1] != '='))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * Whether no identifier that the subscribe path names as a variable (its
+ * base, its subscripts: not the member names) is assigned in
+ * text[from, to): an access of the same path text there is then of the
+ * same location.
+ */
+static bool path_stable(const char *text, const char *path, size_t from, size_t to)
+{
+	const char *p = path;
+
+	while (*p) {
+		const char *b = p;
+		bool member = (p - path >= 2 && p[-1] == '>' && p[-2] == '-') ||
+			      (p > path && p[-1] == '.');
+
+		if (!is_c_ident_char(*p) || (*p >= '0' && *p <= '9')) {
+			p++;
+			continue;
+		}
+		while (is_c_ident_char(*p))
+			p++;
+		if (!member && assigned_in(text, from, to, b, (size_t)(p - b)))
+			return false;
+	}
+	return true;
+}
+
+bool visible_same_location(struct types *t, const struct pair_end *e, size_t from)
+{
+	const char *text = types_text(t, e->file);
+	size_t sub = e->helper ? e->helper->off : e->access->off;
+
+	return text && from < sub && sub <= strlen(text) &&
+	       path_stable(text, e->access->path, from, sub);
+}
+
+/* Whether the arguments of the call at off in text name the base variable of path. */
+static bool call_passes_base(const char *text, size_t off, const char *path)
+{
+	const char *p = text + off, *b, *close;
+	size_t n;
+	int depth = 0;
+
+	while (*path == '*' || *path == '(' || *path == '&')
+		path++;
+	for (n = 0; is_c_ident_char(path[n]); n++)
+		;
+	if (!n)
+		return false;
+	while (*p && *p != '(' && *p != ';')
+		p++;
+	if (*p != '(')
+		return false;
+	for (close = p; *close; close++)
+		if (*close == '(')
+			depth++;
+		else if (*close == ')' && --depth == 0)
+			break;
+	for (b = p + 1; b < close; b++)
+		if (!strncmp(b, path, n) && !is_c_ident_char(b[-1]) && !is_c_ident_char(b[n]))
+			return true;
+	return false;
+}
+
+/*
+ * Rule C: a load of the subscribe variable itself, made before the
+ * subscribe load (with the same path, or in a function called there with
+ * the subscribe path's base as an argument, and nothing the path names
+ * assigned in between), where the
+ * subscribe load is on every path to the barrier: the acquire load reads
+ * the same location later and sees a value at least as new (coherence),
+ * so the data after the barrier is ordered after what either load saw.
+ */
+static char *rule_coherent(const struct seen *s)
+{
+	unsigned ev;
+	char *key, *out = NULL;
+	size_t sub;
+
+	if (s->writer || s->e->caller)
+		return NULL;
+	sub = s->e->helper ? s->e->helper->off : s->e->access->off;
+	if (s->at >= sub || !visible_subscribe_on_every_path(s->ctx->t, s->e))
+		return NULL;
+	/* the same object: the same path in e's function, or a call passed its base */
+	if (!visible_same_location(s->ctx->t, s->e, s->at))
+		return NULL;
+	if (s->at == s->a->off && !strcmp(s->file, s->e->file)) {
+		if (strcmp(s->a->path, s->e->access->path))
+			return NULL;
+	} else if (!call_passes_base(types_text(s->ctx->t, s->e->file), s->at, s->e->access->path)) {
+		return NULL;
+	}
+	key = key_of(s->e->access, s->e->access_file, &ev);
+	if (key && (ev & (EV_OBJECT | EV_GLOBAL)) && access_is(s->a, s->file, key))
+		out = xasprintf("an earlier load of %s itself: the subscribe load (line %u) reads it again on every path to the barrier and sees a value at least as new (coherence)",
+				s->e->access->path, s->e->access->line);
+	free(key);
+	return out;
+}
+
 static const struct visibility_rule {
 	const char *name;
 	enum visibility cls;
@@ -508,14 +843,17 @@ static const struct visibility_rule {
 	{ "current", VIS_PRIVATE, rule_current },
 	{ "current-cred", VIS_PRIVATE, rule_current_cred },
 	{ "ordered-by-rmw", VIS_ORDERED, rule_ordered_by_rmw },
+	{ "coherent", VIS_ORDERED, rule_coherent },
 	{ "array", VIS_ADDRESS, rule_array },
 	{ "function", VIS_ADDRESS, rule_function },
 	{ "address", VIS_ADDRESS, rule_address },
 	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
 	{ "init-only", VIS_BEFORE_PUBLICATION, rule_init_only },
+	{ "owned", VIS_PRIVATE, rule_owned },
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
+	{ "after-publish", VIS_NOT_SUBSCRIBED, rule_after_publish },
 	/* last: it only says why a shared store may not matter, for the reviewer */
 	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },
 };

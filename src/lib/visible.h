@@ -21,9 +21,11 @@ enum visibility {
 	VIS_ADDRESS,		/* an address computation the data's address depends on */
 	VIS_NOT_PUBLISHED,	/* a load of a variable no writer orders a store to */
 	VIS_ORDERED,		/* a fully ordered read-modify-write orders it anyway */
+	VIS_NOT_SUBSCRIBED,	/* a store after the publish store that no reader orders
+				   later loads after */
 };
 
-/* "shared", "private", ..., "unordered", "ordered" */
+/* "shared", "private", ..., "unordered", "ordered", "unsubscribed" */
 const char *visibility_name(enum visibility v);
 
 /*
@@ -38,5 +40,20 @@ struct classify_ctx;
 enum visibility visible_class(const struct classify_ctx *c, const struct protocol *p,
 			      const struct pair_end *e, const struct access *a, const char *file,
 			      size_t at, char **evidence);
+
+/*
+ * Whether reader end e's subscribe load (or the call of the helper that
+ * makes it) is evaluated on every path to its smp_rmb(): then an acquire
+ * there covers every earlier load of the same variable by coherence.
+ */
+struct types;
+bool visible_subscribe_on_every_path(struct types *t, const struct pair_end *e);
+
+/*
+ * Whether the subscribe path of reader end e (its base, its subscripts)
+ * names the same location from offset from in e's file to the subscribe
+ * load: none of its variables is assigned in between.
+ */
+bool visible_same_location(struct types *t, const struct pair_end *e, size_t from);
 
 #endif

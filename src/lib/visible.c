@@ -15,7 +15,7 @@ const char *visibility_name(enum visibility v)
 {
 	static const char *const names[] = {
 		"shared", "private", "locked", "before publication", "address", "unordered",
-		"ordered", "unsubscribed",
+		"ordered",
 	};
 
 	return names[v];
@@ -400,23 +400,6 @@ static bool unsubscribed(const struct seen *s)
 	free(base);
 	free(key);
 	return out;
-}
-
-/*
- * Rule H: a store that e's function makes after its publish store (itself,
- * or in a function it calls there), to a scalar that no reader anywhere
- * orders later loads after. Readers that see the flag were never promised
- * it, and none loads it and then the data in order: a statistics counter,
- * a hint, the writer's own index. A store between the barrier and the
- * publish store stays a caveat (rule_not_subscribed()).
- */
-static char *rule_after_publish(const struct seen *s)
-{
-	if (!s->writer || s->e->caller || s->e->helper || s->at <= s->e->access->off ||
-	    !unsubscribed(s))
-		return NULL;
-	return xasprintf("stored after the publish store %s (line %u), and no reader in the tree orders loads after loading %s: no thread reads it and then the data in order",
-			 s->e->access->path, s->e->access->line, s->a->path);
 }
 
 /*
@@ -853,7 +836,6 @@ static const struct visibility_rule {
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
-	{ "after-publish", VIS_NOT_SUBSCRIBED, rule_after_publish },
 	/* last: it only says why a shared store may not matter, for the reviewer */
 	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },
 };

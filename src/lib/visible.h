@@ -21,11 +21,9 @@ enum visibility {
 	VIS_ADDRESS,		/* an address computation the data's address depends on */
 	VIS_NOT_PUBLISHED,	/* a load of a variable no writer orders a store to */
 	VIS_ORDERED,		/* a fully ordered read-modify-write orders it anyway */
-	VIS_NOT_SUBSCRIBED,	/* a store after the publish store that no reader orders
-				   later loads after */
 };
 
-/* "shared", "private", ..., "unordered", "ordered", "unsubscribed" */
+/* "shared", "private", ..., "unordered", "ordered" */
 const char *visibility_name(enum visibility v);
 
 /*

@@ -18,10 +18,10 @@ struct demo_chan {
 };
 
 /*
- * After the publish store: statistics behind an unlock, a hint, a grace
- * period and a wakeup; nobody orders loads after the counters or the hint.
+ * After the publish store: an unlock, a grace period and a wakeup, none of
+ * which needed the smp_wmb().
  */
-static void demo_chan_put(struct demo_chan *c, int v, int cpu, int ok)
+static void demo_chan_put(struct demo_chan *c, int v)
 {
 	unsigned long flags;
 
@@ -30,13 +30,40 @@ static void demo_chan_put(struct demo_chan *c, int v, int cpu, int ok)
 	smp_wmb();
 	c->prod++;
 	spin_unlock_irqrestore(&c->lock, flags);
+	call_rcu(&c->rcu, demo_chan_free);
+	wake_up(&c->wq);
+}
+
+/*
+ * Statistics and a hint after the publish store: no reader orders loads
+ * after them, but a store with no known reader keeps the protocol in
+ * review (DESIGN shape 7; a reader may still index by it).
+ */
+struct demo_ctr {
+	int slots[8];
+	unsigned int prod;
+	unsigned int hint_cpu;
+	struct demo_stats stats;
+};
+
+static void demo_ctr_put(struct demo_ctr *c, int v, int cpu, int ok)
+{
+	c->slots[c->prod % 8] = v;
+	smp_wmb();
+	c->prod++;
 	if (ok)
 		c->stats.done++;
 	else
 		c->stats.failed++;
 	c->hint_cpu = cpu;
-	call_rcu(&c->rcu, demo_chan_free);
-	wake_up(&c->wq);
+}
+
+static int demo_ctr_get(struct demo_ctr *c, unsigned int cons)
+{
+	unsigned int prod = READ_ONCE(c->prod);
+
+	smp_rmb();
+	return prod == cons ? -1 : c->slots[cons % 8];
 }
 
 static int demo_chan_get(struct demo_chan *c, unsigned int cons)
@@ -102,35 +129,42 @@ static int demo_list_get(struct demo_list *l, unsigned int seen)
 }
 
 /*
- * check-name: rule H: counters behind an unlock, a hint and call_rcu() after the publish store are no caveats; a counter before it, a pointer and an unknown call after it stay
+ * check-name: rule H: an unlock, call_rcu() and a wakeup after the publish store are no caveats; counters and a hint after it (shape 7), a counter before it, a pointer and an unknown call after it stay
  * check-command: acqrel pairs $file
  * check-output-start
 rules-after-publish.c:30: protocol c->prod (demo_chan.prod): convert
   writer rules-after-publish.c:30: smp_wmb() in demo_chan_put(); publish store at line 31
-  reader rules-after-publish.c:46: smp_rmb() in demo_chan_get(); subscribe load at line 44
+  reader rules-after-publish.c:73: smp_rmb() in demo_chan_get(); subscribe load at line 71
   evidence: object, data
   adjacent: each barrier that goes orders c->prod and nothing another thread can see besides
-  ordering: 3 other accesses change ordering; 0 can be seen by another thread
-    store c->stats.done (line 34) after smp_wmb() in demo_chan_put(): unsubscribed: stored after the publish store c->prod (line 31), and no reader in the tree orders loads after loading c->stats.done: no thread reads it and then the data in order
-    store c->stats.failed (line 36) after smp_wmb() in demo_chan_put(): unsubscribed: stored after the publish store c->prod (line 31), and no reader in the tree orders loads after loading c->stats.failed: no thread reads it and then the data in order
-    store c->hint_cpu (line 37) after smp_wmb() in demo_chan_put(): unsubscribed: stored after the publish store c->prod (line 31), and no reader in the tree orders loads after loading c->hint_cpu: no thread reads it and then the data in order
+  ordering: 0 other accesses change ordering
 
-rules-after-publish.c:64: protocol q->tail (demo_queue.tail): review
-  writer rules-after-publish.c:64: smp_wmb() in demo_queue_put(); publish store at line 66
-  reader rules-after-publish.c:73: smp_rmb() in demo_queue_get(); subscribe load at line 71
+rules-after-publish.c:52: protocol c->prod (demo_ctr.prod): review
+  writer rules-after-publish.c:52: smp_wmb() in demo_ctr_put(); publish store at line 53
+  reader rules-after-publish.c:65: smp_rmb() in demo_ctr_get(); subscribe load at line 63
   evidence: object, data
-  several-stores: smp_wmb() in demo_queue_put() also orders the stores to q->queued (line 65), which other threads can see: with a release on q->tail instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_ctr_put() also orders the stores to c->stats.done (line 55), c->stats.failed (line 57), c->hint_cpu (line 58), which other threads can see: with a release on c->prod instead, they are no longer ordered after the data
+  ordering: 3 other accesses change ordering; 3 can be seen by another thread
+    store c->stats.done (line 55) after smp_wmb() in demo_ctr_put(): shared: no reader in the tree orders loads after loading c->stats.done (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store c->stats.failed (line 57) after smp_wmb() in demo_ctr_put(): shared: no reader in the tree orders loads after loading c->stats.failed (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store c->hint_cpu (line 58) after smp_wmb() in demo_ctr_put(): shared: no reader in the tree orders loads after loading c->hint_cpu (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-after-publish.c:91: protocol q->tail (demo_queue.tail): review
+  writer rules-after-publish.c:91: smp_wmb() in demo_queue_put(); publish store at line 93
+  reader rules-after-publish.c:100: smp_rmb() in demo_queue_get(); subscribe load at line 98
+  evidence: object, data
+  several-stores: smp_wmb() in demo_queue_put() also orders the stores to q->queued (line 92), which other threads can see: with a release on q->tail instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store q->queued (line 65) after smp_wmb() in demo_queue_put(): shared: no reader in the tree orders loads after loading q->queued (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store q->queued (line 92) after smp_wmb() in demo_queue_put(): shared: no reader in the tree orders loads after loading q->queued (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-after-publish.c:90: protocol l->nr (demo_list.nr): review
-  writer rules-after-publish.c:90: smp_wmb() in demo_list_put(); publish store at line 91
-  reader rules-after-publish.c:100: smp_rmb() in demo_list_get(); subscribe load at line 98
+rules-after-publish.c:117: protocol l->nr (demo_list.nr): review
+  writer rules-after-publish.c:117: smp_wmb() in demo_list_put(); publish store at line 118
+  reader rules-after-publish.c:127: smp_rmb() in demo_list_get(); subscribe load at line 125
   evidence: object, data
-  several-stores: smp_wmb() in demo_list_put() also orders the stores to l->next (line 92), which other threads can see: with a release on l->nr instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_list_put() also orders the stores to l->next (line 119), which other threads can see: with a release on l->nr instead, they are no longer ordered after the data
   call-between: smp_wmb() in demo_list_put() also orders the stores made by demo_list_notify(), whose bodies acqrel does not follow: with a release on l->nr instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store l->next (line 92) after smp_wmb() in demo_list_put(): shared
+    store l->next (line 119) after smp_wmb() in demo_list_put(): shared
 
  * check-output-end
  */

@@ -29,7 +29,7 @@ static int demo_seq_get(struct demo_seq *q, int fast)
 	return q->buf[t % 8];
 }
 
-/* a store after the publish store that no reader subscribes to: rule H */
+/* a store after the publish store that no reader subscribes to */
 static void demo_seq_bump(struct demo_seq *q, int e, unsigned int g)
 {
 	q->buf[1] = e;
@@ -52,7 +52,7 @@ static unsigned int demo_seq_stat(struct demo_seq *q)
 }
 
 /*
- * check-name: a variable loaded on several paths before smp_rmb() is reviewed; a store after the publish store that no reader subscribes to is no caveat (rule H)
+ * check-name: a variable loaded on several paths before smp_rmb(), and a later store no reader subscribes to, are reviewed
  * check-command: acqrel pairs $file
  * check-output-start
 rules-paths.c:15: protocol q->tail (demo_seq.tail): review
@@ -62,13 +62,13 @@ rules-paths.c:15: protocol q->tail (demo_seq.tail): review
   several-loads: q->tail is also loaded at line 27 before smp_rmb() in demo_seq_get() (another path, or a second load): only one load can become the acquire
   ordering: 1 other access changes ordering
 
-rules-paths.c:36: protocol q->gen (demo_seq.gen): convert
+rules-paths.c:36: protocol q->gen (demo_seq.gen): review
   writer rules-paths.c:36: smp_wmb() in demo_seq_bump(); publish store at line 37
   reader rules-paths.c:45: smp_rmb() in demo_seq_gen(); subscribe load at line 43
   evidence: object, data
-  adjacent: each barrier that goes orders q->gen and nothing another thread can see besides
-  ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): unsubscribed: stored after the publish store q->gen (line 37), and no reader in the tree orders loads after loading q->stat: no thread reads it and then the data in order
+  several-stores: smp_wmb() in demo_seq_bump() also orders the stores to q->stat (line 38), which other threads can see: with a release on q->gen instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): shared: no reader in the tree orders loads after loading q->stat (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

@@ -40,7 +40,7 @@ static int demo_win_read_stamp(struct demo_win *w)
 }
 
 /*
- * check-name: shape 7, the store readers load is not the first after smp_wmb(): review; a store after the publish store that no reader orders loads after is no caveat (rule H)
+ * check-name: shape 7, the store readers load is not the first after smp_wmb(): review
  * check-command: acqrel pairs $file
  * check-output-start
 shape07-several-stores.c:14: protocol w->height (demo_win.height): review
@@ -51,13 +51,13 @@ shape07-several-stores.c:14: protocol w->height (demo_win.height): review
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     store w->width (line 15) after smp_wmb() in demo_win_resize(): shared: no reader in the tree orders loads after loading w->width (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-shape07-several-stores.c:30: protocol w->stamp (demo_win.stamp): convert
+shape07-several-stores.c:30: protocol w->stamp (demo_win.stamp): review
   writer shape07-several-stores.c:30: smp_wmb() in demo_win_stamp(); publish store at line 31
   reader shape07-several-stores.c:38: smp_rmb() in demo_win_read_stamp(); subscribe load at line 36
   evidence: object, data
-  adjacent: each barrier that goes orders w->stamp and nothing another thread can see besides
-  ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store w->width (line 31) after smp_wmb() in demo_win_stamp(): unsubscribed: stored after the publish store w->stamp (line 31), and no reader in the tree orders loads after loading w->width: no thread reads it and then the data in order
+  several-stores: smp_wmb() in demo_win_stamp() also orders the stores to w->width (line 31), which other threads can see: with a release on w->stamp instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store w->width (line 31) after smp_wmb() in demo_win_stamp(): shared: no reader in the tree orders loads after loading w->width (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

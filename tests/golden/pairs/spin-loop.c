@@ -11,13 +11,18 @@ spin-loop.tree/arch/demo/lib/mcs.c:21: protocol lock->val (demo_lock.val): keep
   spin-loop: smp_rmb() in demo_mcs_wait() follows a loop that waits on node->locked (line 15): the barrier subscribes to the loop condition, the load that ends the wait, not to lock->val
   ordering: 0 other accesses change ordering
 
-spin-loop.tree/kernel/demo/lock.c:8: protocol lock->val (demo_lock.val): convert
-  writer spin-loop.tree/kernel/demo/lock.c:8: smp_wmb() in demo_lock_set(); publish store at line 9
+spin-loop.tree/arch/other/lib/peek.c:19: protocol lock->val (demo_lock.val): review
   reader spin-loop.tree/arch/other/lib/peek.c:19: smp_rmb() in demo_mcs_peek(); subscribe load in demo_yield() at line 7, called at line 16
   evidence: object, call
-  adjacent: each barrier that goes orders lock->val and nothing another thread can see besides
+  one-side: no writer found in the files given: no smp_wmb() is followed by a store to lock->val
   ordering: 1 other access changes ordering; 0 can be seen by another thread
     load node->locked (line 15) before smp_rmb() in demo_mcs_peek(): unordered: no writer in the tree orders a store to node->locked after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+
+spin-loop.tree/kernel/demo/lock.c:8: protocol lock->val (demo_lock.val): review
+  writer spin-loop.tree/kernel/demo/lock.c:8: smp_wmb() in demo_lock_set(); publish store at line 9
+  evidence: object, call
+  one-side: no reader found in the files given: no smp_rmb() follows a load of lock->val
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

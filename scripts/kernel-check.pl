@@ -383,7 +383,7 @@ my @patches = sort grep { !/\/0000-/ } glob "$series/*/*.patch";
 @patches = sort glob "$series/*.patch" unless @patches;
 my %touched;
 for my $p (@patches) {
-	$touched{$1} = 1 for (slurp($p) =~ /^\+\+\+ b\/(\S+)/mg);
+	$touched{$_} = 1 for (slurp($p) =~ /^\+\+\+ b\/(\S+)/mg);
 }
 my @touched = sort keys %touched;
 say "kernel-check: ", scalar(@$protocols), " protocols, ", scalar(@patches),

@@ -197,9 +197,11 @@ sub delta_text {
 # instructions acqrel cost predicts for it, and notes on what it could not
 # predict. Each barrier site of a converted end is removed once (a barrier
 # two protocols share goes once), each converted end adds its release or
-# acquire; only barrier instructions count (canonical()).
+# acquire; only barrier instructions count (canonical()). Ends in files the
+# series does not touch (a protocol acqrel patch leaves for the author) are
+# left out.
 sub computed {
-	my ($cost, $arch, $protocols) = @_;
+	my ($cost, $arch, $protocols, $touched) = @_;
 	my ($carch, $cvar) = @{$cost_variant{$arch}};
 	my ($model) = grep { $_->{arch} eq $carch && ($_->{variant} // '') eq ($cvar // '') }
 		      @{$cost->{architectures}};
@@ -220,7 +222,7 @@ sub computed {
 				next;
 			}
 			for my $end (@{$p->{$ends}}) {
-				next unless $end->{function};
+				next unless $end->{function} && $touched->{$end->{file}};
 				my $f = "$end->{file}\0$end->{function}";
 				my $b = $prims->{$end->{primitive}};
 				if (!$b || !$b->{items}) {
@@ -732,7 +734,7 @@ for my $arch (@arches) {
 	say "  no new warnings" unless @new;
 	$status = 1 if @new;
 	my (%total_before, %total_after, %compared);
-	my ($computed, $cnotes) = computed($cost, $arch, $protocols);
+	my ($computed, $cnotes) = computed($cost, $arch, $protocols, \%touched);
 	say "  barrier instructions (objdump), before -> after, and the change computed",
 	    " (acqrel cost) against the change measured:";
 	for my $it (@{$report{$arch}}) {

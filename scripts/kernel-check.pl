@@ -1,8 +1,12 @@
 #!/usr/bin/perl
 # kernel-check.pl ACQREL TREE: builds what `acqrel patch` changes in a kernel
-# tree, before and after the series, for x86_64 and arm64.
+# tree, before and after the series, for x86_64 and arm64 (--arch adds
+# riscv64, ppc64le, s390x and 32-bit arm, each with Debian's cross compiler),
+# and compares the barrier instructions it measures with what `acqrel cost`
+# computes from the tree's barrier headers.
 #
-# For each architecture: defconfig plus the options the touched files need
+# For each architecture: its defconfig (ppc64le_defconfig for ppc64le,
+# multi_v7_defconfig for arm) plus the options the touched files need
 # (found from the Makefiles that name their objects and the Kconfig entries of
 # those options), the objects of the touched files built from a hard-linked
 # copy of the tree, the series applied to that copy, the same objects built
@@ -10,12 +14,26 @@
 # of a converted protocol the barrier instructions before and after (objdump);
 # also whether the series applies, the tree-sitter ERROR nodes of the touched
 # files before and after, and checkpatch.pl --no-tree on each patch.
-# Exit status: 0 clean, 1 a build error, a new warning, a new ERROR node or a
-# checkpatch complaint, 2 could not run.
 #
-# Options: --arch LIST (default x86_64,arm64), --work DIR (default .kcheck),
-# --jobs N (default: the number of CPUs), --include-review (also the review
+# Computed against measured: for each function with a converted end that
+# has a symbol of its own, the change acqrel cost predicts (each barrier
+# site of a converted end removed once, each converted access adding its
+# release or acquire; only barrier instructions, not the plain load or
+# store) against the change objdump measures in that function (inlined
+# callees included), per kind of barrier instruction. Every difference is
+# printed by function, architecture, computed and measured.
+# Exit status: 0 clean, 1 a build error, a new warning, a new ERROR node or a
+# checkpatch complaint, 2 could not run. A computed/measured difference is
+# reported, not counted in the status: the compiler may duplicate or inline
+# what the model counts once.
+#
+# Options: --arch LIST (default x86_64,arm64; "all" is x86_64, arm64,
+# riscv64, ppc64le, s390x and arm), --work DIR (default .kcheck), --jobs N
+# (default: the number of CPUs), --include-review (also the review
 # protocols, as `acqrel patch --include-review`).
+# kernel-check.pl --count-barriers ARCH OBJECT [FUNCTION] prints the barrier
+# instructions of an object (or of one function of it) as the check counts
+# them, one "KIND COUNT" a line, and exits (tests/kernel-check.t).
 use strict;
 use warnings;
 use Cwd qw(abs_path);
@@ -26,26 +44,67 @@ use File::Path qw(make_path remove_tree);
 use Getopt::Long;
 use JSON::PP;
 
+# The architectures, by the name --arch takes: the cross compiler's prefix
+# and its Debian package, the folder under arch/ (what ARCH= takes but for
+# x86_64), the configuration, and the variant of `acqrel cost` it builds.
+my @all_arches = qw(x86_64 arm64 riscv64 ppc64le s390x arm);
+my %cross = (x86_64 => '', arm64 => 'aarch64-linux-gnu-', riscv64 => 'riscv64-linux-gnu-',
+	     ppc64le => 'powerpc64le-linux-gnu-', s390x => 's390x-linux-gnu-',
+	     arm => 'arm-linux-gnueabihf-');
+my %cross_package = map { $_ => 'gcc-' . ($cross{$_} =~ s/-$//r) } grep { $cross{$_} } @all_arches;
+my %srcarch = (x86_64 => 'x86', arm64 => 'arm64', riscv64 => 'riscv', ppc64le => 'powerpc',
+	       s390x => 's390', arm => 'arm');
+my %make_arch = (%srcarch, x86_64 => 'x86_64');
+my %defconfig = (ppc64le => 'ppc64le_defconfig', arm => 'multi_v7_defconfig');
+my %cost_variant = (x86_64 => ['x86', 'x86-64'], arm64 => ['arm64', undef],
+		    riscv64 => ['riscv', 'rv64'], ppc64le => ['powerpc', 'ppc64'],
+		    s390x => ['s390', undef], arm => ['arm', undef]);
+
+# What counts as a barrier instruction in objdump's text, once
+# barrier_counts() has reduced a line to its mnemonic and the operands that
+# name the barrier.
+my %barrier_re = (
+	x86_64 => qr/^(?:mfence|lfence|sfence|lock\b.*|xchg\b.*)$/,
+	arm64 => qr/^(?:dmb|dsb|ldar\w*|stlr\w*|ldapr\w*|ldaxr\w*|stlxr\w*)\b.*$/,
+	# fence.i orders instruction fetch, not memory
+	riscv64 => qr/^(?:fence(?!\.i\b)\b.*|[\w.]+?\.(?:aq|rl|aqrl))$/,
+	ppc64le => qr/^(?:sync|lwsync|isync|eieio|ptesync)$/,
+	s390x => qr/^bcr 1[45],0$/,
+	arm => qr/^(?:dmb|dsb)\b.*$/,
+);
+
 my $arches = 'x86_64,arm64';
 my $work = '.kcheck';
 my $jobs = `nproc 2>/dev/null` || 2;
 chomp $jobs;
 my $include_review = 0;
+my $count_only = 0;
+my $usage = "usage: kernel-check.pl [--arch LIST|all] [--work DIR] [--jobs N] [--include-review] ACQREL TREE\n" .
+	    "       kernel-check.pl --count-barriers ARCH OBJECT [FUNCTION]\n";
 GetOptions('arch=s' => \$arches, 'work=s' => \$work, 'jobs=i' => \$jobs,
-	   'include-review' => \$include_review)
-	or die "usage: kernel-check.pl [--arch LIST] [--work DIR] [--jobs N] ACQREL TREE\n";
-@ARGV == 2 or die "usage: kernel-check.pl [--arch LIST] [--work DIR] [--jobs N] ACQREL TREE\n";
+	   'include-review' => \$include_review, 'count-barriers' => \$count_only)
+	or die $usage;
+if ($count_only) {
+	@ARGV == 2 || @ARGV == 3 or die $usage;
+	my ($arch, $obj, $fn) = @ARGV;
+	exists $cross{$arch} or die "kernel-check: unknown architecture $arch (@all_arches)\n";
+	-f $obj or die "kernel-check: $obj: not found\n";
+	my ($n) = barrier_counts($arch, $obj, $fn);
+	defined $n or die "kernel-check: $obj: no symbol $fn\n";
+	print "$_ $n->{$_}\n" for sort keys %$n;
+	exit 0;
+}
+@ARGV == 2 or die $usage;
 my ($acqrel, $tree) = map { abs_path($_) // die "kernel-check: $_: not found\n" } @ARGV;
 -f "$tree/Makefile" && -f "$tree/Kconfig" or die "kernel-check: $tree: not a kernel tree\n";
 
 my $top = dirname(abs_path(dirname(__FILE__)));
-my %cross = (x86_64 => '', arm64 => 'aarch64-linux-gnu-');
-my %srcarch = (x86_64 => 'x86', arm64 => 'arm64');
-my @arches = split /,/, $arches;
+my @arches = $arches eq 'all' ? @all_arches : split /,/, $arches;
 for (@arches) {
-	exists $cross{$_} or die "kernel-check: unknown architecture $_ (x86_64 or arm64)\n";
+	exists $cross{$_} or die "kernel-check: unknown architecture $_ (@all_arches, or all)\n";
 }
 
+$| = 1;	# progress shows in a log as it is made
 sub say { print @_, "\n" }
 
 sub run {
@@ -79,8 +138,9 @@ sub deps {
 	push @need, 'bc' unless have('bc');
 	push @need, 'libelf-dev' unless -f '/usr/include/gelf.h';
 	push @need, 'libssl-dev' unless -f '/usr/include/openssl/ssl.h';
-	push @need, 'gcc-aarch64-linux-gnu'
-		if grep({ $_ eq 'arm64' } @arches) && !have('aarch64-linux-gnu-gcc');
+	# the cross compilers (binutils come with them)
+	push @need, map { $cross_package{$_} }
+		    grep { $cross{$_} && !have("$cross{$_}gcc") } @arches;
 	return unless @need;
 	# waits for the dpkg lock another package manager may hold
 	run(undef, 'sh', "$top/scripts/apt.sh", 'kernel-check', @need) == 0
@@ -96,6 +156,93 @@ sub protocols {
 		$_->{verdict} eq 'convert' || ($include_review && $_->{verdict} eq 'review')
 	} @{$j->{protocols}};
 	return \@want;
+}
+
+# --- what acqrel cost computes, per architecture and function ---
+# `acqrel cost --json`: each architecture's barrier sequences (by variant)
+# and, per protocol, the architectures that build each converted end.
+sub cost_model {
+	my $out = `"$acqrel" cost --json "$tree"`;
+	die "kernel-check: acqrel cost failed\n" if $? >> 8 > 1;
+	return decode_json($out);
+}
+
+# A barrier kind as the comparison counts it: the sizes of arm64's
+# LDAR/STLR (b, h) are one kind, as acqrel cost reads the native word; a
+# kind that is not a barrier instruction (load, store, compiler barrier) is
+# undef.
+sub canonical {
+	my ($arch, $kind) = @_;
+	$kind =~ s/^(lock \w+|\w+fence|xchg\w*) .*/$1/ if $arch eq 'x86_64';
+	$kind =~ s/^(ldar|stlr|ldapr)[bh]$/$1/ if $arch eq 'arm64';
+	return $kind =~ $barrier_re{$arch} ? $kind : undef;
+}
+
+# Canonical kind => count change of a before and an after count.
+sub delta {
+	my ($arch, $before, $after) = @_;
+	my %d;
+	$d{canonical($arch, $_) // next} -= $before->{$_} for keys %$before;
+	$d{canonical($arch, $_) // next} += $after->{$_} for keys %$after;
+	delete $d{$_} for grep { !$d{$_} } keys %d;
+	return \%d;
+}
+
+sub delta_text {
+	my ($d) = @_;
+	return join(', ', map { sprintf '%s %+d', $_, $d->{$_} } sort keys %$d) || 'no change';
+}
+
+# For one architecture: "file\0function" => the change in barrier
+# instructions acqrel cost predicts for it, and notes on what it could not
+# predict. Each barrier site of a converted end is removed once (a barrier
+# two protocols share goes once), each converted end adds its release or
+# acquire; only barrier instructions count (canonical()). Ends in files the
+# series does not touch (a protocol acqrel patch leaves for the author) are
+# left out.
+sub computed {
+	my ($cost, $arch, $protocols, $touched) = @_;
+	my ($carch, $cvar) = @{$cost_variant{$arch}};
+	my ($model) = grep { $_->{arch} eq $carch && ($_->{variant} // '') eq ($cvar // '') }
+		      @{$cost->{architectures}};
+	return ({}, ["acqrel cost has no model of $carch" . ($cvar ? " ($cvar)" : '')]) unless $model;
+	my $prims = $model->{primitives};
+	my %by_id = map { $_->{id} => $_ } @{$cost->{protocols}};
+	my (%removed, %added, @notes);
+	for my $p (@$protocols) {
+		my $c = $by_id{$p->{id}} // next;
+		for my $side (['release', 'writers', 'smp_store_release'],
+			      ['acquire', 'readers', 'smp_load_acquire']) {
+			my ($key, $ends, $prim) = @$side;
+			my ($e) = grep { $_->{arch} eq $carch && ($_->{variant} // '') eq ($cvar // '') }
+				  @{$c->{$key} // []};
+			next unless $e;
+			if ($e->{effect} eq 'unknown') {
+				push @notes, "$p->{variable}: $key unknown: " . ($e->{unresolved} // '?');
+				next;
+			}
+			for my $end (@{$p->{$ends}}) {
+				next unless $end->{function} && $touched->{$end->{file}};
+				my $f = "$end->{file}\0$end->{function}";
+				my $b = $prims->{$end->{primitive}};
+				if (!$b || !$b->{items}) {
+					push @notes, "$end->{file}:$end->{line}: no model of $end->{primitive}";
+					next;
+				}
+				$removed{$f}{"$end->{file}:$end->{line}"} = $b->{items};
+				push @{$added{$f}}, @{$prims->{$prim}{items} // []};
+			}
+		}
+	}
+	my %d;
+	for my $f (keys %removed) {
+		my %before;
+		$before{$_}++ for map { @$_ } values %{$removed{$f}};
+		my %after;
+		$after{$_}++ for @{$added{$f} // []};
+		$d{$f} = delta($arch, \%before, \%after);
+	}
+	return (\%d, \@notes);
 }
 
 # --- Makefiles: which object builds a source file, and under which options ---
@@ -171,7 +318,9 @@ sub object_of {
 			my @inc = grep {
 				(slurp($_) // '') =~ /^\s*include\s+\$\(srctree\)\/\Q$rel\E\s*$/m
 			} glob("$tree/arch/$srcarch{$arch}/*/Makefile");
-			return "$file: its object is named only in $rel, which no Makefile of $arch includes"
+			# (32-bit arm has no KVM: virt/kvm is not built there)
+			return "$file: not built for $arch (its object is named only in $rel, " .
+			       "which no Makefile of $arch includes)"
 				unless @inc;
 			my @r;
 			for my $m (@inc) {
@@ -284,7 +433,7 @@ sub met {
 sub kmake {
 	my ($arch, $o, $log, @targets) = @_;
 	# -k: one object that fails does not hide the others' errors
-	return run($log, 'make', '-k', '-C', "$work/src", "O=$o", "ARCH=$arch",
+	return run($log, 'make', '-k', '-C', "$work/src", "O=$o", "ARCH=$make_arch{$arch}",
 		   "CROSS_COMPILE=$cross{$arch}", "-j$jobs", @targets);
 }
 
@@ -321,20 +470,19 @@ sub warnings_of {
 	return \%w;
 }
 
-my %barrier_re = (
-	x86_64 => qr/^(?:mfence|lfence|sfence|lock\b.*|xchg\b.*)$/,
-	arm64 => qr/^(?:dmb|dsb|ldar\w*|stlr\w*|ldapr\w*|ldaxr\w*|stlxr\w*)\b.*$/,
-);
-
 # Barrier instructions of one function in an object (of the whole object when
-# fn is undef): "dmb ishst x1, ..." or undef when the object has no such
-# symbol (inlined into its callers).
-sub barriers {
+# fn is undef): a hash of kind => count and the number of instructions, or
+# () when the object has no such symbol (inlined into its callers). A kind
+# is the mnemonic with the operands that name the barrier ("dmb ishst",
+# "fence rw,w"); objdump's aliases are written as the barrier headers write
+# them (ppc64's hwsync is sync, s390's bnor %r0 and br %r0 are bcr 14,0 and
+# bcr 15,0).
+sub barrier_counts {
 	my ($arch, $obj, $fn) = @_;
-	return undef unless -f $obj;
+	return () unless -f $obj;
 	my $sel = defined $fn ? "--disassemble='$fn'" : '-d';
 	my $dis = `$cross{$arch}objdump --no-show-raw-insn $sel '$obj' 2>/dev/null`;
-	return undef if defined $fn && $dis !~ /<\Q$fn\E>:/;
+	return () if defined $fn && $dis !~ /<\Q$fn\E>:/;
 	my %n;
 	my $insns = 0;
 	for (split /\n/, $dis) {
@@ -343,23 +491,53 @@ sub barriers {
 		$insns++;
 		$i =~ s/\s+/ /g;
 		next if $i =~ /^xchg\s+%ax,%ax$/;	# a two-byte nop, padding
+		# objdump's comments: @ on arm (where # is an immediate), # elsewhere
+		$i =~ s/\s*@.*// if $arch eq 'arm';
+		$i =~ s/\s*#.*// if $arch ne 'arm';
 		$i =~ s/^(lock \w+|\w+fence|xchg\w*) .*/$1/;
 		$i =~ s/^(dmb|dsb) (\w+).*/$1 $2/;
 		$i =~ s/^((?:ld|st)\w+) .*/$1/;
+		$i =~ s/^([\w.]+\.(?:aq|rl|aqrl)) .*/$1/;
+		$i =~ s/^hwsync$/sync/;
+		$i =~ s/^bnor %r0$/bcr 14,0/;
+		$i =~ s/^br %r0$/bcr 15,0/;
+		$i =~ s/^bcr (1[45]),%r0$/bcr $1,0/;
 		$i =~ s/\s*\/\/.*//;
 		$i =~ s/ \[.*$//;
 		$i =~ s/ [wx]\d+,?$//;
 		$i =~ s/ <.*$//;
 		$n{$i}++ if $i =~ $barrier_re{$arch};
 	}
-	my $s = join ', ', map { "$_ x$n{$_}" } sort keys %n;
+	return (\%n, $insns);
+}
+
+# The same as text: "dmb ishst x1, ... (N instructions)", or undef.
+sub barriers {
+	my ($n, $insns) = barrier_counts(@_);
+	return undef unless $n;
+	my $s = join ', ', map { "$_ x$n->{$_}" } sort keys %$n;
 	return ($s eq '' ? 'none' : $s) . " ($insns instructions)";
 }
 
-# Adds the counts of a barriers() string ("dmb ishst x2, ...") to a tally.
+# Adds the counts of barrier_counts() to a tally (nothing for a missing object).
 sub tally {
-	my ($t, $s) = @_;
-	$t->{$1} += $2 while $s =~ /([a-z][\w ]*?) x(\d+)/g;
+	my ($t, $n) = @_;
+	$t->{$_} += $n->{$_} for keys %{$n // {}};
+}
+
+# Computed against measured, for one function (or object): agreement or a
+# difference, printed and kept for the summary.
+my (@differences, %agree);
+sub compare {
+	my ($arch, $what, $computed, $measured) = @_;
+	my ($c, $m) = (delta_text($computed), delta_text($measured));
+	if ($c eq $m) {
+		$agree{$arch}++;
+		say "      computed = measured: $c";
+		return;
+	}
+	push @differences, "$arch $what: computed $c, measured $m";
+	say "      DIFFERENCE: computed $c, measured $m";
 }
 
 # --- main ---
@@ -369,6 +547,7 @@ if (!@$protocols) {
 	say "kernel-check: acqrel converts nothing in $tree";
 	exit 0;
 }
+my $cost = cost_model();
 make_path($work);
 $work = abs_path($work);
 my $series = "$work/series";
@@ -383,7 +562,7 @@ my @patches = sort grep { !/\/0000-/ } glob "$series/*/*.patch";
 @patches = sort glob "$series/*.patch" unless @patches;
 my %touched;
 for my $p (@patches) {
-	$touched{$1} = 1 for (slurp($p) =~ /^\+\+\+ b\/(\S+)/mg);
+	$touched{$_} = 1 for (slurp($p) =~ /^\+\+\+ b\/(\S+)/mg);
 }
 my @touched = sort keys %touched;
 say "kernel-check: ", scalar(@$protocols), " protocols, ", scalar(@patches),
@@ -405,6 +584,7 @@ run(undef, 'cp', '-al', $tree, "$work/src") == 0 or die "kernel-check: cp -al fa
 my $status = 0;
 my %plan;	# arch -> [[object, make target, file, requirements]]
 my %report;	# arch -> [[object, the touched file it is reported for]]
+my %includes;	# arch -> object -> touched header it includes -> 1
 for my $arch (@arches) {
 	my $o = "$work/$arch";
 	remove_tree($o);
@@ -418,7 +598,9 @@ for my $arch (@arches) {
 		my $r = object_of($f, $arch, 0);
 		if (!ref $r) {
 			push @notes, $r;
-			$status = 1;
+			# a file this architecture does not build is no failure;
+			# one whose object cannot be found is
+			$status = 1 unless $r =~ /^\Q$f\E: not built for /;
 			next;
 		}
 		push @items, @$r;
@@ -431,8 +613,9 @@ for my $arch (@arches) {
 		next unless -f "$tree/$d/Makefile" || -f "$tree/$d/Kbuild";
 		push @items, ["$d/", "$d/", $h, [parents($d)]];
 	}
-	kmake($arch, $o, "$o/config.log", 'defconfig') == 0
-		or die "kernel-check: $arch: make defconfig failed, see $o/config.log\n";
+	my $defconfig = $defconfig{$arch} // 'defconfig';
+	kmake($arch, $o, "$o/config.log", $defconfig) == 0
+		or die "kernel-check: $arch: make $defconfig failed, see $o/config.log\n";
 	# one alternative of each requirement defconfig leaves unmet: the one
 	# with an option some file needs outright, else the first
 	my @reqs = map { @{$_->[3]} } @items;
@@ -442,7 +625,7 @@ for my $arch (@arches) {
 		my ($alt) = grep { grep { $single{$_} } @$_ } @$req;
 		push @want, grep { !$seen{$_}++ } @{$alt // $req->[0]};
 	}
-	say "\n== $arch: defconfig", (@want ? " + CONFIG_" . join(' CONFIG_', @want) : '');
+	say "\n== $arch: $defconfig", (@want ? " + CONFIG_" . join(' CONFIG_', @want) : '');
 	say "  CONFIG_$_ could not be enabled" for configure($arch, $o, \@want);
 	for my $it (@items) {
 		my @unmet = grep { !met($o, $_) } @{$it->[3]};
@@ -476,6 +659,7 @@ for my $arch (@arches) {
 		}
 		say "  $h: ", %by ? "included by " . join(', ', sort keys %by)
 				  : "not included by the built objects";
+		$includes{$arch}{$_}{$h} = 1 for keys %by;
 		my %have = map { $_->[0] => 1 } @report;
 		push @report, map { [$_, $h] } grep { !$have{$_} } sort keys %by;
 	}
@@ -553,29 +737,60 @@ for my $arch (@arches) {
 	say "  new ", ($after->{$_} =~ /\berror:/ ? 'error' : 'warning'), ": $after->{$_}" for @new;
 	say "  no new warnings" unless @new;
 	$status = 1 if @new;
-	my (%total_before, %total_after);
-	say "  barrier instructions (objdump), before -> after:";
+	my (%total_before, %total_after, %compared);
+	my ($computed, $cnotes) = computed($cost, $arch, $protocols, \%touched);
+	say "  barrier instructions (objdump), before -> after, and the change computed",
+	    " (acqrel cost) against the change measured:";
 	for my $it (@{$report{$arch}}) {
 		my ($obj, $f) = @$it;
 		my $before = "$o/before/" . ($obj =~ s{/}{_}gr);
+		my (%obj_computed, @inlined);
 		for my $fn (sort keys %{$functions{$f} // {}}) {
-			my $b = barriers($arch, $before, $fn);
-			my $a = barriers($arch, "$o/$obj", $fn);
-			next if !defined $b && !defined $a && $f =~ /\.h$/;
-			say "    $obj $fn: ", defined $b ? "$b -> " . ($a // 'no symbol')
-						 : "inlined, no symbol of its own";
+			my $c = $computed->{"$f\0$fn"} // {};
+			$obj_computed{$_} += $c->{$_} for keys %$c;
+			my ($nb) = barrier_counts($arch, $before, $fn);
+			my ($na) = barrier_counts($arch, "$o/$obj", $fn);
+			next if !$nb && !$na && $f =~ /\.h$/;
+			if (!$nb || !$na) {
+				say "    $obj $fn: ", $nb ? barriers($arch, $before, $fn) . " -> no symbol"
+						      : "inlined, no symbol of its own";
+				push @inlined, $fn;
+				next;
+			}
+			say "    $obj $fn: ", barriers($arch, $before, $fn), " -> ",
+			    barriers($arch, "$o/$obj", $fn);
+			compare($arch, "$obj $fn", $c, delta($arch, $nb, $na));
+			$compared{"$f\0$fn"} = 1;
 		}
 		my $b = barriers($arch, $before, undef) // 'none';
 		my $a = barriers($arch, "$o/$obj", undef) // 'none';
 		say "    $obj, whole object: $b -> $a";
-		tally(\%total_before, $b);
-		tally(\%total_after, $a);
+		my ($nb) = barrier_counts($arch, $before, undef);
+		my ($na) = barrier_counts($arch, "$o/$obj", undef);
+		tally(\%total_before, $nb);
+		tally(\%total_after, $na);
+		# the object as a whole, against what its own file's functions
+		# predict, when some of them are inlined
+		next if $f =~ /\.h$/ || !@inlined || !$nb || !$na;
+		my @h = sort keys %{$includes{$arch}{$obj} // {}};
+		compare($arch, "$obj (whole object, for the inlined @inlined" .
+			(@h ? "; it also includes @h" : '') . ")",
+			{ map { $obj_computed{$_} ? ($_ => $obj_computed{$_}) : () } keys %obj_computed },
+			delta($arch, $nb, $na));
 	}
+	say "  computed: $_" for @$cnotes;
+	my @not = map { s/\0/ /r } grep { !$compared{$_} } sort keys %$computed;
+	say "  not compared function by function (no symbol of its own in the built objects,",
+	    " or not built): @not" if @not;
 	my @kinds = sort keys %{{ %total_before, %total_after }};
 	say "  all reported objects, before -> after: ",
 	    @kinds ? join(', ', map { "$_ " . ($total_before{$_} // 0) . " -> " . ($total_after{$_} // 0) }
 			  grep { ($total_before{$_} // 0) != ($total_after{$_} // 0) } @kinds) || 'no change'
 		   : 'no barrier instructions';
 }
+say "\nkernel-check: computed (acqrel cost) and measured (objdump) barrier changes: ",
+    join(', ', map { "$_ " . ($agree{$_} // 0) . " agree" } @arches), '; ',
+    scalar(@differences), ' differ', @differences ? ':' : '';
+say "  $_" for @differences;
 say "\nkernel-check: ", $status ? 'FAILED' : 'OK', " (logs in $work)";
 exit $status;

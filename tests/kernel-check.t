@@ -1,0 +1,64 @@
+#!/usr/bin/perl
+# kernel-check.t: what scripts/kernel-check.pl counts as a barrier
+# instruction on each architecture it builds (--count-barriers), on a small
+# object of this test's own, compiled with the architecture's compiler: the
+# barriers of each kind, objdump's aliases written as the barrier headers
+# write them (ppc64's hwsync is sync, s390's bnor %r0 and br %r0 are
+# bcr 14,0 and bcr 15,0), and instructions that are no memory barrier
+# (riscv's fence.i, s390's return br %r14) left out. An architecture whose
+# cross compiler is not installed is skipped (make kernel-check installs it).
+use strict;
+use warnings;
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use File::Temp qw(tempdir);
+use Test::More;
+
+my $top = abs_path(dirname(__FILE__) . '/..');
+my $script = "$top/scripts/kernel-check.pl";
+my $tmp = tempdir(CLEANUP => 1);
+
+# arch => [compiler prefix, extra flags, asm body, expected "KIND COUNT" lines]
+my %cases = (
+	x86_64 => ['', '', 'mfence\n lfence\n sfence\n lock addl $0,-4(%%rsp)\n xchg %%ax,%%ax',
+		   "lfence 1\nlock addl 1\nmfence 1\nsfence 1\n"],
+	arm64 => ['aarch64-linux-gnu-', '',
+		  'dmb ishst\n dmb ishld\n dmb ishst\n ldar x1, [x0]\n stlrb w1, [x0]',
+		  "dmb ishld 1\ndmb ishst 2\nldar 1\nstlrb 1\n"],
+	riscv64 => ['riscv64-linux-gnu-', '',
+		    'fence w,w\n fence r,r\n fence rw,w\n fence r,rw\n fence rw,rw\n fence r,r\n fence.i\n' .
+		    ' amoswap.w.aqrl a5,a4,(a0)\n lr.d.aq a5,(a0)\n amoadd.w a5,a4,(a0)',
+		    "amoswap.w.aqrl 1\nfence r,r 2\nfence r,rw 1\nfence rw,rw 1\nfence rw,w 1\nfence w,w 1\n" .
+		    "lr.d.aq 1\n"],
+	ppc64le => ['powerpc64le-linux-gnu-', '', 'lwsync\n sync\n lwsync\n isync\n eieio',
+		    "eieio 1\nisync 1\nlwsync 2\nsync 1\n"],
+	s390x => ['s390x-linux-gnu-', '', 'bcr 14,0\n bcr 15,0\n bcr 14,0',
+		  "bcr 14,0 2\nbcr 15,0 1\n"],
+	arm => ['arm-linux-gnueabihf-', '-marm -march=armv7-a -mfloat-abi=soft',
+		'dmb ish\n dmb ishst\n dmb ish\n dsb sy', "dmb ish 2\ndmb ishst 1\ndsb sy 1\n"],
+);
+
+for my $arch (sort keys %cases) {
+	my ($prefix, $flags, $asm, $want) = @{$cases{$arch}};
+	SKIP: {
+		skip "$arch: no ${prefix}gcc", 2
+			unless system("command -v ${prefix}gcc >/dev/null 2>&1") == 0
+			    && ($prefix || `uname -m` =~ /^x86_64/);
+		my $c = "$tmp/$arch.c";
+		open my $fh, '>', $c or die "$c: $!\n";
+		print $fh "int x;\nvoid f(void)\n{\n\t__asm__ volatile(\"$asm\" ::: \"memory\");\n",
+			  "\tx = 1;\n}\nvoid g(void)\n{\n\tx = 2;\n}\n";
+		close $fh;
+		is(system("${prefix}gcc -O2 $flags -c '$c' -o '$tmp/$arch.o'"), 0, "$arch: compiles");
+		is(`perl '$script' --count-barriers $arch '$tmp/$arch.o' f`, $want,
+		   "$arch: the barriers of f, counted as the headers name them");
+	}
+}
+# a function with none, and a symbol the object does not have
+SKIP: {
+	skip 'no x86_64 object', 2 unless -f "$tmp/x86_64.o";
+	is(`perl '$script' --count-barriers x86_64 '$tmp/x86_64.o' g`, '', 'g has no barrier');
+	isnt(system("perl '$script' --count-barriers x86_64 '$tmp/x86_64.o' h 2>/dev/null"), 0,
+	     'a missing symbol is an error');
+}
+done_testing;

@@ -6,6 +6,7 @@ use strict;
 use warnings;
 use Cwd qw(abs_path);
 use File::Basename qw(dirname);
+use File::Copy qw(copy);
 use File::Temp qw(tempdir);
 use POSIX ();
 use Test::More;
@@ -480,6 +481,18 @@ for my $sig (qw(INT TERM HUP)) {
 	like($mb, qr/Use smp_load_acquire\(\) for the subscribe load instead, and remove the read barrier; the writer's smp_mb\(\) stays as it is/,
 	     'a writer whose smp_mb() stays: only the reader changes, and the message says so') or diag($mb);
 	unlike($mb, qr/smp_store_release|remove the barriers/, 'a writer whose smp_mb() stays: no release is promised');
+}
+
+# a one-sided conversion: the subject names only the side the patch writes
+for my $case (['rules-callers.c', 'smp_load_acquire', 'smp_store_release', 'the reader alone'],
+	      ['rules-table.c', 'smp_store_release', 'smp_load_acquire', 'the writer alone']) {
+	my ($fixture, $named, $absent, $what) = @$case;
+	my $t10 = tempdir(CLEANUP => 1);
+	copy("$top/tests/golden/pairs/$fixture", "$t10/$fixture") or die;
+	`cd '$t10' && '$acqrel' patch -o out '$fixture' 2>&1`;
+	my ($subject) = map { /^Subject: (.*)$/m } map { do { local (@ARGV, $/) = ($_); <> } } glob("$t10/out/*.patch");
+	ok(defined $subject && $subject =~ /: use \Q$named\E\(\) for / && $subject !~ /\Q$absent\E/,
+	   "$what converts: the subject names $named() only") or diag($subject // 'no patch');
 }
 
 done_testing();

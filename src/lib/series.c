@@ -1377,6 +1377,24 @@ static bool patch_bitops(const struct rewrite_patch *rp)
 	return false;
 }
 
+
+/*
+ * Which sides of patch rp become a release (rel) and an acquire (acq): a
+ * one-sided conversion names only the side it writes.
+ */
+static void patch_sides(const struct rewrite_patch *rp, bool *rel, bool *acq)
+{
+	size_t i;
+
+	*rel = *acq = false;
+	for (i = 0; i < rp->nr; i++) {
+		*rel |= classify_side_converts(rp->v[i], true);
+		*acq |= classify_side_converts(rp->v[i], false);
+	}
+	/* a patch that converts neither (bug fixes have their own subject) names both */
+	if (!*rel && !*acq)
+		*rel = *acq = true;
+}
 /*
  * The text of the cover letter of a series of conversions: what it
  * converts and where (the files paths[0..nr_paths)), one line per patch
@@ -1444,7 +1462,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		const char *first = NULL, *field, *verb;
 		bool net_next = false;
 		char *prefix, *name;
-		bool bitop, test_bit, in_callee;
+		bool bitop, test_bit, in_callee, rel, acq;
 
 		/* the files in git's order (by path), the subject from the first in the plan */
 		for (i = 0; i < rw->nr; i++) {
@@ -1476,6 +1494,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		bitop = test_bit = in_callee = false;
 		if (p)
 			forms(p, &bitop, &test_bit, &in_callee);
+		patch_sides(rp, &rel, &acq);
 		if (rp->subject)
 			strbuf_addf(&subject, "%s: %c%s", prefix, *verb == 'U' ?
 				    toupper((unsigned char)rp->subject[0]) : rp->subject[0],
@@ -1483,12 +1502,14 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		else if (bitop)
 			strbuf_addf(&subject, "%s: %s test_bit_acquire() for %s", prefix, verb, field);
 		else
-			strbuf_addf(&subject, "%s: %s %s/%s for %s", prefix, verb,
-				    clears_bit(p) ? "clear_bit_unlock()" : "smp_store_release()",
-				    test_bit ? "test_bit_acquire()" : "smp_load_acquire()", field);
+			strbuf_addf(&subject, "%s: %s %s%s%s for %s", prefix, verb,
+				    !rel ? "" : clears_bit(p) ? "clear_bit_unlock()" : "smp_store_release()",
+				    rel && acq ? "/" : "",
+				    !acq ? "" : test_bit ? "test_bit_acquire()" : "smp_load_acquire()", field);
 		if (subject.len > 70 && !rp->subject) {
 			strbuf_reset(&subject);
-			strbuf_addf(&subject, "%s: %s release/acquire for %s", prefix, verb, field);
+			strbuf_addf(&subject, "%s: %s %s for %s", prefix, verb,
+				    rel && acq ? "release/acquire" : rel ? "a release" : "an acquire", field);
 		}
 		/* a prefix from a path or a subject of the tree's history: no control
 		 * character reaches a mail header or a terminal */

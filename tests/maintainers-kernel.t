@@ -39,10 +39,12 @@ my @series = grep { -d } glob("$t/out/*");
 ok(@series >= 10, scalar(@series) . ' series written') or diag($log);
 
 # the lists of MAINTAINERS (L: lines): a trailer for everyone in To: (M:)
-# and for the people in Cc: (R:), none for a list
+# and for the people in Cc: (R:), none for a list (a list alone in To:
+# when a patch has no maintainer)
 my %list = map { /^L:\s*(\S+)/ ? (lc $1 => 1) : () } split(/\n/, slurp("$tree/MAINTAINERS"));
 my ($patches, $agree, $trailers, $by_file, $files_agree, @diff) = (0, 0, 0, 0, 0);
 my ($covers, $covers_agree) = (0, 0);
+my @trail_diff;
 for my $dir (@series) {
 	my @diffs;
 	for my $p (sort glob("$dir/0*.patch")) {
@@ -68,8 +70,15 @@ for my $dir (@series) {
 		# a Cc: trailer per person (not per list) of the headers
 		my ($trail) = $text =~ /\n\n((?:(?:Signed-off-by|Cc): .*\n)+)---\n/;
 		my @cc = ($trail // '') =~ /^Cc: (.*)$/mg;
-		$trailers++ if same(\@cc, [ Mail::addresses($text, 'To'),
-					    grep { !$list{lc $_} } Mail::addresses($text, 'Cc') ]);
+		# a patch with no maintainer has its first list in To:, with no trailer
+		my @to = Mail::addresses($text, 'To');
+		@to = () if @to == 1 && $list{lc $to[0]};
+		my @people = (@to, grep { !$list{lc $_} } Mail::addresses($text, 'Cc'));
+		if (same(\@cc, \@people)) {
+			$trailers++;
+		} else {
+			push @trail_diff, "$p: trailers @cc; people @people";
+		}
 		# -f FILE...: the sections of the files alone, without K: on the diff
 		my @files = $diff =~ m{^diff --git a/(\S+) }mg;
 		$by_file++;
@@ -87,5 +96,6 @@ diag("get_maintainer.pl on each patch's diff: $agree of $patches patches agree; 
 ok($patches >= 30 && $agree == $patches, "every patch goes to whom get_maintainer.pl names ($agree of $patches)")
 	or diag(join("\n", @diff));
 ok($covers_agree == $covers, "every cover letter goes to the union of its series ($covers_agree of $covers)");
-ok($trailers == $patches, "every patch has a Cc: trailer for each person it goes to ($trailers of $patches)");
+ok($trailers == $patches, "every patch has a Cc: trailer for each person it goes to ($trailers of $patches)")
+	or diag(join("\n", @trail_diff));
 done_testing();

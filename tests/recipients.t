@@ -183,6 +183,24 @@ SKIP: {
 	   $p =~ /^To: Q <q\@acqrel\.invalid>$/m, 'N: and K: patterns beyond 4096 are ignored, saying so') or diag($o);
 }
 
+# no maintainer but THE REST (Linus left out): the list is the To:, no mail lacks one
+{
+	my $t3 = tempdir(CLEANUP => 1);
+	make_path("$t3/drivers/lone");
+	system('cp', "$top/tests/golden/pairs/shape01-message-passing.c", "$t3/drivers/lone/queue.c") == 0 or die;
+	spew("$t3/MAINTAINERS", "Synthetic MAINTAINERS for recipients.t.\n\nTHE REST\n" .
+	     "M:\tLinus Torvalds <torvalds\@linux-foundation.org>\nL:\tlinux-kernel\@vger.kernel.org\n" .
+	     "S:\tBuried alive in reporters\nF:\t*\nF:\t*/\n");
+	my $o = `cd '$t3' && '$acqrel' patch -o out drivers 2>&1`;
+	my $p = slurp((glob("$t3/out/*/0001-*.patch"), glob("$t3/out/0001-*.patch"))[0] // '/dev/null');
+	ok($p =~ /^To: linux-kernel\@vger\.kernel\.org$/m && $p !~ /^Cc:/m,
+	   'no maintainer: the list goes in To:, not Cc:') or diag($o, $p);
+	$o = `cd '$t3' && '$acqrel' patch -o out2 --to 'Tess To <tess\@acqrel.invalid>' drivers 2>&1`;
+	$p = slurp((glob("$t3/out2/*/0001-*.patch"), glob("$t3/out2/0001-*.patch"))[0] // '/dev/null');
+	ok($p =~ /^To: Tess To <tess\@acqrel\.invalid>$/m && $p =~ /^Cc: linux-kernel\@vger\.kernel\.org$/m,
+	   'with --to, the list stays in Cc:') or diag($o, $p);
+}
+
 # --to and --cc: one address each, nothing that could add a header
 for my $bad ("x\@y.invalid\nBcc: z\@y.invalid", 'a@b.invalid, c@d.invalid', '') {
 	my $o = `cd '$t' && '$acqrel' patch -o bad --to '$bad' drivers 2>&1`;

@@ -1292,7 +1292,8 @@ static void address_header(struct strbuf *out, const char *name, const char *con
  * The mail of a patch or cover letter: the headers (From:, Date:, Subject:,
  * the MIME headers git adds when the text is not ASCII, then To: and Cc:),
  * a blank line and the rest. To: the maintainers, Cc: reviewers and lists,
- * then o's addresses.
+ * then o's addresses; with no maintainer and no --to, the first of the Cc:
+ * addresses goes in To: instead, so that no mail lacks a To:.
  */
 static void mail(struct strbuf *out, const struct series_options *o, const char *subject,
 		 const struct maint_recipients *r, const char *rest)
@@ -1312,6 +1313,11 @@ static void mail(struct strbuf *out, const struct series_options *o, const char 
 		add_address(&to, &nr_to, &alloc_to, o->to[i]);
 	for (i = 0; i < o->nr_cc; i++)
 		add_address(&cc, &nr_cc, &alloc_cc, o->cc[i]);
+	/* no maintainer (an orphan, or only THE REST's list): the first Cc: is the To: */
+	if (!nr_to && nr_cc) {
+		add_address(&to, &nr_to, &alloc_to, cc[0]);
+		memmove(cc, cc + 1, --nr_cc * sizeof(*cc));
+	}
 	strbuf_addf(out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 		    "From: %s\nDate: %s\nSubject: %s\n", o->from, o->date, subject);
 	for (p = rest; *p && ascii; p++)

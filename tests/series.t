@@ -476,6 +476,7 @@ for my $sig (qw(INT TERM HUP)) {
 	like($bits, qr/The writer's smp_wmb\(\) and clear_bit\(\) become clear_bit_unlock\(\), an atomic bit operation with release ordering/,
 	     'a cleared bit: its cost is not that of a store-release') or diag($bits);
 	unlike($bits, qr/writer's [^.]* become stlr/, 'a cleared bit: no stlr promised for the writer');
+	unlike($bits, qr/\bacqrel\b/, 'a cleared bit: the commit message does not name the tool');
 	like($mb, qr/publishes q->tail with smp_mb\(\) before the store; mb_get\(\) loads it, runs smp_rmb\(\)/,
 	     'a writer with smp_mb(): the message names the barriers each side has');
 	like($mb, qr/Use smp_load_acquire\(\) for the subscribe load instead, and remove the read barrier; the writer's smp_mb\(\) stays as it is/,

@@ -622,7 +622,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		rel = false;
 		strbuf_adds(&sb, "The writer's smp_wmb() and clear_bit() become clear_bit_unlock(), "
 			    "an atomic bit operation with release ordering, whose instructions "
-			    "acqrel does not compute. ");
+			    "each architecture's bitops give and this message does not list. ");
 	}
 	for (i = 0; i < o->cost->nr; i++) {
 		const struct cost_variant *v = &o->cost->v[i];

@@ -46,9 +46,51 @@ static const struct lock_list *locks_of(const struct pair_end *e, size_t *at)
 
 /* ---- private: nobody else reads or writes it ---- */
 
+/*
+ * Whether text reads the per-CPU variable whose access path ends in name
+ * on another CPU: per_cpu_ptr(X, cpu) or per_cpu(X, cpu) with X ending in
+ * name (a sum over CPUs, as dm's in-flight count does).
+ */
+static bool read_per_cpu_elsewhere(const char *text, const char *name, size_t n)
+{
+	static const char *const forms[] = { "per_cpu_ptr(", "per_cpu(" };
+	size_t f;
+
+	for (f = 0; text && f < ARRAY_SIZE(forms); f++) {
+		const char *p;
+
+		for (p = strstr(text, forms[f]); p; p = strstr(p + 1, forms[f])) {
+			const char *arg = p + strlen(forms[f]), *end = strchr(arg, ',');
+			size_t len;
+
+			if ((p > text && is_c_ident_char(p[-1])) || !end)
+				continue;
+			while (end > arg && (end[-1] == ' ' || end[-1] == '\t'))
+				end--;
+			len = (size_t)(end - arg);
+			if (len >= n && !memcmp(end - n, name, n) &&
+			    (len == n || !is_c_ident_char(end[-(ptrdiff_t)n - 1])))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * This CPU's copy of a per-CPU variable, through this_cpu_*(): private,
+ * unless the file reads the other CPUs' copies too (then a reader that
+ * sums them sees this one, and it stays shared).
+ */
 static char *rule_this_cpu(const struct seen *s)
 {
+	const char *path = s->a->path;
+	size_t n = strlen(path), k = n;
+
 	if (!(s->a->flags & ACCESS_THIS_CPU))
+		return NULL;
+	while (k && is_c_ident_char(path[k - 1]))
+		k--;
+	if (k < n && read_per_cpu_elsewhere(types_text(s->t, s->file), path + k, n - k))
 		return NULL;
 	return xasprintf("this CPU's copy of a per-CPU variable, through %s()", s->a->via);
 }

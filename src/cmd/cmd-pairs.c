@@ -99,6 +99,9 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 			    c->access->path, c->access->line);
 		if (c->call)
 			strbuf_addf(sb, " in %s(), called at line %u", c->call->name, c->call->line);
+		if (c->tail)
+			strbuf_addf(sb, " in %s(), after its call at line %u", c->tail->function,
+				    c->tail->line);
 		strbuf_addf(sb, ") %s %s() in %s(): %s%s%s\n",
 			    c->access->is_write ? "after" : "before", c->end->site->primitive,
 			    c->end->caller ? c->end->caller->function : site_where(c->end->site),
@@ -213,6 +216,11 @@ static void json_protocol(struct strbuf *sb, const struct protocol *p, bool firs
 			strbuf_adds(sb, ", \"called\": ");
 			json_add_string(sb, c->call->name);
 			strbuf_addf(sb, ", \"call_line\": %u", c->call->line);
+		}
+		if (c->tail) {
+			strbuf_adds(sb, ", \"caller\": ");
+			json_add_string(sb, c->tail->function);
+			strbuf_addf(sb, ", \"caller_line\": %u", c->tail->line);
 		}
 		strbuf_addf(sb, ", \"class\": \"%s\", \"evidence\": ", visibility_name(c->cls));
 		json_add_string(sb, c->evidence);

@@ -10,6 +10,7 @@
 #include "util.h"
 #include "visible.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,7 @@ static const struct code {
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
+	{ "publishes-object", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -319,11 +321,15 @@ void classify_end_functions(struct strbuf *sb, const struct protocol *p,
 /*
  * Records access a as changing ordering when end e converts; true when
  * another thread can see it. a is made by e's function itself, or (call
- * not NULL) by a function it calls there, defined in file.
+ * not NULL) by a function it calls there, defined in file, or (tail not
+ * NULL) by that caller of e's function after the call, classed as if the
+ * caller were the end (its locks).
  */
-static bool weigh_in(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
-		     const struct access *a, const struct call_ref *call, const char *file)
+static bool weigh_access(const struct classify_ctx *ctx, struct protocol *p,
+			 const struct pair_end *e, const struct access *a,
+			 const struct call_ref *call, const struct caller *tail, const char *file)
 {
+	struct pair_end as_caller = *e;
 	struct changed *c;
 	size_t i;
 
@@ -332,13 +338,28 @@ static bool weigh_in(const struct classify_ctx *ctx, struct protocol *p, const s
 			return p->changed[i].cls == VIS_SHARED;
 	ALLOC_GROW(p->changed, p->nr_changed + 1, p->alloc_changed);
 	c = &p->changed[p->nr_changed++];
+	memset(c, 0, sizeof(*c));
 	c->access = a;
 	c->end = e;
 	c->call = call;
+	c->tail = tail;
 	c->file = file;
-	c->cls = (int)visible_class(ctx, p, e, a, file, call ? call->off : a->off, &c->evidence);
+	if (tail) {
+		as_caller.caller = tail;
+		c->cls = (int)visible_class_as(ctx, p, &as_caller, true, a, file, a->off,
+					       &c->evidence);
+	} else {
+		c->cls = (int)visible_class(ctx, p, e, a, file, call ? call->off : a->off,
+					    &c->evidence);
+	}
 	p->changes++;
 	return c->cls == VIS_SHARED;
+}
+
+static bool weigh_in(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
+		     const struct access *a, const struct call_ref *call, const char *file)
+{
+	return weigh_access(ctx, p, e, a, call, NULL, file);
 }
 
 static bool weigh(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
@@ -1338,6 +1359,147 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 }
 
 /*
+ * Whether the call that starts at p (its name) has an argument that is
+ * exactly the identifier v[0..n), blanks aside.
+ */
+static bool call_has_argument(const char *p, const char *v, size_t n)
+{
+	const char *arg;
+	int depth = 0;
+
+	while (*p && *p != '(' && *p != ';')
+		p++;
+	if (*p != '(')
+		return false;
+	for (arg = ++p; *p; p++) {
+		if (*p == '(' || *p == '[' || *p == '{') {
+			depth++;
+		} else if ((*p == ')' || *p == ']' || *p == '}') && depth) {
+			depth--;
+		} else if (!depth && (*p == ',' || *p == ')')) {
+			const char *end = p;
+
+			while (arg < end && isspace((unsigned char)*arg))
+				arg++;
+			while (end > arg && isspace((unsigned char)end[-1]))
+				end--;
+			if ((size_t)(end - arg) == n && !memcmp(arg, v, n))
+				return true;
+			if (*p == ')')
+				return false;
+			arg = p + 1;
+		}
+	}
+	return false;
+}
+
+/*
+ * The statements that end in text[from..to): semicolons outside brackets,
+ * comments and preprocessor lines.
+ */
+static unsigned statements_between(const char *text, size_t from, size_t to)
+{
+	unsigned n = 0;
+	int depth = 0;
+	size_t i = from;
+
+	while (i < to) {
+		if (text[i] == '/' && text[i + 1] == '*') {
+			const char *end = strstr(text + i + 2, "*/");
+
+			i = end ? (size_t)(end - text) + 2 : to;
+			continue;
+		}
+		if ((text[i] == '/' && text[i + 1] == '/') ||
+		    (text[i] == '#' && (i == 0 || text[i - 1] == '\n'))) {
+			while (i < to && text[i] != '\n')
+				i++;
+			continue;
+		}
+		if (text[i] == '(' || text[i] == '[')
+			depth++;
+		else if ((text[i] == ')' || text[i] == ']') && depth)
+			depth--;
+		else if (text[i] == ';' && !depth)
+			n++;
+		i++;
+	}
+	return n;
+}
+
+/* How many statements, the call's own included, may end before such a store. */
+#define TAIL_STATEMENTS 3
+
+/*
+ * Whether store a, made by caller c right after its call of the
+ * barrier's function (TAIL_STATEMENTS), stores one of the call's
+ * arguments (a variable, not through a pointer of the caller's own, like
+ * an output parameter "*ret = obj").
+ */
+static bool stores_argument(struct judge *j, const struct pair_end *e, const struct caller *c,
+			    const struct access *a)
+{
+	const char *text = types_text(j->t, caller_file(c, e->file)), *v = a->value;
+	size_t n;
+
+	/* rcu_assign_pointer() and kin order the data before them on their own */
+	if (!text || !v || a->path[0] == '*' || !has_release_form(a) || c->off >= strlen(text))
+		return false;
+	for (n = 0; v[n] && (isalnum((unsigned char)v[n]) || v[n] == '_'); n++)
+		;
+	if (!n || v[n] || isdigit((unsigned char)v[0]) || !strcmp(v, "NULL") ||
+	    !strcmp(v, "true") || !strcmp(v, "false") || !call_has_argument(text + c->off, v, n))
+		return false;
+	/* right after the call */
+	return a->off > c->off && a->off <= strlen(text) &&
+	       statements_between(text, c->off, a->off) <= TAIL_STATEMENTS;
+}
+
+/*
+ * Rule CS: an smp_wmb() whose window after runs to its function's end
+ * also orders the data before the stores its callers make after the
+ * call. When a caller stores an argument of the call there ("init(t);
+ * list->next = t;"), the barrier publishes that object too, and readers
+ * that find it there (walking the list) read what the callee stored
+ * before the barrier. A release on the publish store orders the data
+ * before that store only, so the barrier stays: keep, naming each such
+ * store another thread can see. Other stores of the callers are left
+ * alone: that the callee's barrier orders them is rarely what the code
+ * means, and which of them some reader relies on needs their readers.
+ */
+static void rule_tail_publish(struct judge *j, const struct pair_end *e)
+{
+	const struct site *s = e->site;
+	struct strbuf stores = STRBUF_INIT;
+	size_t i, k;
+
+	if (e->caller || e->helper)
+		return;
+	for (i = 0; i < s->nr_tail_callers; i++) {
+		const struct caller *c = &s->tail_callers[i];
+
+		for (k = 0; k < c->after.nr; k++) {
+			const struct access *a = &c->after.v[k];
+			char *item;
+
+			if (!a->is_write || !stores_argument(j, e, c, a) ||
+			    !weigh_access(j->ctx, j->p, e, a, NULL, c, caller_file(c, e->file)))
+				continue;
+			item = xasprintf("%s = %s (line %u in %s(), after its call at line %u)",
+					 a->path, a->value, a->line, c->function, c->line);
+			if (!strstr(stores.buf, item))
+				strbuf_addf(&stores, "%s%s", stores.len ? ", " : "", item);
+			free(item);
+		}
+	}
+	if (stores.len)
+		reason(j->p, "publishes-object",
+		       xasprintf("smp_wmb() in %s() also publishes what its callers pass it: they store it right after the call, in %s, which other threads can see; a release on %s would not order the data before those stores",
+				 site_where(s), stores.buf, j->p->variable));
+	strbuf_release(&stores);
+}
+
+/*
  * Each smp_wmb() that goes: the stores after it, other than the publish
  * store and the other publish stores of its group, lose their ordering
  * after the data; only those another thread can see are caveats.
@@ -1364,6 +1526,7 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 			list_add(&shared, a);
 	}
 	weigh_calls(j, e, true, &shared, &unknown);
+	rule_tail_publish(j, e);
 	if (shared.len)
 		reason(p, "several-stores",
 		       xasprintf("smp_wmb() in %s() also orders the stores to %s, which other threads can see: with a release on %s instead, they are no longer ordered after the data",

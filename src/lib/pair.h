@@ -45,6 +45,8 @@ struct changed {
 	const struct access *access;	/* borrowed */
 	const struct pair_end *end;	/* borrowed: the end whose barrier goes */
 	const struct call_ref *call;	/* borrowed or NULL: the call that makes the access */
+	const struct caller *tail;	/* borrowed or NULL: the caller that makes the store
+					   after its call of the barrier's function */
 	const char *file;		/* borrowed: the file of the access */
 	int cls;			/* enum visibility */
 	char *evidence;			/* owned or NULL (shared) */

@@ -114,6 +114,7 @@ struct parser {
 	const char *call_name;	/* the first of them, in the snippet */
 	size_t call_len;
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
+	bool reached_end;	/* neighbour() ran off the function's end or into a return */
 	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
 	struct call_list *calls_out;	/* where collect() lists the calls it sees, or NULL */
 	/* "local = <load>": the load's node and the local's name */
@@ -1230,8 +1231,10 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 		TSNode conseq = ts_node_child_by_field_name(parent, "consequence", 11);
 		size_t i, k, nr, off, seen = 0;
 
-		if (is(p, parent, S_FUNC_DEF) || is(p, parent, S_TU))
+		if (is(p, parent, S_FUNC_DEF) || is(p, parent, S_TU)) {
+			p->reached_end = true;
 			return;
+		}
 		nr = children_of(p, parent);
 		off = p->kids_off;
 		k = child_index(p, off, nr, node);
@@ -1294,6 +1297,8 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 				}
 				if (p->nr_calls)
 					note_call(p, call, name);
+				if (jumps && is(p, s, S_RETURN))
+					p->reached_end = true;
 				if (++statements >= WINDOW_STATEMENTS || jumps)
 					return;
 				continue;
@@ -1736,7 +1741,9 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	site->mmio_before = (p->saw_mmio & PRIM_MMIO_READ) != 0;
 	p->saw_mmio = 0;
 	p->calls_out = &site->calls_after;
+	p->reached_end = false;
 	neighbour(p, at, true, &site->window_after, &site->window_call_after, NULL, true);
+	site->window_to_end = p->reached_end;
 	p->calls_out = NULL;
 	site->mmio_after = (p->saw_mmio & PRIM_MMIO_WRITE) != 0;
 }

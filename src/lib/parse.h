@@ -29,6 +29,8 @@ struct parse_site {
 	int guard_sense;		/* out: 1 when it runs if the test is non-zero, -1 if zero */
 	bool mmio_before;		/* out: readl() and kin in the window before */
 	bool mmio_after;		/* out: writel() and kin in the window after */
+	bool window_to_end;		/* out: the window after runs to the function's end
+					   (or a return) with no barrier and under 8 statements */
 };
 
 struct parser;

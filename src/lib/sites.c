@@ -361,6 +361,17 @@ static bool wants_callers(const struct site *s)
 }
 
 /*
+ * An smp_wmb() whose stores after it end its function: the stores its
+ * callers make after the call are ordered after the data too ("CS" in
+ * classify.c weighs them). A barrier wanting callers has them already.
+ */
+static bool wants_tail_callers(const struct site *s)
+{
+	return s->function && !strcmp(s->primitive, "smp_wmb") && s->window_to_end &&
+	       !wants_callers(s);
+}
+
+/*
  * One call level within a file: the accesses right after (or before) each
  * call of a function whose barrier has no store after it (or no load
  * before it) in the function itself.
@@ -420,8 +431,13 @@ static void add_caller(struct site *s, const char *function, unsigned line,
 {
 	struct caller *c;
 
-	ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
-	c = &s->callers[s->nr_callers++];
+	if (wants_tail_callers(s)) {
+		ALLOC_GROW(s->tail_callers, s->nr_tail_callers + 1, s->alloc_tail_callers);
+		c = &s->tail_callers[s->nr_tail_callers++];
+	} else {
+		ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
+		c = &s->callers[s->nr_callers++];
+	}
 	memset(c, 0, sizeof(*c));
 	c->function = xstrdup(function);
 	c->line = line;
@@ -463,7 +479,7 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 
 	memset(&index, 0, sizeof(index));
 	for (i = 0; i < analysed && i < fs->nr; i++) {
-		if (!wants_callers(&fs->v[i]))
+		if (!wants_callers(&fs->v[i]) && !wants_tail_callers(&fs->v[i]))
 			continue;
 		k = hashmap_get(&index, fs->v[i].function);
 		if (k == (size_t)-1) {
@@ -506,7 +522,8 @@ static void find_callers(struct parser *p, const char *buf, size_t len,
 
 			/* an address taken, a call from a macro: callers we cannot see */
 			if (!direct) {
-				s->unknown_callers = true;
+				if (wants_callers(s))
+					s->unknown_callers = true;
 				continue;
 			}
 			add_caller(s, cl.ctxs[ctx].name, lines_find(lines, cl.sites[i].off, NULL),
@@ -549,7 +566,8 @@ static void table_callers(struct parser *p, const char *buf, size_t len, const s
 			continue;
 		if ((k = hashmap_get(index, name)) != (size_t)-1)
 			for (j = 0; j < t[k].nr; j++)
-				add_via_field(&fs->v[t[k].sites[j]], field);
+				if (wants_callers(&fs->v[t[k].sites[j]]))
+					add_via_field(&fs->v[t[k].sites[j]], field);
 		ALLOC_GROW(fields, nr + 1, alloc);
 		ALLOC_GROW(owner, nr + 1, alloc_owner);
 		fields[nr] = field;
@@ -584,7 +602,9 @@ static void table_callers(struct parser *p, const char *buf, size_t len, const s
 			    memcmp(fields[k], buf + cl.sites[i].off, cl.sites[i].len))
 				continue;
 			for (j = 0; j < t[owner[k]].nr; j++)
-				add_caller(&fs->v[t[owner[k]].sites[j]], cl.ctxs[ctx].name,
+				/* through a table: only the callers shape 6 wants */
+				if (wants_callers(&fs->v[t[owner[k]].sites[j]]))
+					add_caller(&fs->v[t[owner[k]].sites[j]], cl.ctxs[ctx].name,
 					   lines_find(lines, cl.sites[i].off, NULL), &ps[i], lines,
 					   fields[k]);
 		}
@@ -812,6 +832,7 @@ static void scan_buffer(struct parser *p, const char *path, const char *buf, siz
 		s->guard_sense = ps[i].guard_sense;
 		s->mmio_before = ps[i].mmio_before;
 		s->mmio_after = ps[i].mmio_after;
+		s->window_to_end = ps[i].window_to_end;
 		set_lines(&s->before, &lines);
 		set_lines(&s->after, &lines);
 		set_lines(&s->operand, &lines);
@@ -825,6 +846,20 @@ static void scan_buffer(struct parser *p, const char *path, const char *buf, siz
 const char *site_where(const struct site *s)
 {
 	return s->function ? s->function : s->macro ? s->macro : "file scope";
+}
+
+static void callers_release(struct caller *v, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		free(v[j].function);
+		free(v[j].via);
+		access_list_release(&v[j].before);
+		access_list_release(&v[j].after);
+		lock_list_release(&v[j].locks);
+	}
+	free(v);
 }
 
 void file_sites_release(struct file_sites *fs)
@@ -854,14 +889,8 @@ void file_sites_release(struct file_sites *fs)
 		for (j = 0; j < s->nr_via_fields; j++)
 			free(s->via_fields[j]);
 		free(s->via_fields);
-		for (j = 0; j < s->nr_callers; j++) {
-			free(s->callers[j].function);
-			free(s->callers[j].via);
-			access_list_release(&s->callers[j].before);
-			access_list_release(&s->callers[j].after);
-			lock_list_release(&s->callers[j].locks);
-		}
-		free(s->callers);
+		callers_release(s->callers, s->nr_callers);
+		callers_release(s->tail_callers, s->nr_tail_callers);
 	}
 	free(fs->v);
 	free(fs->conds);

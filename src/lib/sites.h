@@ -42,6 +42,7 @@ struct site {
 	struct call_list calls_before;	/* the calls in the windows, nearest first */
 	struct call_list calls_after;
 	bool mmio_before, mmio_after;	/* device reads before, device writes after it */
+	bool window_to_end;		/* the window after runs to the function's end */
 	char *guard;			/* owned or NULL: the bare test it runs under */
 	int guard_sense;		/* 1: when the test is non-zero; -1: when it is zero */
 	char **refs;			/* owned: functions named in nearby comments */
@@ -56,6 +57,11 @@ struct site {
 	size_t nr_via_fields, alloc_via_fields;
 	bool unknown_callers;		/* its function's address is taken, or a macro
 					   calls it: callers acqrel cannot see */
+	/* for an smp_wmb() that has its publish store after it and whose window
+	 * runs to its function's end: the direct calls of that function in the
+	 * file, whose stores after the call the barrier orders too */
+	struct caller *tail_callers;
+	size_t nr_tail_callers, alloc_tail_callers;
 };
 
 /* A branch of a preprocessor conditional: #if..#else, #else..#endif, ... */

@@ -886,10 +886,16 @@ enum visibility visible_class(const struct classify_ctx *c, const struct protoco
 			      const struct pair_end *e, const struct access *a, const char *file,
 			      size_t at, char **evidence)
 {
-	struct seen s = { c, c->t, p, e, a, false, file, at };
+	return visible_class_as(c, p, e, protocol_is_writer(p, e), a, file, at, evidence);
+}
+
+enum visibility visible_class_as(const struct classify_ctx *c, const struct protocol *p,
+				 const struct pair_end *e, bool writer, const struct access *a,
+				 const char *file, size_t at, char **evidence)
+{
+	struct seen s = { c, c->t, p, e, a, writer, file, at };
 	size_t i;
 
-	s.writer = protocol_is_writer(p, e);
 	*evidence = NULL;
 	for (i = 0; i < ARRAY_SIZE(rules); i++)
 		if ((*evidence = rules[i].applies(&s)))

@@ -40,6 +40,14 @@ enum visibility visible_class(const struct classify_ctx *c, const struct protoco
 			      size_t at, char **evidence);
 
 /*
+ * visible_class() for an end e that is not one of p's own (a copy of a
+ * writer or reader with another caller): writer says which side it is.
+ */
+enum visibility visible_class_as(const struct classify_ctx *c, const struct protocol *p,
+				 const struct pair_end *e, bool writer, const struct access *a,
+				 const char *file, size_t at, char **evidence);
+
+/*
  * Whether reader end e's subscribe load (or the call of the helper that
  * makes it) is evaluated on every path to its smp_rmb(): then an acquire
  * there covers every earlier load of the same variable by coherence.

@@ -568,6 +568,22 @@ static char *rule_owned(const struct seen *s)
  * ordered read-modify-write between it and the barrier, one that cannot
  * fail (not a cmpxchg): that operation orders it as a full barrier does.
  */
+/*
+ * The access is itself a fully ordered read-modify-write (xchg(),
+ * test_and_clear_bit(), atomic_inc_return(), ...; not cmpxchg(), which
+ * orders nothing when it fails): it orders the data before it (a store
+ * after the writer's barrier) or after it (a load before the reader's) as
+ * a full barrier would, with or without the barrier that goes.
+ */
+static char *rule_self_ordered(const struct seen *s)
+{
+	if (!s->a->via || !s->a->is_write || !prim_fully_ordered(s->a->via) ||
+	    strstr(s->a->via, "cmpxchg"))
+		return NULL;
+	return xasprintf("%s() is itself a fully ordered read-modify-write: it orders the data %s it as a full barrier would",
+			 s->a->via, s->writer ? "before" : "after");
+}
+
 static char *rule_ordered_by_rmw(const struct seen *s)
 {
 	const struct access_list *l = s->writer ? &s->e->site->window_after : &s->e->site->window_before;
@@ -867,6 +883,7 @@ static const struct visibility_rule {
 	{ "user", VIS_PRIVATE, rule_user },
 	{ "current", VIS_PRIVATE, rule_current },
 	{ "current-cred", VIS_PRIVATE, rule_current_cred },
+	{ "self-ordered", VIS_ORDERED, rule_self_ordered },
 	{ "ordered-by-rmw", VIS_ORDERED, rule_ordered_by_rmw },
 	{ "coherent", VIS_ORDERED, rule_coherent },
 	{ "array", VIS_ADDRESS, rule_array },

@@ -633,6 +633,71 @@ static size_t publish_off(const struct pair_end *e)
 	return e->helper ? e->helper->off : e->access->off;
 }
 
+/*
+ * Argument i of the call that starts at p (its name), blanks aside, with
+ * its length in *len; NULL past the last one.
+ */
+static const char *call_argument(const char *p, size_t i, size_t *len)
+{
+	const char *arg;
+	int depth = 0;
+
+	while (*p && *p != '(' && *p != ';')
+		p++;
+	if (*p != '(')
+		return NULL;
+	for (arg = ++p; *p; p++) {
+		if (*p == '(' || *p == '[' || *p == '{') {
+			depth++;
+		} else if ((*p == ')' || *p == ']' || *p == '}') && depth) {
+			depth--;
+		} else if (!depth && (*p == ',' || *p == ')')) {
+			const char *end = p;
+
+			if (!i--) {
+				while (arg < end && isspace((unsigned char)*arg))
+					arg++;
+				while (end > arg && isspace((unsigned char)end[-1]))
+					end--;
+				*len = (size_t)(end - arg);
+				return arg;
+			}
+			if (*p == ')')
+				return NULL;
+			arg = p + 1;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Whether the call at off of file is passed a function of the tree by
+ * name (smp_call_function(ipi, ...), on_each_cpu(fn, ...)): it may run it,
+ * whatever acqrel finds of the callee's own body (a stub for one
+ * configuration).
+ */
+static bool passes_callback(struct judge *j, const char *file, size_t off)
+{
+	const char *text = types_text(j->t, file), *arg;
+	size_t i, len;
+
+	if (!text || off >= strlen(text))
+		return false;
+	for (i = 0; (arg = call_argument(text + off, i, &len)); i++) {
+		char *name;
+		bool fn;
+
+		if (!len || len > 127)
+			continue;
+		name = xstrndup(arg, len);
+		fn = key_is_ident(name) && types_is_function(j->t, file, name);
+		free(name);
+		if (fn)
+			return true;
+	}
+	return false;
+}
+
 /* Whether a's store of site s lies between the barrier and off. */
 static bool stores_before(const struct site *s, size_t off)
 {
@@ -673,7 +738,8 @@ static void rule_store_before(struct judge *j)
 				stored = &s->before.v[k];
 		call = &s->calls_after.v[0];
 		if (!stored || call->off <= s->off || call->off >= publish_off(e) ||
-		    stores_before(s, call->off) || !call_may_store(j, e->file, call->name, 0))
+		    stores_before(s, call->off) ||
+		    !(call_may_store(j, e->file, call->name, 0) || passes_callback(j, e->file, call->off)))
 			continue;
 		/* "x = f(); ... flag = g(x);": the call computes what is published */
 		if (!e->helper &&
@@ -1358,38 +1424,15 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 	}
 }
 
-/*
- * Whether the call that starts at p (its name) has an argument that is
- * exactly the identifier v[0..n), blanks aside.
- */
+/* Whether the call that starts at p (its name) has an argument that is exactly v[0..n). */
 static bool call_has_argument(const char *p, const char *v, size_t n)
 {
 	const char *arg;
-	int depth = 0;
+	size_t i, len;
 
-	while (*p && *p != '(' && *p != ';')
-		p++;
-	if (*p != '(')
-		return false;
-	for (arg = ++p; *p; p++) {
-		if (*p == '(' || *p == '[' || *p == '{') {
-			depth++;
-		} else if ((*p == ')' || *p == ']' || *p == '}') && depth) {
-			depth--;
-		} else if (!depth && (*p == ',' || *p == ')')) {
-			const char *end = p;
-
-			while (arg < end && isspace((unsigned char)*arg))
-				arg++;
-			while (end > arg && isspace((unsigned char)end[-1]))
-				end--;
-			if ((size_t)(end - arg) == n && !memcmp(arg, v, n))
-				return true;
-			if (*p == ')')
-				return false;
-			arg = p + 1;
-		}
-	}
+	for (i = 0; (arg = call_argument(p, i, &len)); i++)
+		if (len == n && !memcmp(arg, v, n))
+			return true;
 	return false;
 }
 

@@ -1242,6 +1242,61 @@ static const char *global_in(const char *text, const char *name, const char **li
 	return NULL;
 }
 
+/*
+ * "extern enum tag { ... } name;", "struct tag { ... } name;": a file-level
+ * variable declared with its type's body, the "}" in the first column.
+ * Returns the declaration without the body ("extern enum tag name"; caller
+ * frees), or NULL. An anonymous struct or union is left out (its members
+ * are types_anonymous_member()'s).
+ */
+static char *braced_global(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = find_word(text, name); p; p = find_word(p + n, name)) {
+		const char *close = p, *q, *line, *r = skip_attributes(p + n);
+		int depth = 0;
+		char *head, *out;
+		bool tagged;
+
+		if (*r != ';' && *r != '=')
+			continue;
+		while (close > text && strchr(" \t\n\r", close[-1]))
+			close--;
+		if (close == text || close[-1] != '}' || (close - 1 > text && close[-2] != '\n'))
+			continue;
+		for (q = close - 1; q > text; q--) {
+			if (*q == '}')
+				depth++;
+			else if (*q == '{' && --depth == 0)
+				break;
+		}
+		if (*q != '{')
+			continue;
+		for (line = q; line > text && line[-1] != '\n'; line--)
+			;
+		if (!word_char(line[0]) || memchr(line, '(', (size_t)(q - line)) ||
+		    memchr(line, '=', (size_t)(q - line)))
+			continue;
+		head = squeeze(line, (size_t)(q - line));
+		if (has_word(head, "struct") || has_word(head, "union")) {
+			size_t hl = strlen(head);
+
+			/* a tag after the keyword */
+			tagged = !(hl >= 6 && !strcmp(head + hl - 6, "struct")) &&
+				 !(hl >= 5 && !strcmp(head + hl - 5, "union"));
+		} else {
+			tagged = has_word(head, "enum");
+		}
+		out = tagged ? xasprintf("%s %s", head, name) : NULL;
+		free(head);
+		if (out)
+			return out;
+	}
+	return NULL;
+}
+
 enum field_kind types_global(struct types *t, const char *file, const char *name, char **decl)
 {
 	return types_global_element(t, file, name, 0, decl);
@@ -1259,6 +1314,13 @@ enum field_kind types_global_element(struct types *t, const char *file, const ch
 		char *chunk;
 		enum field_kind k;
 
+		if (text && !global_in(text, name, &line) && (*decl = braced_global(text, name))) {
+			chunk = xstrdup(*decl);
+			k = decl_kind(t, file, chunk, chunk + strlen(chunk) - strlen(name),
+				      strlen(name), subscripts, 0);
+			free(chunk);
+			return k;
+		}
 		if (!text || !(p = global_in(text, name, &line)))
 			continue;
 		for (e = p; *e && *e != ';' && *e != '\n' && *e != '='; e++)

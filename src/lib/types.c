@@ -1243,6 +1243,34 @@ static const char *global_in(const char *text, const char *name, const char **li
 }
 
 /*
+ * For the name at p (n bytes) in text, declared as "} name;" or "} name =",
+ * the "}" in the first column (closing a top-level declaration): the "{"
+ * that opens that body, with *close just past the "}"; else NULL.
+ */
+static const char *body_of_global(const char *text, const char *p, size_t n, const char **close)
+{
+	const char *c = p, *q, *r = skip_attributes(p + n);
+	int depth = 0;
+
+	if (*r != ';' && *r != '=')
+		return NULL;
+	while (c > text && strchr(" \t\n\r", c[-1]))
+		c--;
+	if (c == text || c[-1] != '}' || (c - 1 > text && c[-2] != '\n'))
+		return NULL;
+	for (q = c - 1; q > text; q--) {
+		if (*q == '}')
+			depth++;
+		else if (*q == '{' && --depth == 0)
+			break;
+	}
+	if (*q != '{')
+		return NULL;
+	*close = c;
+	return q;
+}
+
+/*
  * "extern enum tag { ... } name;", "struct tag { ... } name;": a file-level
  * variable declared with its type's body, the "}" in the first column.
  * Returns the declaration without the body ("extern enum tag name"; caller
@@ -1255,24 +1283,11 @@ static char *braced_global(const char *text, const char *name)
 	const char *p;
 
 	for (p = find_word(text, name); p; p = find_word(p + n, name)) {
-		const char *close = p, *q, *line, *r = skip_attributes(p + n);
-		int depth = 0;
+		const char *close, *q = body_of_global(text, p, n, &close), *line;
 		char *head, *out;
 		bool tagged;
 
-		if (*r != ';' && *r != '=')
-			continue;
-		while (close > text && strchr(" \t\n\r", close[-1]))
-			close--;
-		if (close == text || close[-1] != '}' || (close - 1 > text && close[-2] != '\n'))
-			continue;
-		for (q = close - 1; q > text; q--) {
-			if (*q == '}')
-				depth++;
-			else if (*q == '{' && --depth == 0)
-				break;
-		}
-		if (*q != '{')
+		if (!q)
 			continue;
 		for (line = q; line > text && line[-1] != '\n'; line--)
 			;
@@ -1341,23 +1356,9 @@ static char *anonymous_body(const char *text, const char *name)
 	const char *p;
 
 	for (p = find_word(text, name); p; p = find_word(p + n, name)) {
-		const char *close = p, *q, *r = skip_attributes(p + n);
-		int depth = 0;
+		const char *close, *q = body_of_global(text, p, n, &close), *r;
 
-		if (*r != ';' && *r != '=')
-			continue;
-		while (close > text && strchr(" \t\n\r", close[-1]))
-			close--;
-		/* "}" in the first column closes a top-level declaration */
-		if (close == text || close[-1] != '}' || (close - 1 > text && close[-2] != '\n'))
-			continue;
-		for (q = close - 1; q > text; q--) {
-			if (*q == '}')
-				depth++;
-			else if (*q == '{' && --depth == 0)
-				break;
-		}
-		if (*q != '{')
+		if (!q)
 			continue;
 		/* no tag: the word before '{' (attributes aside) is struct or union */
 		for (r = q; r > text && strchr(" \t\n\r", r[-1]); r--)

@@ -114,6 +114,7 @@ struct parser {
 	const char *call_name;	/* the first of them, in the snippet */
 	size_t call_len;
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
+	size_t fence_off;	/* where the first of them is, in the file */
 	bool reached_end;	/* neighbour() ran off the function's end or into a return */
 	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
 	struct call_list *calls_out;	/* where collect() lists the calls it sees, or NULL */
@@ -890,8 +891,10 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		size_t len;
 		const char *name = node_text(p, fn, &len);
 
-		if (prim_classify(name, len) == PRIM_FENCE)
+		if (prim_classify(name, len) == PRIM_FENCE && !p->saw_fence) {
 			p->saw_fence = true;
+			p->fence_off = file_off(p, fn);
+		}
 		p->saw_mmio |= prim_mmio(name, len);
 	}
 	if (!ts_node_is_null(fn) && is(p, fn, S_IDENT) && nargs > 0) {
@@ -1288,11 +1291,22 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 				p->saw_fence = false;
 				collect(p, part, out);
 				if (p->saw_fence) {
-					/* the window ends at the next barrier */
-					while (out->nr > had) {
-						out->nr--;
-						access_free(&out->v[out->nr]);
+					/*
+					 * the window ends at the next barrier; after the
+					 * site, the loads the statement makes before that
+					 * barrier stay ("if (atomic_read(&x)) { ...
+					 * smp_wmb(); }": the condition)
+					 */
+					size_t keep = had, m;
+
+					for (m = had; m < out->nr; m++) {
+						if (after && !out->v[m].is_write &&
+						    out->v[m].off < p->fence_off)
+							out->v[keep++] = out->v[m];
+						else
+							access_free(&out->v[m]);
 					}
+					out->nr = keep;
 					return;
 				}
 				if (p->nr_calls)

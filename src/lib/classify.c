@@ -534,6 +534,43 @@ static void rule_seqcount(struct judge *j)
 	}
 }
 
+/* The checks that end a seqcount read section. */
+static const char *const seqcount_retries[] = {
+	"read_seqcount_retry", "__read_seqcount_retry", "raw_read_seqcount_retry",
+	"read_seqretry", "read_seqcount_latch_retry", "raw_read_seqcount_latch_retry",
+	"need_seqretry",
+};
+
+/*
+ * Rule S: an smp_rmb() whose next calls include a seqcount retry check
+ * ("smp_rmb(); if (__read_seqcount_retry(&lock.seqcount, seq)) ..."): the
+ * read side of a seqcount, of another object than the variable loaded
+ * before the barrier. The barrier orders the section's loads before the
+ * retry's load of the sequence; an acquire on one variable does not.
+ */
+static void rule_seqcount_retry(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k, m;
+
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const struct call_list *calls = &e->site->calls_after;
+
+		if (e->caller || prim_role(e->site->primitive) != PRIM_ROLE_RMB)
+			continue;
+		for (k = 0; k < calls->nr && k < 2; k++)
+			for (m = 0; m < ARRAY_SIZE(seqcount_retries); m++)
+				if (!strcmp(calls->v[k].name, seqcount_retries[m])) {
+					reason(p, "seqcount",
+					       xasprintf("smp_rmb() in %s() is followed by %s() (line %u): the read side of a seqcount, which orders the loads before it ahead of the sequence's second load; an acquire on %s does not replace it",
+							 site_where(e->site), calls->v[k].name,
+							 calls->v[k].line, p->variable));
+					return;
+				}
+	}
+}
+
 /*
  * Whether a call of name from file may store what another thread reads:
  * not a quiet call, and not a function acqrel finds that stores nothing
@@ -1876,6 +1913,7 @@ static const struct classify_rule {
 	{ "external", rule_external },
 	{ "fence", rule_fence },
 	{ "seqcount", rule_seqcount },
+	{ "seqcount-retry", rule_seqcount_retry },
 	{ "store-before", rule_store_before },
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },

@@ -207,6 +207,27 @@ static void index_definitions(struct types *t, size_t idx)
 		add_definition(t, 's', name, strcspn(name, " \t;"), idx);
 		add_definition(t, 't', name, strcspn(name, " \t;"), idx);
 	}
+	/* #define NAME X: an alias a struct tag may go by */
+	for (p = s; (p = memmem(p, (size_t)(end - p), "#define", 7)); p += 7) {
+		const char *q = p + 7, *name, *x, *e;
+
+		if (q[0] != ' ' && q[0] != '\t')
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+
+		for (name = q; word_char(*q); q++)
+			;
+		if (q == name || (*q != ' ' && *q != '\t'))
+			continue;
+		for (e = q; *e == ' ' || *e == '\t'; e++)
+			;
+		/* only "#define NAME X", X one identifier alone on the line */
+		for (x = e; word_char(*e); e++)
+			;
+		if (e > x && !(*x >= '0' && *x <= '9') && (*e == '\n' || !*e))
+			add_definition(t, 'd', name, (size_t)(q - name), idx);
+	}
 	/* typedef T NAME; typedef T (*NAME)(...); */
 	for (p = s; (p = memmem(p, (size_t)(end - p), words[2], 7)); p += 7) {
 		const char *semi, *e, *q, *name;
@@ -1069,6 +1090,41 @@ static char *typedef_alias(const char *text, const char *sname)
 static const char *find_struct_at(struct types *t, const char *file, const char *sname,
 				  const char **found_in, int depth);
 
+/* X of a line "#define sname X" (X one identifier, alone on the line), or NULL. */
+static char *define_alias(const char *text, const char *sname)
+{
+	size_t n = strlen(sname);
+	const char *p;
+
+	for (p = find_word(text, sname); p; p = find_word(p + n, sname)) {
+		const char *line = p, *q, *x;
+
+		while (line > text && line[-1] != '\n')
+			line--;
+		q = line;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q++ != '#')
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (strncmp(q, "define", 6) || (q[6] != ' ' && q[6] != '\t'))
+			continue;
+		for (q += 6; *q == ' ' || *q == '\t'; q++)
+			;
+		if (q != p)
+			continue;
+		for (q = p + n; *q == ' ' || *q == '\t'; q++)
+			;
+		for (x = q; word_char(*q); q++)
+			;
+		if (q == x || (*q != '\n' && *q != '\0') || (size_t)(q - x) == n)
+			continue;
+		return xstrndup(x, (size_t)(q - x));
+	}
+	return NULL;
+}
+
 static const char *find_struct(struct types *t, const char *file, const char *sname,
 			       const char **found_in)
 {
@@ -1077,6 +1133,46 @@ static const char *find_struct(struct types *t, const char *file, const char *sn
 
 /* A typedef chain is followed this many names deep at most. */
 #define MAX_ALIAS_DEPTH 4
+
+/*
+ * The body of the struct that sname names through an alias of kind 't'
+ * (typedef struct X sname;) or 'd' (#define sname X), the nearest alias
+ * in file's search list first; *where gets the file of the body. Caller
+ * frees.
+ */
+static char *alias_body(struct types *t, const char *file, const char *sname, char kind,
+			int depth, const char **where)
+{
+	char *body = NULL, **files = NULL;
+	int levels;
+
+	for (levels = NEAR_LEVELS; levels <= FAR_LEVELS && !body; levels++) {
+		size_t best = (size_t)-1, d;
+		char *dkey = xasprintf("%c:%s", kind, sname), *alias = NULL;
+
+		search_list(t, file, levels, &files);
+		for (d = hashmap_get(&t->defs, dkey); d != (size_t)-1; d = t->def_v[d].next) {
+			size_t at = list_position(t, file, levels, t->rels[t->def_v[d].file]);
+			const char *text = t->texts[t->def_v[d].file];
+			char *a;
+
+			if (at >= best || !(a = kind == 't' ? typedef_alias(text, sname)
+							    : define_alias(text, sname)))
+				continue;
+			free(alias);
+			alias = a;
+			best = at;
+		}
+		if (alias) {
+			const char *b = find_struct_at(t, file, alias, where, depth + 1);
+
+			body = b ? xstrdup(b) : NULL;
+		}
+		free(alias);
+		free(dkey);
+	}
+	return body;
+}
 
 static const char *find_struct_at(struct types *t, const char *file, const char *sname,
 				  const char **found_in, int depth)
@@ -1116,30 +1212,11 @@ static const char *find_struct_at(struct types *t, const char *file, const char 
 		free(dkey);
 	}
 	/* typedef struct X sname;: the body of struct X, the nearest such typedef first */
-	for (levels = NEAR_LEVELS; levels <= FAR_LEVELS && !body && depth < MAX_ALIAS_DEPTH;
-	     levels++) {
-		size_t best = (size_t)-1, d;
-		char *dkey = xasprintf("t:%s", sname), *alias = NULL;
-
-		search_list(t, file, levels, &files);
-		for (d = hashmap_get(&t->defs, dkey); d != (size_t)-1; d = t->def_v[d].next) {
-			size_t at = list_position(t, file, levels, t->rels[t->def_v[d].file]);
-			char *a;
-
-			if (at >= best || !(a = typedef_alias(t->texts[t->def_v[d].file], sname)))
-				continue;
-			free(alias);
-			alias = a;
-			best = at;
-		}
-		if (alias) {
-			const char *b = find_struct_at(t, file, alias, &where, depth + 1);
-
-			body = b ? xstrdup(b) : NULL;
-		}
-		free(alias);
-		free(dkey);
-	}
+	if (!body && depth < MAX_ALIAS_DEPTH)
+		body = alias_body(t, file, sname, 't', depth, &where);
+	/* #define sname X: "struct sname" is "struct X" */
+	if (!body && depth < MAX_ALIAS_DEPTH)
+		body = alias_body(t, file, sname, 'd', depth, &where);
 	ALLOC_GROW(t->body_v, t->nr_bodies + 1, t->alloc_bodies);
 	ALLOC_GROW(t->body_file, t->nr_bodies + 1, t->alloc_body_file);
 	t->body_v[t->nr_bodies] = body;

@@ -39,6 +39,7 @@ static void rule_double_read(struct bugs_ctx *c);
 static void rule_misplaced_barrier(struct bugs_ctx *c);
 static void rule_plain_reader(struct bugs_ctx *c);
 static void rule_plain_publish(struct bugs_ctx *c);
+static void rule_missing_release(struct bugs_ctx *c);
 
 /*
  * The classes. by_default and confidence follow the precision measured on
@@ -60,6 +61,7 @@ static const struct bug_rule {
 	{ BUG_MISSING_ACQUIRE, "missing-acquire", "high", "low", false, rule_plain_reader },
 	{ BUG_UNPAIRED, "unpaired", "high", "medium", true, rule_plain_reader },
 	{ BUG_PLAIN_PUBLISH, "plain-publish", "high", "medium", true, rule_plain_publish },
+	{ BUG_MISSING_RELEASE, "missing-release", "high", "medium", true, rule_missing_release },
 };
 
 static const struct bug_rule *rule_of(enum bug_class c)
@@ -1323,11 +1325,12 @@ static const struct func_summary *static_function(struct bugs_ctx *c, const char
 }
 
 /*
- * Whether the statement at text[off] is followed, in its own block, by a
- * return or a goto: an unlock there is on a path that leaves, and does
- * not release the lock for the code after its block.
+ * Where the statement at text[off] is followed, in its own block, by a
+ * return or a goto (the offset of that keyword), or 0: an unlock there is
+ * on a path that leaves, and does not release the lock for the code after
+ * its block; a store there never reaches a barrier after the block.
  */
-static bool leaves_block(const char *text, size_t off)
+static size_t leave_at(const char *text, size_t off)
 {
 	const char *p = text + off;
 	int depth = 0;
@@ -1337,14 +1340,14 @@ static bool leaves_block(const char *text, size_t off)
 			depth++;
 		} else if (*p == '}') {
 			if (--depth < 0)
-				return false;
+				return 0;
 		} else if (!depth && (p == text || !is_c_ident_char(p[-1])) &&
 			   ((!strncmp(p, "return", 6) && !is_c_ident_char(p[6])) ||
 			    (!strncmp(p, "goto", 4) && !is_c_ident_char(p[4])))) {
-			return true;
+			return (size_t)(p - text);
 		}
 	}
-	return false;
+	return 0;
 }
 
 /*
@@ -1381,7 +1384,7 @@ static bool holds_key(struct bugs_ctx *c, const struct lock_list *l, size_t off,
 			if (!text && !(text = types_text(&c->t, file)))
 				released = true;
 			else
-				released = !leaves_block(text, r->scope_start);
+				released = !leave_at(text, r->scope_start);
 		}
 		if (!released)
 			return true;
@@ -1965,6 +1968,93 @@ static void rule_plain_publish(struct bugs_ctx *c)
 		}
 	}
 	hashmap_release(&done);
+}
+
+/* ---- missing-release ---- */
+
+/*
+ * Whether f makes, before offset to (and after from), a call that orders
+ * earlier stores before later ones: a fence or a fully ordered
+ * read-modify-write.
+ */
+static bool orders_stores(const struct func_summary *f, size_t from, size_t to)
+{
+	size_t k;
+
+	for (k = 0; k < f->calls.nr; k++) {
+		const char *name = f->calls.v[k].name;
+
+		if (f->calls.v[k].off < from || f->calls.v[k].off >= to)
+			continue;
+		if (prim_classify(name, strlen(name)) == PRIM_FENCE ||
+		    prim_role(name) == PRIM_ROLE_RELEASE || prim_fully_ordered(name))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * In the function of writer w (an smp_wmb() before its store of p's
+ * variable), another store of the variable, before the barrier, on a path
+ * that returns without reaching it: nothing orders the data before that
+ * store, which readers subscribe to with their smp_rmb() or acquire.
+ */
+static void missing_release_in(struct bugs_ctx *c, const struct protocol *p,
+			       const struct pair_end *w)
+{
+	const struct func_summary *f;
+	const char *text = types_text(&c->t, w->file);
+	size_t i, out;
+
+	if (!w->site->function || !text ||
+	    !(f = defs_function(c->defs, w->file, w->site->function)) || !f->parsed ||
+	    f->is_init || strcmp(f->file, w->file))
+		return;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *a = &f->accesses.v[i];
+		struct bug *b;
+
+		if (!a->is_write || a->off >= w->site->off || !access_is(a, w->file, p->key) ||
+		    stores_null(a) || (a->via && (strstr(a->via, "release") ||
+						  prim_fully_ordered(a->via))))
+			continue;
+		/* the store's path leaves before the barrier, with no fence of its own */
+		if (!(out = leave_at(text, a->off)) || out >= w->site->off ||
+		    orders_stores(f, 0, out))
+			continue;
+		b = add_bug(c, BUG_MISSING_RELEASE, w->file, w->path, a->off, a->line,
+			xasprintf("%s() stores %s (line %u) on a path that returns before the %s() (line %u) that orders its other store of %s (line %u)",
+				  w->site->function, a->path, a->line, w->site->primitive,
+				  w->site->line, p->variable, w->access ? w->access->line : w->site->line),
+			describe_protocol(p),
+			xasprintf("readers subscribe to %s with %s() in %s(): on this path the stores before it are not ordered before it",
+				  p->variable, p->readers[0].site->primitive,
+				  site_where(p->readers[0].site)),
+			xasprintf("store %s with smp_store_release(), or put an smp_wmb() before the store",
+				  a->path),
+			false);
+		if (b)
+			no_fix(b, xstrdup("the store is not on the barrier's path: where the barrier goes is the author's call"));
+	}
+}
+
+static void rule_missing_release(struct bugs_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+
+		if (!p->nr_writers || !p->nr_readers || p->bit || !p->object ||
+		    protocol_has_reason(p, "rcu") || protocol_has_reason(p, "seqcount") ||
+		    protocol_has_reason(p, "external") || protocol_has_reason(p, "unanchored") ||
+		    !(p->evidence & EV_OBJECT))
+			continue;
+		for (k = 0; k < p->nr_writers; k++)
+			if (!p->writers[k].caller &&
+			    prim_role(p->writers[k].site->primitive) == PRIM_ROLE_WMB)
+				missing_release_in(c, p, &p->writers[k]);
+	}
 }
 
 /*

@@ -39,6 +39,7 @@ static void rule_double_read(struct bugs_ctx *c);
 static void rule_misplaced_barrier(struct bugs_ctx *c);
 static void rule_plain_reader(struct bugs_ctx *c);
 static void rule_plain_publish(struct bugs_ctx *c);
+static void rule_missing_release(struct bugs_ctx *c);
 
 /*
  * The classes. by_default and confidence follow the precision measured on
@@ -60,6 +61,7 @@ static const struct bug_rule {
 	{ BUG_MISSING_ACQUIRE, "missing-acquire", "high", "low", false, rule_plain_reader },
 	{ BUG_UNPAIRED, "unpaired", "high", "medium", true, rule_plain_reader },
 	{ BUG_PLAIN_PUBLISH, "plain-publish", "high", "medium", true, rule_plain_publish },
+	{ BUG_MISSING_RELEASE, "missing-release", "high", "medium", true, rule_missing_release },
 };
 
 static const struct bug_rule *rule_of(enum bug_class c)
@@ -1265,6 +1267,423 @@ static size_t data_keys(const struct protocol *p, char **keys, const struct pair
 }
 
 /*
+ * ---- why a plain reader cannot race ----
+ *
+ * The classes of visible.h, decided for a whole reader function rather
+ * than for one access next to a barrier: the reader holds the writers'
+ * lock (locked), or the object it reads is still on a caller's stack
+ * (private, not published yet). Each is one rule, below.
+ */
+
+/* How many callers up a rule follows a static function. */
+#define MAX_CALLER_DEPTH 4
+
+/* The lexed function of file named name, or NULL. */
+static const struct lex_context *function_ctx(struct bugs_ctx *c, const char *file, const char *name)
+{
+	const struct lex_result *lr = lexed(c, file);
+	size_t m;
+
+	for (m = 0; lr && m < lr->nr_ctxs; m++)
+		if (lr->ctxs[m].kind == LEX_FUNCTION && lr->ctxs[m].name &&
+		    !strcmp(lr->ctxs[m].name, name))
+			return &lr->ctxs[m];
+	return NULL;
+}
+
+/*
+ * Whether every use of name in text is a call or a declaration (followed
+ * by '('): its address is never taken, so its callers are the calls.
+ */
+static bool only_called(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p, *q;
+
+	for (p = strstr(text, name); p; p = strstr(p + n, name)) {
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(p[n]))
+			continue;
+		for (q = p + n; *q == ' ' || *q == '\t' || *q == '\n'; q++)
+			;
+		if (*q != '(')
+			return false;
+	}
+	return true;
+}
+
+/* The static, parsed function name of file, never called through a pointer; or NULL. */
+static const struct func_summary *static_function(struct bugs_ctx *c, const char *file,
+						  const char *name)
+{
+	const struct func_summary *f = defs_function(c->defs, file, name);
+	const char *text = types_text(&c->t, file);
+
+	if (!f || !f->parsed || !f->is_static || strcmp(f->file, file) || !text ||
+	    !only_called(text, name))
+		return NULL;
+	return f;
+}
+
+/*
+ * Where the statement at text[off] is followed, in its own block, by a
+ * return or a goto (the offset of that keyword), or 0: an unlock there is
+ * on a path that leaves, and does not release the lock for the code after
+ * its block; a store there never reaches a barrier after the block.
+ */
+static size_t leave_at(const char *text, size_t off)
+{
+	const char *p = text + off;
+	int depth = 0;
+
+	for (; *p; p++) {
+		if (*p == '{') {
+			depth++;
+		} else if (*p == '}') {
+			if (--depth < 0)
+				return 0;
+		} else if (!depth && (p == text || !is_c_ident_char(p[-1])) &&
+			   ((!strncmp(p, "return", 6) && !is_c_ident_char(p[6])) ||
+			    (!strncmp(p, "goto", 4) && !is_c_ident_char(p[4])))) {
+			return (size_t)(p - text);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Whether lock list l holds, at off, a lock whose key (from file) is key:
+ * taken before off in a scope that reaches it, with no unlock between but
+ * on a path that leaves the function (lock_held() counts those too).
+ */
+static bool holds_key(struct bugs_ctx *c, const struct lock_list *l, size_t off, const char *file,
+		      const char *key)
+{
+	const char *text = NULL;
+	size_t i, j;
+
+	for (i = 0; i < l->nr; i++) {
+		const struct lock_event *e = &l->v[i];
+		unsigned ev;
+		char *k;
+		bool same, released = false;
+
+		if (e->op == LOCK_RELEASE || e->scope_start > off ||
+		    (e->op == LOCK_ACQUIRE && off >= e->scope_end))
+			continue;
+		k = key_of(&e->lock, file, &ev);
+		same = k && same_variable(k, key) && (ev & (EV_OBJECT | EV_GLOBAL));
+		free(k);
+		if (!same)
+			continue;
+		for (j = 0; j < l->nr && !released && e->op == LOCK_ACQUIRE; j++) {
+			const struct lock_event *r = &l->v[j];
+
+			if (r->op != LOCK_RELEASE || r->scope_start <= e->scope_start ||
+			    r->scope_start >= off || strcmp(r->lock.path, e->lock.path))
+				continue;
+			if (!text && !(text = types_text(&c->t, file)))
+				released = true;
+			else
+				released = !leave_at(text, r->scope_start);
+		}
+		if (!released)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The next call of fname in another function of file, from position
+ * (*m, *k) (start at 0, 0): sets *caller and *off, and moves past it.
+ */
+static bool next_call(struct bugs_ctx *c, const char *file, const char *fname, size_t *m,
+		      size_t *k, const char **caller, size_t *off)
+{
+	const struct lex_result *lr = lexed(c, file);
+
+	for (; lr && *m < lr->nr_ctxs; (*m)++, *k = 0) {
+		const struct lex_context *x = &lr->ctxs[*m];
+		const struct func_summary *g;
+
+		if (x->kind != LEX_FUNCTION || !x->name || !strcmp(x->name, fname) ||
+		    !(g = defs_function(c->defs, file, x->name)) || strcmp(g->file, file))
+			continue;
+		for (; *k < g->calls.nr; (*k)++)
+			if (!strcmp(g->calls.v[*k].name, fname)) {
+				*caller = x->name;
+				*off = g->calls.v[(*k)++].off;
+				return true;
+			}
+	}
+	return false;
+}
+
+/*
+ * Whether function fname of file holds the lock of key at off: there, or
+ * (a static function, up to MAX_CALLER_DEPTH callers up) at every call of
+ * it in its file, of which there is at least one.
+ */
+static bool held_at(struct bugs_ctx *c, const char *file, const char *fname, size_t off,
+		    const char *key, unsigned depth)
+{
+	const struct func_summary *f = defs_function(c->defs, file, fname);
+	const char *caller;
+	size_t m = 0, k = 0, at, n = 0;
+
+	if (!f || !f->parsed || strcmp(f->file, file))
+		return false;
+	if (holds_key(c, &f->locks, off, file, key))
+		return true;
+	if (depth >= MAX_CALLER_DEPTH || !static_function(c, file, fname))
+		return false;
+	for (; next_call(c, file, fname, &m, &k, &caller, &at); n++)
+		if (!held_at(c, file, caller, at, key, depth + 1))
+			return false;
+	return n > 0;
+}
+
+/*
+ * The key of a lock fname holds at off: one it takes itself, or else one
+ * its first caller holds at the call, up the callers. Caller frees.
+ */
+static char *some_lock(struct bugs_ctx *c, const char *file, const char *fname, size_t off,
+		       unsigned depth)
+{
+	const struct func_summary *f = defs_function(c->defs, file, fname);
+	const struct lock_event *h;
+	const char *caller;
+	size_t from = 0, m = 0, k = 0, at;
+	unsigned ev;
+
+	if (!f || !f->parsed || strcmp(f->file, file))
+		return NULL;
+	while ((h = lock_held(&f->locks, off, &from))) {
+		char *key = key_of(&h->lock, file, &ev);
+
+		if (key && (ev & (EV_OBJECT | EV_GLOBAL)))
+			return key;
+		free(key);
+	}
+	if (depth >= MAX_CALLER_DEPTH || !static_function(c, file, fname) ||
+	    !next_call(c, file, fname, &m, &k, &caller, &at))
+		return NULL;
+	return some_lock(c, file, caller, at, depth + 1);
+}
+
+/*
+ * Rule locked: the reader holds, at its load (itself or through every
+ * caller), a lock that every writer of p holds at its barrier too: the
+ * lock orders what the barriers would. Returns the evidence, or NULL.
+ */
+static char *reader_locked(struct bugs_ctx *c, const struct protocol *p, const char *file,
+			   const char *name, const struct access *flag)
+{
+	char *key = some_lock(c, file, name, flag->off, 0), *out = NULL;
+	size_t i;
+
+	if (!key || !held_at(c, file, name, flag->off, key, 0)) {
+		free(key);
+		return NULL;
+	}
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *w = &p->writers[i];
+		const char *wfile = w->caller ? caller_file(w->caller, w->file) : w->file;
+		const char *wfn = w->caller ? w->caller->function : w->site->function;
+		size_t at = w->caller ? w->caller->off : w->site->off;
+
+		if (!wfn || !held_at(c, wfile, wfn, at, key, 0))
+			break;
+	}
+	if (i == p->nr_writers)
+		out = xasprintf("%s() holds %s where it loads %s (itself or in every caller), and every writer holds it at its barrier",
+				name, key, flag->path);
+	free(key);
+	return out;
+}
+
+/* Skips blanks and newlines from p. */
+static const char *skip_space(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	return p;
+}
+
+/*
+ * The argument (or parameter) number i of the list that opens at text[open]
+ * == '(': its first and one-past-last bytes, trimmed. False when there is none.
+ */
+static bool nth_arg(const char *text, size_t open, unsigned i, size_t *s, size_t *e)
+{
+	size_t k = open + 1, start = k;
+	unsigned n = 0;
+	int depth = 0;
+
+	for (; text[k]; k++) {
+		char ch = text[k];
+
+		if (ch == '(' || ch == '[' || ch == '{') {
+			depth++;
+		} else if ((ch == ')' || ch == ']' || ch == '}') && depth) {
+			depth--;
+		} else if (!depth && (ch == ',' || ch == ')')) {
+			if (n++ == i) {
+				*s = (size_t)(skip_space(text + start) - text);
+				*e = k;
+				while (*e > *s && (text[*e - 1] == ' ' || text[*e - 1] == '\t' ||
+						   text[*e - 1] == '\n'))
+					(*e)--;
+				return *e > *s;
+			}
+			if (ch == ')')
+				return false;
+			start = k + 1;
+		}
+	}
+	return false;
+}
+
+/* The offset of the '(' after name at or after text[from], before to; 0 when none. */
+static size_t open_after(const char *text, size_t from, size_t to, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p, *q;
+
+	for (p = strstr(text + from, name); p && p < text + to; p = strstr(p + n, name)) {
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(p[n]))
+			continue;
+		q = skip_space(p + n);
+		if (*q == '(')
+			return (size_t)(q - text);
+	}
+	return 0;
+}
+
+/* The number of the parameter of function x (of text) named base, or -1. */
+static int param_index(const char *text, const struct lex_context *x, const char *base)
+{
+	size_t open = open_after(text, x->start, x->end, x->name), s, e, n = strlen(base);
+	unsigned i;
+
+	for (i = 0; open && i < 32 && nth_arg(text, open, i, &s, &e); i++)
+		if (e - s > n && !memcmp(text + e - n, base, n) && !is_c_ident_char(text[e - n - 1]))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Whether text[from, to) declares ident as a local object (not a pointer,
+ * not static): "struct foo ident;", "struct foo ident = {...}".
+ */
+static bool declares_local(const char *text, size_t from, size_t to, const char *ident)
+{
+	size_t n = strlen(ident);
+	const char *p, *q, *b, *line;
+
+	for (p = strstr(text + from, ident); p && p < text + to; p = strstr(p + n, ident)) {
+		if (is_c_ident_char(p[-1]) || is_c_ident_char(p[n]))
+			continue;
+		q = skip_space(p + n);
+		for (b = p; b > text + from && (b[-1] == ' ' || b[-1] == '\t'); b--)
+			;
+		if ((*q != ';' && *q != '=' && *q != '[') || !is_c_ident_char(b[-1]) || b == p)
+			continue;
+		for (line = b; line > text + from && line[-1] != '\n' && line[-1] != ';' &&
+			       line[-1] != '{'; line--)
+			;
+		line = skip_space(line);
+		if (!strncmp(line, "static ", 7) || !strncmp(line, "return", 6) ||
+		    !strncmp(line, "goto", 4))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Whether parameter number i of static function fname (of file) is, at
+ * every call of it in its file (at least one), the address of an object
+ * on the caller's stack, or the caller's own such parameter.
+ */
+static bool param_on_stack(struct bugs_ctx *c, const char *file, const char *fname, int i,
+			   unsigned depth)
+{
+	const char *text = types_text(&c->t, file);
+	const struct lex_result *lr;
+	size_t m, k, n = 0;
+
+	if (i < 0 || depth >= MAX_CALLER_DEPTH || !text || !static_function(c, file, fname) ||
+	    !(lr = lexed(c, file)))
+		return false;
+	for (m = 0; m < lr->nr_ctxs; m++) {
+		const struct lex_context *x = &lr->ctxs[m];
+		const char *body;
+		size_t from;
+
+		if (x->kind != LEX_FUNCTION || !x->name || !strcmp(x->name, fname) ||
+		    !(body = memchr(text + x->start, '{', x->end - x->start)))
+			continue;
+		for (from = (size_t)(body - text); (k = open_after(text, from, x->end, fname));
+		     from = k + 1) {
+			size_t s, e;
+			char *arg;
+			bool ok;
+
+			n++;
+			if (!nth_arg(text, k, (unsigned)i, &s, &e))
+				return false;
+			arg = xstrndup(text + s, e - s);
+			if (arg[0] == '&' && key_is_ident(skip_space(arg + 1)))
+				ok = declares_local(text, (size_t)(body - text), k, skip_space(arg + 1));
+			else
+				ok = key_is_ident(arg) &&
+				     param_on_stack(c, file, x->name, param_index(text, x, arg), depth + 1);
+			free(arg);
+			if (!ok)
+				return false;
+		}
+	}
+	return n > 0;
+}
+
+/*
+ * Rule private: the flag's base is a parameter of the reader that every
+ * caller passes the address of an object on its own stack: the object is
+ * still being built and no other thread can see it. Returns the
+ * evidence, or NULL.
+ */
+static char *reader_private(struct bugs_ctx *c, const char *file, const char *name,
+			    const struct access *flag)
+{
+	const struct lex_context *x = function_ctx(c, file, name);
+	const char *text = types_text(&c->t, file);
+	size_t n = 0;
+	char *base;
+	bool ok;
+
+	while (is_c_ident_char(flag->path[n]))
+		n++;
+	if (!x || !text || !n || !(flag->path[n] == '-' || flag->path[n] == '.'))
+		return NULL;
+	base = xstrndup(flag->path, n);
+	ok = param_on_stack(c, file, name, param_index(text, x, base), 0);
+	free(base);
+	if (!ok)
+		return NULL;
+	return xasprintf("every caller of %s() passes an object on its own stack as %.*s: not published to other threads",
+			 name, (int)n, flag->path);
+}
+
+/* Why the plain reader name() of file cannot race with p's writers, or NULL (caller frees). */
+static char *reader_cannot_race(struct bugs_ctx *c, const struct protocol *p, const char *file,
+				const char *name, const struct access *flag)
+{
+	char *why = reader_locked(c, p, file, name, flag);
+
+	return why ? why : reader_private(c, file, name, flag);
+}
+
+/*
  * In function f (of file), a load of p's variable followed by a load of
  * one of its data (keys[0..n)), with no call, lock, store of the variable,
  * acquire or dependency that could order them: the reader relies on the
@@ -1277,6 +1696,7 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 	const struct access *flag = NULL;
 	const char *file = at->file;
 	struct bug *b;
+	char *why;
 	size_t i, k, from = 0;
 
 	if (!f->parsed || f->is_init)
@@ -1325,6 +1745,10 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 		for (k = 0; k < f->calls.nr; k++)
 			if (f->calls.v[k].off > flag->off && f->calls.v[k].off < d->off)
 				return;
+		if ((why = reader_cannot_race(c, p, file, name, flag))) {
+			free(why);
+			return;
+		}
 		b = add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, at->path,
 			flag->off, flag->line,
 			xasprintf("%s() loads %s (line %u) with a %s and then %s (line %u) with no smp_rmb(), acquire or dependency between",
@@ -1544,6 +1968,93 @@ static void rule_plain_publish(struct bugs_ctx *c)
 		}
 	}
 	hashmap_release(&done);
+}
+
+/* ---- missing-release ---- */
+
+/*
+ * Whether f makes, before offset to (and after from), a call that orders
+ * earlier stores before later ones: a fence or a fully ordered
+ * read-modify-write.
+ */
+static bool orders_stores(const struct func_summary *f, size_t from, size_t to)
+{
+	size_t k;
+
+	for (k = 0; k < f->calls.nr; k++) {
+		const char *name = f->calls.v[k].name;
+
+		if (f->calls.v[k].off < from || f->calls.v[k].off >= to)
+			continue;
+		if (prim_classify(name, strlen(name)) == PRIM_FENCE ||
+		    prim_role(name) == PRIM_ROLE_RELEASE || prim_fully_ordered(name))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * In the function of writer w (an smp_wmb() before its store of p's
+ * variable), another store of the variable, before the barrier, on a path
+ * that returns without reaching it: nothing orders the data before that
+ * store, which readers subscribe to with their smp_rmb() or acquire.
+ */
+static void missing_release_in(struct bugs_ctx *c, const struct protocol *p,
+			       const struct pair_end *w)
+{
+	const struct func_summary *f;
+	const char *text = types_text(&c->t, w->file);
+	size_t i, out;
+
+	if (!w->site->function || !text ||
+	    !(f = defs_function(c->defs, w->file, w->site->function)) || !f->parsed ||
+	    f->is_init || strcmp(f->file, w->file))
+		return;
+	for (i = 0; i < f->accesses.nr; i++) {
+		const struct access *a = &f->accesses.v[i];
+		struct bug *b;
+
+		if (!a->is_write || a->off >= w->site->off || !access_is(a, w->file, p->key) ||
+		    stores_null(a) || (a->via && (strstr(a->via, "release") ||
+						  prim_fully_ordered(a->via))))
+			continue;
+		/* the store's path leaves before the barrier, with no fence of its own */
+		if (!(out = leave_at(text, a->off)) || out >= w->site->off ||
+		    orders_stores(f, 0, out))
+			continue;
+		b = add_bug(c, BUG_MISSING_RELEASE, w->file, w->path, a->off, a->line,
+			xasprintf("%s() stores %s (line %u) on a path that returns before the %s() (line %u) that orders its other store of %s (line %u)",
+				  w->site->function, a->path, a->line, w->site->primitive,
+				  w->site->line, p->variable, w->access ? w->access->line : w->site->line),
+			describe_protocol(p),
+			xasprintf("readers subscribe to %s with %s() in %s(): on this path the stores before it are not ordered before it",
+				  p->variable, p->readers[0].site->primitive,
+				  site_where(p->readers[0].site)),
+			xasprintf("store %s with smp_store_release(), or put an smp_wmb() before the store",
+				  a->path),
+			false);
+		if (b)
+			no_fix(b, xstrdup("the store is not on the barrier's path: where the barrier goes is the author's call"));
+	}
+}
+
+static void rule_missing_release(struct bugs_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+
+		if (!p->nr_writers || !p->nr_readers || p->bit || !p->object ||
+		    protocol_has_reason(p, "rcu") || protocol_has_reason(p, "seqcount") ||
+		    protocol_has_reason(p, "external") || protocol_has_reason(p, "unanchored") ||
+		    !(p->evidence & EV_OBJECT))
+			continue;
+		for (k = 0; k < p->nr_writers; k++)
+			if (!p->writers[k].caller &&
+			    prim_role(p->writers[k].site->primitive) == PRIM_ROLE_WMB)
+				missing_release_in(c, p, &p->writers[k]);
+	}
 }
 
 /*

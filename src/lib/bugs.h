@@ -16,6 +16,7 @@ enum bug_class {
 	BUG_MISSING_ACQUIRE,	/* a plain reader of a variable whose other readers order it */
 	BUG_UNPAIRED,		/* a published variable whose only readers are plain */
 	BUG_PLAIN_PUBLISH,	/* a pointer RCU readers follow, stored plainly after its object's init */
+	BUG_MISSING_RELEASE,	/* a published variable also stored on a path with no barrier */
 	BUG_NR_CLASSES
 };
 

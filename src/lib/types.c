@@ -225,7 +225,7 @@ static void index_definitions(struct types *t, size_t idx)
 		/* only "#define NAME X", X one identifier alone on the line */
 		for (x = e; word_char(*e); e++)
 			;
-		if (e > x && !(*x >= '0' && *x <= '9') && (*e == '\n' || !*e))
+		if (e > x && !(*x >= '0' && *x <= '9') && (*e == '\n' || *e == '\r' || !*e))
 			add_definition(t, 'd', name, (size_t)(q - name), idx);
 	}
 	/* typedef T NAME; typedef T (*NAME)(...); */
@@ -1118,7 +1118,7 @@ static char *define_alias(const char *text, const char *sname)
 			;
 		for (x = q; word_char(*q); q++)
 			;
-		if (q == x || (*q != '\n' && *q != '\0') || (size_t)(q - x) == n)
+		if (q == x || (*q != '\n' && *q != '\r' && *q != '\0') || (size_t)(q - x) == n)
 			continue;
 		return xstrndup(x, (size_t)(q - x));
 	}

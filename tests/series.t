@@ -429,6 +429,20 @@ for my $sig (qw(INT TERM HUP)) {
 			"void bq_stop(struct bq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(0, &q->flags);\n}\n\n" .
 			"int bq_open(struct bq *q)\n{\n\tif (test_bit(0, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
 		'lib/demo.c' => $proto->('mb', 'WRITE_ONCE(q->tail, 1)') =~ s/smp_wmb/smp_mb/r,
+		# built only where Kconfig can set its symbols: a driver that depends
+		# on a symbol only powerpc defines, and x86 code for x86-64 only
+		'drivers/soc/hv.c' => $proto->('hv', 'WRITE_ONCE(q->tail, 1)'),
+		'drivers/soc/Makefile' => "obj-\$(CONFIG_DEMO_HV)\t+= hv.o\n",
+		'drivers/soc/Kconfig' => "config DEMO_HV\n\ttristate \"demo\"\n\tdepends on DEMO_SOC\n\thelp\n" .
+			"\t  Not a dependency:\n\t  depends on ARM64\n" .
+			# broken entries read without harm
+			"\nif\nconfig\n\tdepends on ((X && || Y\nendif\nendif\ndepends on \\",
+		'arch/powerpc/Kconfig' => "config DEMO_SOC\n\tbool\n",
+		'arch/x86/kernel/sgx/demo.c' => $proto->('sgx', 'q->tail |= 2'),
+		'arch/x86/kernel/sgx/Makefile' => "obj-y += \\\n\tother.o \\\n\tdemo.o\n",
+		'arch/x86/kernel/Makefile' => "obj-\$(CONFIG_DEMO_SGX)\t+= sgx/\n",
+		'arch/x86/Kconfig' => "config X86_64\n\tdef_bool y\n\nconfig DEMO_SGX\n\tbool \"demo\"\n" .
+			"\tdepends on X86_64 && (CPU_A || CPU_B)\n",
 	);
 	for my $f (keys %files) {
 		system('mkdir', '-p', "$t9/" . dirname($f)) == 0 or die;
@@ -459,15 +473,25 @@ for my $sig (qw(INT TERM HUP)) {
 	     'arm64 code: what arm64 emits, from the tree\'s barrier.h') or diag($o);
 	unlike($arm, qr/x86|RISC-V|32-bit ARM/, 'arm64 code: no other architecture');
 	like($x86, qr/On x86-64 and 32-bit x86 the generated code stays the same/, 'x86 code: the same code');
-	like($x86, qr/but for the counter update on x86-64, which as a release is a load, an add and a store/,
-	     'x86 code: except that a counter update is no longer one add');
+	like($x86, qr/On x86-64 and 32-bit x86 the generated code stays the same, but for the update of q->tail, which as a release is a load, an add and a store instead of one add on memory/,
+	     'x86 code: except that a counter update is no longer one add, on 32-bit x86 too');
+	my $hv = $msg{'drivers/soc/hv.c'} // '';
+	my $sgx = $msg{'arch/x86/kernel/sgx/demo.c'} // '';
+	($hv, $sgx) = map { s/\n/ /gr } ($hv, $sgx);
+	like($hv, qr/On 32-bit powerpc the writer's .*On 64-bit powerpc the generated code stays the same\./,
+	     'a driver whose Kconfig symbol depends on a powerpc-only symbol: powerpc\'s cost') or diag($hv);
+	unlike($hv, qr/arm64|x86|RISC-V|Alpha|MIPS/, 'and no other architecture (a "depends on" in help text is none)');
+	like($sgx, qr/On x86-64 the generated code stays the same, but for the update of q->tail, which as a release is a load, an or and a store instead of one or on memory\./,
+	     'x86 code built under a symbol that depends on X86_64: x86-64 alone, the or named') or diag($sgx);
+	unlike($sgx, qr/32-bit x86/, 'and 32-bit x86, which cannot build it, is not named');
 	unlike($x86, qr/arm64|RISC-V/, 'x86 code: no other architecture');
 	like($gen, qr/On Alpha the writer's demo\.wmb and store become a full smp_mb\(\), demo\.mb, and store/,
 	     'code outside arch/: the fallback of the tree\'s own headers, a full smp_mb()');
 	like($gen, qr/On 32-bit ARM the writer's dmb ishst and store become a full smp_mb\(\), dmb ish, and store \(a stronger barrier\)\. On arm64 .* On RISC-V the writer's fence w,w and store become fence rw,w and store .*On 64-bit powerpc, x86-64 and 32-bit x86 the generated code stays the same/,
 	     'code outside arch/: every architecture of the tree, gains, changes and the same code');
 	unlike($gen, qr/\b(riscv|csky)\b/, 'no MAINTAINERS K: keyword in the message');
-	unlike($gen, qr/MIPS/, 'an architecture whose barriers are unresolved is not named');
+	like($gen, qr/What MIPS, MIPS Octeon and SuperH emit is not covered here\./,
+	     'an architecture whose barriers are unresolved: the list says it is not complete');
 	like($gen, qr/gen_put\(\) stores q->slot\[0\] and then publishes q->tail/, 'the writer\'s data is named');
 	like($gen, qr/gen_get\(\) loads it, runs smp_rmb\(\) and then reads q->slot\[t\]/,
 	     'the reader\'s data is named');

@@ -761,7 +761,7 @@ static const char *join_statement(const struct rewrite_file *f, unsigned line1,
 /* The publish store: X = v; X++; X op= v (+ - | & ^); WRITE_ONCE(X, v); on up to six lines. */
 static const char *plan_store(const struct rewrite_file *f, const struct access *a,
 			      const char *other, const char *pairs, struct planned *out,
-			      bool *counter)
+			      char *counter)
 {
 	struct line l;
 	size_t ind, col, xlen = strlen(a->path), cmt, i;
@@ -800,9 +800,9 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 			p++;
 		if (end - p == 2 && (!memcmp(p, "++", 2) || !memcmp(p, "--", 2))) {
 			v = xasprintf("%s %c 1", a->path, *p);
-			*counter = true;
+			*counter = *p;
 		} else if (end - p >= 2 && strchr("+-|&^", p[0]) && p[1] == '=') {
-			*counter = true;
+			*counter = p[0];
 			/* X op= v: X op v, v in parentheses unless it is one operand */
 			const char *r = p + 2;
 
@@ -837,7 +837,7 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 							     !memcmp(lead, "--", 2)) &&
 		   after == l.start + semi) {
 		v = xasprintf("%s %c 1", a->path, lead[0]);
-		*counter = true;
+		*counter = lead[0];
 	}
 	if (!v) {
 		free(comment);
@@ -1338,7 +1338,7 @@ struct group_plan {
 	size_t nr, alloc_plan, alloc_fidx;
 	const struct site **sites;	/* barriers already planned */
 	size_t nr_sites, alloc_sites;
-	bool counter;			/* a store became a release of X op v */
+	char counter;			/* a store became a release of X op v: op, or 0 */
 };
 
 static struct planned *next_plan(struct group_plan *g, const struct rewrite *rw,

@@ -524,7 +524,7 @@ static bool arch_builds(const struct rewrite_patch *patch, const struct cost_var
 	size_t m;
 
 	for (m = 0; m < patch->nr; m++)
-		if (cost_protocol_builds(patch->v[m], v, o->cost->root, o->root) == 1)
+		if (cost_protocol_builds(o->cost, patch->v[m], v, o->cost->root, o->root) == 1)
 			return true;
 	return false;
 }
@@ -589,6 +589,21 @@ static const char *effect_prose(enum cost_effect e)
 	       e == COST_PAYS_MORE ? "a stronger barrier" : "as many instructions";
 }
 
+/* "a, b, c" as "a, b and c" (caller frees). */
+static char *and_list(const char *list)
+{
+	const char *comma = strrchr(list, ',');
+
+	return comma ? xasprintf("%.*s and%s", (int)(comma - list), list, comma + 1)
+		     : xstrdup(list);
+}
+
+/* The x86 instruction that does X op= v on memory in one. */
+static const char *rmw_instruction(char op)
+{
+	return op == '-' ? "sub" : op == '|' ? "or" : op == '&' ? "and" : op == '^' ? "xor" : "add";
+}
+
 /*
  * What the conversion costs on each architecture that builds the touched
  * files (only its own for code under arch/NAME/, else every one), from
@@ -599,8 +614,8 @@ static bool clears_bit(const struct protocol *p);
 
 static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
 {
-	bool rel = false, acq = false, x86 = false, unlock = false;
-	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT;
+	bool rel = false, acq = false, unlock = false;
+	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
 	if (!o->cost)
@@ -654,13 +669,16 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			free(after);
 		}
 		name = arch_name(v);
-		x86 |= !strcmp(v->arch, "x86");
 		if (unknown) {
-			/* acqrel could not read it: say nothing rather than guess */
+			/* acqrel could not read it: no guess, but the list says it is not complete */
+			strbuf_addf(&unread, "%s%s", unread.len ? ", " : "", name);
 			free(name);
 		} else if (!changed) {
 			strbuf_addf(&same, "%s%s", nr_same ? ", " : "", name);
 			nr_same++;
+			/* x86 has read-modify-write instructions on memory; a release has none */
+			if (!strcmp(v->arch, "x86") && patch->counter)
+				strbuf_addf(&rmw, "%s%s", rmw.len ? ", " : "", name);
 			free(name);
 		} else {
 			/* architectures with the same change share one sentence */
@@ -700,13 +718,32 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 				    (int)(comma - same.buf), same.buf, comma + 1);
 		else
 			strbuf_addf(&sb, "On %s the generated code stays the same", same.buf);
-		strbuf_adds(&sb, x86 && patch->counter
-			    ? ", but for the counter update on x86-64, which as a release is a load, an add and a store instead of one add on memory. "
-			    : ". ");
+		if (rmw.len) {
+			const char *op = rmw_instruction(patch->counter);
+			char *list = and_list(rmw.buf);
+
+			strbuf_addf(&sb, ", but for the update of %s%s%s, which as a release is a "
+				    "load, %s %s and a store instead of one %s on memory",
+				    patch->nr == 1 ? patch->v[0]->variable : "the publish variable",
+				    strcmp(rmw.buf, same.buf) ? " on " : "",
+				    strcmp(rmw.buf, same.buf) ? list : "",
+				    strchr("aeiou", op[0]) ? "an" : "a", op, op);
+			free(list);
+		}
+		strbuf_adds(&sb, ". ");
+	}
+	if (unread.len) {
+		char *list = and_list(unread.buf);
+
+		strbuf_addf(&sb, "What %s %s is not covered here. ", list,
+			    strchr(unread.buf, ',') ? "emit" : "emits");
+		free(list);
 	}
 	free(clauses);
 	free(names);
 	strbuf_release(&same);
+	strbuf_release(&rmw);
+	strbuf_release(&unread);
 	while (sb.len && sb.buf[sb.len - 1] == ' ')
 		sb.buf[--sb.len] = '\0';
 	if (!sb.len) {

@@ -429,6 +429,13 @@ for my $sig (qw(INT TERM HUP)) {
 			"void bq_stop(struct bq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(0, &q->flags);\n}\n\n" .
 			"int bq_open(struct bq *q)\n{\n\tif (test_bit(0, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
 		'lib/demo.c' => $proto->('mb', 'WRITE_ONCE(q->tail, 1)') =~ s/smp_wmb/smp_mb/r,
+		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
+		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
+			"void nq_stop(struct nq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(DEMO_BUSY, &q->flags);\n}\n\n" .
+			"int nq_open(struct nq *q)\n{\n\tif (test_bit(DEMO_BUSY, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
+		'mm/demo.c' => "#define DEMO_INIT 0x4\n\nstruct mq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
+			"void mq_ready(struct mq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tq->flags &= ~DEMO_INIT;\n}\n\n" .
+			"int mq_get(struct mq *q)\n{\n\tif (q->flags & DEMO_INIT)\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
 		# built only where Kconfig can set its symbols: a driver that depends
 		# on a symbol only powerpc defines, and x86 code for x86-64 only
 		'drivers/soc/hv.c' => $proto->('hv', 'WRITE_ONCE(q->tail, 1)'),
@@ -457,11 +464,12 @@ for my $sig (qw(INT TERM HUP)) {
 	       "d=\${a#'$model'/}; mkdir -p '$t9'/\$(dirname \$d) && cp -r \$a '$t9'/\$d; done") == 0
 		or die;
 	my $o = `cd '$t9' && '$acqrel' patch -o out . 2>&1`;
-	my %msg;
+	my (%msg, %subject);
 	for my $p (glob("$t9/out/*.patch"), glob("$t9/out/*/*.patch")) {
 		my $text = do { local (@ARGV, $/) = ($p); <> };
 		my ($file) = $text =~ /^diff --git a\/(\S+)/m or next;
 		($msg{$file}) = $text =~ /\n\n(.*?)^---$/ms;
+		($subject{$file}) = $text =~ /^Subject: (.*)$/m;
 	}
 	my $arm = $msg{'arch/arm64/kernel/demo.c'} // '';
 	my $x86 = $msg{'arch/x86/kernel/demo.c'} // '';
@@ -501,6 +509,15 @@ for my $sig (qw(INT TERM HUP)) {
 	     'a cleared bit: its cost is not that of a store-release') or diag($bits);
 	unlike($bits, qr/writer's [^.]* become stlr/, 'a cleared bit: no stlr promised for the writer');
 	unlike($bits, qr/\bacqrel\b/, 'a cleared bit: the commit message does not name the tool');
+	my ($named, $masked) = map { ($msg{$_} // '') =~ s/\n/ /gr } ('drivers/demo/named.c', 'mm/demo.c');
+	like($subject{'drivers/demo/named.c'} // '', qr/ for DEMO_BUSY$/, 'a flag bit: the subject names the bit');
+	like($named, qr/publishes DEMO_BUSY in q->flags with smp_wmb\(\) before the bit operation/,
+	     'a flag bit: the message names the bit and its word') or diag($named);
+	like($named, qr/what the barrier pair guaranteed for DEMO_BUSY in q->flags\./, 'in each sentence');
+	like($subject{'mm/demo.c'} // '', qr/ for DEMO_INIT$/, 'a bit cleared with &= ~BIT: the subject names it');
+	like($masked, qr/publishes DEMO_INIT in q->flags with smp_wmb\(\) before the store/,
+	     'a bit cleared with &= ~BIT: the message names it') or diag($masked);
+	unlike($subject{'drivers/demo/bits.c'} // '', qr/ for 0$/, 'a bit number is no name: the word stays');
 	like($mb, qr/publishes q->tail with smp_mb\(\) before the store; mb_get\(\) loads it, runs smp_rmb\(\)/,
 	     'a writer with smp_mb(): the message names the barriers each side has');
 	like($mb, qr/Use smp_load_acquire\(\) for the subscribe load instead, and remove the read barrier; the writer's smp_mb\(\) stays as it is/,

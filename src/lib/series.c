@@ -486,6 +486,109 @@ static void forms(const struct protocol *p, bool *bitop, bool *test_bit, bool *i
 	}
 }
 
+/*
+ * Whether s[0..n) names a constant: an identifier with a capital letter
+ * (PG_mte_tagged, VM_UNINITIALIZED; not a variable like nr or i).
+ */
+static bool constant_name(const char *s, size_t n)
+{
+	bool capital = false;
+	size_t i;
+
+	if (!n || isdigit((unsigned char)s[0]))
+		return false;
+	for (i = 0; i < n; i++) {
+		if (!is_c_ident_char(s[i]))
+			return false;
+		capital |= isupper((unsigned char)s[i]) != 0;
+	}
+	return capital;
+}
+
+/*
+ * The bit a plain writer sets or clears with X |= BIT or X &= ~BIT, read
+ * from the source after the access; NULL otherwise. Caller frees.
+ */
+static char *mask_store_bit(const struct pair_end *e)
+{
+	const char *text = e->fs ? e->fs->text : NULL, *t, *end;
+	size_t len = e->fs ? e->fs->len : 0, n;
+
+	if (!text || e->caller || e->helper || strcmp(e->access_file, e->file) ||
+	    e->access->off + strlen(e->access->path) >= len ||
+	    memcmp(text + e->access->off, e->access->path, strlen(e->access->path)))
+		return NULL;
+	t = text + e->access->off + strlen(e->access->path);
+	end = memchr(t, ';', len - (size_t)(t - text));
+	if (!end)
+		return NULL;
+	while (t < end && isspace((unsigned char)*t))
+		t++;
+	if (end - t < 3 || !((t[0] == '|' && t[1] == '=') || (t[0] == '&' && t[1] == '=')))
+		return NULL;
+	t += 2;
+	while (t < end && isspace((unsigned char)*t))
+		t++;
+	if (t[-2] == '&' || t[-3] == '&') {
+		/* &= ~BIT clears it */
+		if (t >= end || *t != '~')
+			return NULL;
+		t++;
+	}
+	while (t < end && (*t == '(' || isspace((unsigned char)*t)))
+		t++;
+	n = (size_t)(end - t);
+	while (n && (t[n - 1] == ')' || isspace((unsigned char)t[n - 1])))
+		n--;
+	return constant_name(t, n) ? xstrndup(t, n) : NULL;
+}
+
+/*
+ * The bit of the flags word p publishes, when every end that names one
+ * (set_bit(BIT, ...), test_bit(BIT, ...), X &= ~BIT) names the same
+ * constant; NULL otherwise. Caller frees.
+ */
+static char *protocol_bit(const struct protocol *p)
+{
+	char *bit = NULL;
+	size_t i;
+
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							     : &p->readers[i - p->nr_writers];
+		const struct access *a = e->access;
+		char *b = NULL;
+
+		if (a->via && strstr(a->via, "_bit") && a->value &&
+		    constant_name(a->value, strlen(a->value)))
+			b = xstrdup(a->value);
+		else if (a->is_write && !a->via)
+			b = mask_store_bit(e);
+		if (!b)
+			continue;
+		if (bit && strcmp(bit, b)) {
+			free(b);
+			free(bit);
+			return NULL;
+		}
+		free(bit);
+		bit = b;
+	}
+	return bit;
+}
+
+/* What p publishes, for a message: "BIT in X" for a flag bit, else X. Caller frees. */
+static char *published(const struct protocol *p)
+{
+	char *bit = protocol_bit(p), *s;
+
+	if (!bit)
+		return xstrdup(p->variable);
+	s = xasprintf("%s in %s", bit, p->variable);
+	free(bit);
+	return s;
+}
+
 /* The architecture all of patch's ends are under (arch/NAME/...), or NULL. */
 /*
  * How maintainers name each architecture (variant) in prose; also keeps
@@ -1063,9 +1166,9 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 {
 	const struct pair_end *other = writer ? p->readers : p->writers;
 	size_t n = writer ? p->nr_readers : p->nr_writers;
-	char stay[64];
+	char stay[64], *what = published(p), *para;
 
-	return xasprintf("Use %s for the %s instead, and remove the %s barrier; the %s%s %s "
+	para = xasprintf("Use %s for the %s instead, and remove the %s barrier; the %s%s %s "
 			 "stay%s as %s. The %s, which is what the %s barrier guaranteed for %s. %s%s",
 			 form, writer ? "publish store" : "subscribe load", writer ? "write" : "read",
 			 writer ? "reader" : "writer", n > 1 ? "s'" : "'s",
@@ -1075,11 +1178,13 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 				  "before the store"
 				: "acquire orders the load before every access after it, the data "
 				  "reads included",
-			 writer ? "write" : "read", p->variable,
+			 writer ? "write" : "read", what,
 			 p->verdict == VERDICT_CONVERT
 			 ? "No other access that another thread can see loses its ordering."
 			 : "What else changes ordering is listed below.",
 			 writer ? " This also names the access that publishes." : "");
+	free(what);
+	return para;
 }
 
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
@@ -1095,8 +1200,10 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
 		const char *wb, *rb;
 		bool b, t, c, cl;
+		char *what;
 
 		p = patch->v[m];
+		what = published(p);
 		forms(p, &b, &t, &c);
 		cl = clears_bit(p);
 		bitop |= b;
@@ -1112,7 +1219,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		/* a reader whose access is a store (then a full barrier) stores it */
 		para = xasprintf("%s %s and then publish%s %s with %s%s before the %s; "
 				 "%s %s it, run%s %s%s and then %s.",
-				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
+				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
 				 wb ? wb : "a write barrier", wb ? "()" : "",
 				 b || cl ? "bit operation" : "store", r.buf,
 				 p->nr_readers && p->readers[0].access->is_write
@@ -1123,6 +1230,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 rd.buf);
 		wrap(sb, para);
 		free(para);
+		free(what);
 		strbuf_release(&wd);
 		strbuf_release(&rd);
 		strbuf_release(&w);
@@ -1147,6 +1255,8 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 	} else if (!classify_side_converts(p, true)) {
 		para = one_side_para(p, false, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else {
+		char *what = published(p);
+
 		para = xasprintf("Use %s for the publish store and %s for the subscribe load "
 				 "instead, and remove the barriers. The release orders every access "
 				 "before it, the data included, before the store, and the acquire "
@@ -1154,10 +1264,11 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 "included: what the barrier pair guaranteed for %s. %s This also "
 				 "names the access that publishes.",
 				 clear_bit ? "clear_bit_unlock()" : "smp_store_release()",
-				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()", p->variable,
+				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()", what,
 				 p->verdict == VERDICT_CONVERT
 				 ? "No other access that another thread can see loses its ordering."
 				 : "What else changes ordering is listed below.");
+		free(what);
 	}
 	wrap(sb, para);
 	free(para);
@@ -1528,10 +1639,13 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		verb = first && wants_capital(o, first) ? "Use" : "use";
 		for (i = 0; i < rp->nr; i++) {
 			const struct protocol *q = rp->v[i];
+			char *bit = protocol_bit(q);
 
+			/* a flag bit by its name, else the field or the variable */
 			strbuf_addf(&fields, "%s%s", i == 0 ? "" : i + 1 == rp->nr ? " and " : ", ",
-				    q->object && strchr(q->object, '.') ? strchr(q->object, '.') + 1
-									 : q->variable);
+				    bit ? bit : q->object && strchr(q->object, '.')
+						? strchr(q->object, '.') + 1 : q->variable);
+			free(bit);
 		}
 		field = fields.buf;
 		bitop = test_bit = in_callee = false;

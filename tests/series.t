@@ -429,6 +429,11 @@ for my $sig (qw(INT TERM HUP)) {
 			"void bq_stop(struct bq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(0, &q->flags);\n}\n\n" .
 			"int bq_open(struct bq *q)\n{\n\tif (test_bit(0, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
 		'lib/demo.c' => $proto->('mb', 'WRITE_ONCE(q->tail, 1)') =~ s/smp_wmb/smp_mb/r,
+		# a load in a helper the reader calls: the message names the helper
+		'fs/demo/helper.c' => "struct hc {\n\tint ready;\n\tint max;\n};\n\n" .
+			"void hc_set(struct hc *c)\n{\n\tc->max = 8;\n\tsmp_wmb();\n\tc->ready = 1;\n}\n\n" .
+			"static bool hc_block(struct hc *c)\n{\n\treturn !c->ready;\n}\n\n" .
+			"int hc_get(struct hc *c)\n{\n\tif (hc_block(c))\n\t\treturn -1;\n\tsmp_rmb();\n\n\treturn c->max;\n}\n",
 		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
 		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
 			"void nq_stop(struct nq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(DEMO_BUSY, &q->flags);\n}\n\n" .
@@ -518,6 +523,8 @@ for my $sig (qw(INT TERM HUP)) {
 	like($masked, qr/publishes DEMO_INIT in q->flags with smp_wmb\(\) before the store/,
 	     'a bit cleared with &= ~BIT: the message names it') or diag($masked);
 	unlike($subject{'drivers/demo/bits.c'} // '', qr/ for 0$/, 'a bit number is no name: the word stays');
+	like(($msg{'fs/demo/helper.c'} // '') =~ s/\n/ /gr, qr/hc_get\(\) loads it in hc_block\(\), runs smp_rmb\(\)/,
+	     'a load in a helper: the message names the helper that holds the acquire');
 	like($mb, qr/publishes q->tail with smp_mb\(\) before the store; mb_get\(\) loads it, runs smp_rmb\(\)/,
 	     'a writer with smp_mb(): the message names the barriers each side has');
 	like($mb, qr/Use smp_load_acquire\(\) for the subscribe load instead, and remove the read barrier; the writer's smp_mb\(\) stays as it is/,

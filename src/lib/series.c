@@ -1198,9 +1198,11 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 
 	for (m = 0; m < patch->nr; m++) {
 		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
+		struct strbuf via = STRBUF_INIT;
 		const char *wb, *rb;
 		bool b, t, c, cl;
 		char *what;
+		size_t i;
 
 		p = patch->v[m];
 		what = published(p);
@@ -1216,9 +1218,17 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		data_named(&rd, p, false, p->nr_readers > 1);
 		wb = side_barrier(p->writers, p->nr_writers);
 		rb = side_barrier(p->readers, p->nr_readers);
+		/* a load in a helper the reader calls: "loads it in fuse_block_alloc()" */
+		for (i = 0; i < p->nr_readers; i++) {
+			const struct pair_end *e = &p->readers[i];
+
+			if (e->helper && !e->caller && !strstr(via.buf, e->helper->name) &&
+			    strcmp(e->helper->name, site_where(e->site)))
+				strbuf_addf(&via, "%s%s()", via.len ? " and " : " in ", e->helper->name);
+		}
 		/* a reader whose access is a store (then a full barrier) stores it */
 		para = xasprintf("%s %s and then publish%s %s with %s%s before the %s; "
-				 "%s %s it, run%s %s%s and then %s.",
+				 "%s %s it%s, run%s %s%s and then %s.",
 				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
 				 wb ? wb : "a write barrier", wb ? "()" : "",
 				 b || cl ? "bit operation" : "store", r.buf,
@@ -1226,11 +1236,12 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 ? (p->nr_readers > 1 ? "store" : "stores")
 				 : t ? (p->nr_readers > 1 ? "test" : "tests")
 				   : (p->nr_readers > 1 ? "load" : "loads"),
-				 p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier", rb ? "()" : "",
-				 rd.buf);
+				 via.buf, p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier",
+				 rb ? "()" : "", rd.buf);
 		wrap(sb, para);
 		free(para);
 		free(what);
+		strbuf_release(&via);
 		strbuf_release(&wd);
 		strbuf_release(&rd);
 		strbuf_release(&w);

@@ -2097,22 +2097,23 @@ static void comment_text(struct strbuf *lines, const char *t, size_t n)
  * A moved comment that opens with a sentence about the other side
  * ("Pairs with set_bit() in foo() and bar(). We need to ..."): the note
  * says the pairing now, so the sentence goes and the explanation after it
- * stays. The functions it named ("bar()") are added to others, ", "
- * separated, for the note to keep.
+ * stays, its paragraph joined into one line (to wrap again). The
+ * functions it named ("bar()") are added to others, ", " separated, for
+ * the note to keep. Returns whether it dropped one.
  */
-static void drop_pairing_sentence(struct strbuf *lines, struct strbuf *others)
+static bool drop_pairing_sentence(struct strbuf *lines, struct strbuf *others)
 {
 	const char *t = lines->buf, *stop, *p;
 	size_t n;
 
 	if (!starts_pairing(t, lines->len))
-		return;
+		return false;
 	/* the sentence's end: a full stop before a blank or a line break, with text after */
 	for (stop = t; (stop = strchr(stop, '.')); stop++)
 		if ((stop[1] == ' ' || stop[1] == '\n') && stop[2] && stop[2] != '\n')
 			break;
 	if (!stop)
-		return;
+		return false;
 	for (p = t; p < stop; p++) {
 		/* "name()" */
 		if (p[0] == '(' && p[1] == ')' && p > t && is_ident(p[-1])) {
@@ -2130,6 +2131,7 @@ static void drop_pairing_sentence(struct strbuf *lines, struct strbuf *others)
 	for (p = lines->buf; *p && !(p[0] == '\n' && p[1] == '\n'); p++)
 		if (*p == '\n' && p[1])
 			lines->buf[p - lines->buf] = ' ';
+	return true;
 }
 
 /*
@@ -2186,6 +2188,7 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 		const struct rewrite_file *f = &rw->v[fi];
 		struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT, others = STRBUF_INIT;
 		unsigned c = b->line, top = 0, next;
+		bool joined;
 		const char *t, *p;
 		struct planned *pl;
 		bool trailing = *b->text != '\0';
@@ -2246,7 +2249,7 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 		lines.len -= k;
 		while (lines.len > 1 && lines.buf[lines.len - 2] == '\n')
 			lines.buf[--lines.len] = '\0';
-		drop_pairing_sentence(&lines, &others);
+		joined = drop_pairing_sentence(&lines, &others);
 		for (k = top; top && k <= c; k++) {
 			if (deleted_in(g, fi, k))
 				continue;
@@ -2271,8 +2274,9 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 			strbuf_addf(&sb, "%.*s%s\n", (int)ind, text, pl->insert ? " *" : "/*");
 			for (p = lines.buf; *p; p += n + 1) {
 				n = strcspn(p, "\n");
-				/* a paragraph joined into one line (drop_pairing_sentence()) wraps at 80 */
-				if (text_columns(text, ind) + 3 + text_columns(p, n) > 80 && memchr(p, ' ', n)) {
+				/* the paragraph drop_pairing_sentence() joined into one line wraps at 80 */
+				if (joined && p == lines.buf &&
+				    text_columns(text, ind) + 3 + text_columns(p, n) > 80) {
 					char *para = xstrndup(p, n);
 					struct line l = { text, ind };
 					struct strbuf w = STRBUF_INIT;

@@ -64,6 +64,32 @@ int demo_conn_get(struct demo_conn *c)
 	return c->max;
 }
 
+struct demo_wide {
+	int ready;
+	int val;
+};
+
+void demo_wide_set(struct demo_wide *w, int v)
+{
+	w->val = v;
+	smp_wmb();
+	WRITE_ONCE(w->ready, 1);
+}
+
+/* a moved comment without a pairing sentence keeps its lines, also past 80 columns */
+int demo_wide_get(struct demo_wide *w)
+{
+	int r = READ_ONCE(w->ready);
+
+	/*
+	 * We read the flag before the value; this line passes eighty columns, as some
+	 * subsystems write them.
+	 */
+	smp_rmb();
+
+	return r ? w->val : 0;
+}
+
 /*
  * check-name: a moved comment loses its old pairing sentence, keeps its explanation and the functions it named; a note names the helper that holds the acquire
  * check-command: acqrel patch --diff $file
@@ -127,5 +153,36 @@ int demo_conn_get(struct demo_conn *c)
  
  	return c->max;
  }
+@@ -72,21 +72,21 @@ struct demo_wide {
+ void demo_wide_set(struct demo_wide *w, int v)
+ {
+ 	w->val = v;
+-	smp_wmb();
+-	WRITE_ONCE(w->ready, 1);
++	/* Pairs with smp_load_acquire() in demo_wide_get() *\/
++	smp_store_release(&w->ready, 1);
+ }
+ 
+ /* a moved comment without a pairing sentence keeps its lines, also past 80 columns *\/
+ int demo_wide_get(struct demo_wide *w)
+ {
+-	int r = READ_ONCE(w->ready);
++	/*
++	 * We read the flag before the value; this line passes eighty columns, as some
++	 * subsystems write them.
++	 *
++	 * Pairs with smp_store_release() in demo_wide_set().
++	 *\/
++	int r = smp_load_acquire(&w->ready);
+ 
+-	/*
+-	 * We read the flag before the value; this line passes eighty columns, as some
+-	 * subsystems write them.
+-	 *\/
+-	smp_rmb();
+-
+ 	return r ? w->val : 0;
+ }
+ 
  * check-output-end
  */

@@ -454,7 +454,13 @@ for my $sig (qw(INT TERM HUP)) {
 		'arch/x86/kernel/sgx/Makefile' => "obj-y += \\\n\tother.o \\\n\tdemo.o\n",
 		'arch/x86/kernel/Makefile' => "obj-\$(CONFIG_DEMO_SGX)\t+= sgx/\n",
 		'arch/x86/Kconfig' => "config X86_64\n\tdef_bool y\n\nconfig DEMO_SGX\n\tbool \"demo\"\n" .
-			"\tdepends on X86_64 && (CPU_A || CPU_B)\n",
+			"\tdepends on X86_64 && (CPU_A || CPU_B)\n\nconfig DEMO_64\n\tdef_bool y\n",
+		# UML reads its host's arch/x86/um/Kconfig: a symbol defined there is UML's too
+		'arch/um/Kconfig' => "source \"arch/\$(HEADER_ARCH)/um/Kconfig\"\n",
+		'arch/x86/um/Kconfig' => "config DEMO_64\n\tdef_bool y\n",
+		'drivers/wide/w.c' => $proto->('wide', 'WRITE_ONCE(q->tail, 1)'),
+		'drivers/wide/Makefile' => "obj-\$(CONFIG_DEMO_WIDE) += w.o\n",
+		'drivers/wide/Kconfig' => "config DEMO_WIDE\n\ttristate \"demo\"\n\tdepends on DEMO_64\n",
 	);
 	for my $f (keys %files) {
 		system('mkdir', '-p', "$t9/" . dirname($f)) == 0 or die;
@@ -497,10 +503,14 @@ for my $sig (qw(INT TERM HUP)) {
 	like($sgx, qr/On x86-64 the generated code stays the same, but for the update of q->tail, which as a release is a load, an or and a store instead of one or on memory\./,
 	     'x86 code built under a symbol that depends on X86_64: x86-64 alone, the or named') or diag($sgx);
 	unlike($sgx, qr/32-bit x86/, 'and 32-bit x86, which cannot build it, is not named');
+	my $wide = ($msg{'drivers/wide/w.c'} // '') =~ s/\n/ /gr;
+	like($wide, qr/On UML, x86-64 and 32-bit x86 the generated code stays the same\./,
+	     'a symbol defined in arch/x86/Kconfig and arch/x86/um/Kconfig: x86 and UML') or diag($wide);
+	unlike($wide, qr/arm64|RISC-V|powerpc/, 'and no other architecture');
 	unlike($x86, qr/arm64|RISC-V/, 'x86 code: no other architecture');
 	like($gen, qr/On Alpha the writer's demo\.wmb and store become a full smp_mb\(\), demo\.mb, and store/,
 	     'code outside arch/: the fallback of the tree\'s own headers, a full smp_mb()');
-	like($gen, qr/On 32-bit ARM the writer's dmb ishst and store become a full smp_mb\(\), dmb ish, and store \(a stronger barrier\)\. On arm64 .* On RISC-V the writer's fence w,w and store become fence rw,w and store .*On 64-bit powerpc, x86-64 and 32-bit x86 the generated code stays the same/,
+	like($gen, qr/On 32-bit ARM the writer's dmb ishst and store become a full smp_mb\(\), dmb ish, and store \(a stronger barrier\)\. On arm64 .* On RISC-V the writer's fence w,w and store become fence rw,w and store .*On 64-bit powerpc, UML, x86-64 and 32-bit x86 the generated code stays the same/,
 	     'code outside arch/: every architecture of the tree, gains, changes and the same code');
 	unlike($gen, qr/\b(riscv|csky)\b/, 'no MAINTAINERS K: keyword in the message');
 	like($gen, qr/What MIPS, MIPS Octeon and SuperH emit is not covered here\./,

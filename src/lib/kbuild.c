@@ -10,7 +10,8 @@
  *   line that names "folder/"; an object no line of its folder names may
  *   be named "folder/obj" by the parent's;
  * - the Kconfig rule: a symbol can only be set where some Kconfig file
- *   defines it (a file under arch/NAME/ is NAME's alone), under the
+ *   defines it (a file under arch/NAME/ is NAME's alone, one under
+ *   arch/NAME/um/ UML's, which sources it for its host), under the
  *   "depends on" lines of that entry and the "if" blocks around it;
  * - the variant rule: where the configuration a variant is read under
  *   names CONFIG_X (x86-64 names CONFIG_X86_64), the architecture's other
@@ -200,6 +201,11 @@ static struct kdef *add_def(struct kbuild *kb, const char *sym, const char *rel)
 	d = &s->defs[s->nr++];
 	memset(d, 0, sizeof(*d));
 	d->arch = arch_of(rel);
+	/* UML reads its host's arch/HOST/um/Kconfig (arch/um/Kconfig sources it): um's */
+	if (d->arch && !strncmp(rel + 5 + strlen(d->arch), "/um/", 4)) {
+		free(d->arch);
+		d->arch = xstrdup("um");
+	}
 	return d;
 }
 

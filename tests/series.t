@@ -429,6 +429,38 @@ for my $sig (qw(INT TERM HUP)) {
 			"void bq_stop(struct bq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(0, &q->flags);\n}\n\n" .
 			"int bq_open(struct bq *q)\n{\n\tif (test_bit(0, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
 		'lib/demo.c' => $proto->('mb', 'WRITE_ONCE(q->tail, 1)') =~ s/smp_wmb/smp_mb/r,
+		# a load in a helper the reader calls: the message names the helper
+		'fs/demo/helper.c' => "struct hc {\n\tint ready;\n\tint max;\n};\n\n" .
+			"void hc_set(struct hc *c)\n{\n\tc->max = 8;\n\tsmp_wmb();\n\tc->ready = 1;\n}\n\n" .
+			"static bool hc_block(struct hc *c)\n{\n\treturn !c->ready;\n}\n\n" .
+			"int hc_get(struct hc *c)\n{\n\tif (hc_block(c))\n\t\treturn -1;\n\tsmp_rmb();\n\n\treturn c->max;\n}\n",
+		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
+		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
+			"void nq_stop(struct nq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(DEMO_BUSY, &q->flags);\n}\n\n" .
+			"int nq_open(struct nq *q)\n{\n\tif (test_bit(DEMO_BUSY, &q->flags))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
+		'mm/demo.c' => "#define DEMO_INIT 0x4\n\nstruct mq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
+			"void mq_ready(struct mq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tq->flags &= ~DEMO_INIT;\n}\n\n" .
+			"int mq_get(struct mq *q)\n{\n\tif (q->flags & DEMO_INIT)\n\t\treturn -1;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
+		# built only where Kconfig can set its symbols: a driver that depends
+		# on a symbol only powerpc defines, and x86 code for x86-64 only
+		'drivers/soc/hv.c' => $proto->('hv', 'WRITE_ONCE(q->tail, 1)'),
+		'drivers/soc/Makefile' => "obj-\$(CONFIG_DEMO_HV)\t+= hv.o\n",
+		'drivers/soc/Kconfig' => "config DEMO_HV\n\ttristate \"demo\"\n\tdepends on DEMO_SOC\n\thelp\n" .
+			"\t  Not a dependency:\n\t  depends on ARM64\n" .
+			# broken entries read without harm
+			"\nif\nconfig\n\tdepends on ((X && || Y\nendif\nendif\ndepends on \\",
+		'arch/powerpc/Kconfig' => "config DEMO_SOC\n\tbool\n",
+		'arch/x86/kernel/sgx/demo.c' => $proto->('sgx', 'q->tail |= 2'),
+		'arch/x86/kernel/sgx/Makefile' => "obj-y += \\\n\tother.o \\\n\tdemo.o\n",
+		'arch/x86/kernel/Makefile' => "obj-\$(CONFIG_DEMO_SGX)\t+= sgx/\n",
+		'arch/x86/Kconfig' => "config X86_64\n\tdef_bool y\n\nconfig DEMO_SGX\n\tbool \"demo\"\n" .
+			"\tdepends on X86_64 && (CPU_A || CPU_B)\n\nconfig DEMO_64\n\tdef_bool y\n",
+		# UML reads its host's arch/x86/um/Kconfig: a symbol defined there is UML's too
+		'arch/um/Kconfig' => "source \"arch/\$(HEADER_ARCH)/um/Kconfig\"\n",
+		'arch/x86/um/Kconfig' => "config DEMO_64\n\tdef_bool y\n",
+		'drivers/wide/w.c' => $proto->('wide', 'WRITE_ONCE(q->tail, 1)'),
+		'drivers/wide/Makefile' => "obj-\$(CONFIG_DEMO_WIDE) += w.o\n",
+		'drivers/wide/Kconfig' => "config DEMO_WIDE\n\ttristate \"demo\"\n\tdepends on DEMO_64\n",
 	);
 	for my $f (keys %files) {
 		system('mkdir', '-p', "$t9/" . dirname($f)) == 0 or die;
@@ -443,11 +475,12 @@ for my $sig (qw(INT TERM HUP)) {
 	       "d=\${a#'$model'/}; mkdir -p '$t9'/\$(dirname \$d) && cp -r \$a '$t9'/\$d; done") == 0
 		or die;
 	my $o = `cd '$t9' && '$acqrel' patch -o out . 2>&1`;
-	my %msg;
+	my (%msg, %subject);
 	for my $p (glob("$t9/out/*.patch"), glob("$t9/out/*/*.patch")) {
 		my $text = do { local (@ARGV, $/) = ($p); <> };
 		my ($file) = $text =~ /^diff --git a\/(\S+)/m or next;
 		($msg{$file}) = $text =~ /\n\n(.*?)^---$/ms;
+		($subject{$file}) = $text =~ /^Subject: (.*)$/m;
 	}
 	my $arm = $msg{'arch/arm64/kernel/demo.c'} // '';
 	my $x86 = $msg{'arch/x86/kernel/demo.c'} // '';
@@ -459,15 +492,29 @@ for my $sig (qw(INT TERM HUP)) {
 	     'arm64 code: what arm64 emits, from the tree\'s barrier.h') or diag($o);
 	unlike($arm, qr/x86|RISC-V|32-bit ARM/, 'arm64 code: no other architecture');
 	like($x86, qr/On x86-64 and 32-bit x86 the generated code stays the same/, 'x86 code: the same code');
-	like($x86, qr/but for the counter update on x86-64, which as a release is a load, an add and a store/,
-	     'x86 code: except that a counter update is no longer one add');
+	like($x86, qr/On x86-64 and 32-bit x86 the generated code stays the same, but for the update of q->tail, which as a release is a load, an add and a store instead of one add on memory/,
+	     'x86 code: except that a counter update is no longer one add, on 32-bit x86 too');
+	my $hv = $msg{'drivers/soc/hv.c'} // '';
+	my $sgx = $msg{'arch/x86/kernel/sgx/demo.c'} // '';
+	($hv, $sgx) = map { s/\n/ /gr } ($hv, $sgx);
+	like($hv, qr/On 32-bit powerpc the writer's .*On 64-bit powerpc the generated code stays the same\./,
+	     'a driver whose Kconfig symbol depends on a powerpc-only symbol: powerpc\'s cost') or diag($hv);
+	unlike($hv, qr/arm64|x86|RISC-V|Alpha|MIPS/, 'and no other architecture (a "depends on" in help text is none)');
+	like($sgx, qr/On x86-64 the generated code stays the same, but for the update of q->tail, which as a release is a load, an or and a store instead of one or on memory\./,
+	     'x86 code built under a symbol that depends on X86_64: x86-64 alone, the or named') or diag($sgx);
+	unlike($sgx, qr/32-bit x86/, 'and 32-bit x86, which cannot build it, is not named');
+	my $wide = ($msg{'drivers/wide/w.c'} // '') =~ s/\n/ /gr;
+	like($wide, qr/On UML, x86-64 and 32-bit x86 the generated code stays the same\./,
+	     'a symbol defined in arch/x86/Kconfig and arch/x86/um/Kconfig: x86 and UML') or diag($wide);
+	unlike($wide, qr/arm64|RISC-V|powerpc/, 'and no other architecture');
 	unlike($x86, qr/arm64|RISC-V/, 'x86 code: no other architecture');
 	like($gen, qr/On Alpha the writer's demo\.wmb and store become a full smp_mb\(\), demo\.mb, and store/,
 	     'code outside arch/: the fallback of the tree\'s own headers, a full smp_mb()');
-	like($gen, qr/On 32-bit ARM the writer's dmb ishst and store become a full smp_mb\(\), dmb ish, and store \(a stronger barrier\)\. On arm64 .* On RISC-V the writer's fence w,w and store become fence rw,w and store .*On 64-bit powerpc, x86-64 and 32-bit x86 the generated code stays the same/,
+	like($gen, qr/On 32-bit ARM the writer's dmb ishst and store become a full smp_mb\(\), dmb ish, and store \(a stronger barrier\)\. On arm64 .* On RISC-V the writer's fence w,w and store become fence rw,w and store .*On 64-bit powerpc, UML, x86-64 and 32-bit x86 the generated code stays the same/,
 	     'code outside arch/: every architecture of the tree, gains, changes and the same code');
 	unlike($gen, qr/\b(riscv|csky)\b/, 'no MAINTAINERS K: keyword in the message');
-	unlike($gen, qr/MIPS/, 'an architecture whose barriers are unresolved is not named');
+	like($gen, qr/What MIPS, MIPS Octeon and SuperH emit is not covered here\./,
+	     'an architecture whose barriers are unresolved: the list says it is not complete');
 	like($gen, qr/gen_put\(\) stores q->slot\[0\] and then publishes q->tail/, 'the writer\'s data is named');
 	like($gen, qr/gen_get\(\) loads it, runs smp_rmb\(\) and then reads q->slot\[t\]/,
 	     'the reader\'s data is named');
@@ -477,6 +524,17 @@ for my $sig (qw(INT TERM HUP)) {
 	     'a cleared bit: its cost is not that of a store-release') or diag($bits);
 	unlike($bits, qr/writer's [^.]* become stlr/, 'a cleared bit: no stlr promised for the writer');
 	unlike($bits, qr/\bacqrel\b/, 'a cleared bit: the commit message does not name the tool');
+	my ($named, $masked) = map { ($msg{$_} // '') =~ s/\n/ /gr } ('drivers/demo/named.c', 'mm/demo.c');
+	like($subject{'drivers/demo/named.c'} // '', qr/ for DEMO_BUSY$/, 'a flag bit: the subject names the bit');
+	like($named, qr/publishes DEMO_BUSY in q->flags with smp_wmb\(\) before the bit operation/,
+	     'a flag bit: the message names the bit and its word') or diag($named);
+	like($named, qr/what the barrier pair guaranteed for DEMO_BUSY in q->flags\./, 'in each sentence');
+	like($subject{'mm/demo.c'} // '', qr/ for DEMO_INIT$/, 'a bit cleared with &= ~BIT: the subject names it');
+	like($masked, qr/publishes DEMO_INIT in q->flags with smp_wmb\(\) before the store/,
+	     'a bit cleared with &= ~BIT: the message names it') or diag($masked);
+	unlike($subject{'drivers/demo/bits.c'} // '', qr/ for 0$/, 'a bit number is no name: the word stays');
+	like(($msg{'fs/demo/helper.c'} // '') =~ s/\n/ /gr, qr/hc_get\(\) loads it in hc_block\(\), runs smp_rmb\(\)/,
+	     'a load in a helper: the message names the helper that holds the acquire');
 	like($mb, qr/publishes q->tail with smp_mb\(\) before the store; mb_get\(\) loads it, runs smp_rmb\(\)/,
 	     'a writer with smp_mb(): the message names the barriers each side has');
 	like($mb, qr/Use smp_load_acquire\(\) for the subscribe load instead, and remove the read barrier; the writer's smp_mb\(\) stays as it is/,

@@ -19,10 +19,10 @@ static const char cost_usage[] =
 	"For each protocol that converts (verdict convert or review): what the\n"
 	"writer's smp_wmb() and store and the reader's load and smp_rmb() compile\n"
 	"to before, and the release and acquire after, on each architecture that\n"
-	"builds the touched files (a file under arch/X is X's only; other code is\n"
-	"every architecture's), read from the tree's own asm/barrier.h and\n"
-	"asm-generic/barrier.h; and whether the architecture gains, is unchanged,\n"
-	"gets different code or pays more.\n"
+	"can build the touched files (a file under arch/X is X's only; the file's\n"
+	"Makefile line and the Kconfig of its CONFIG_ symbols may narrow it), read\n"
+	"from the tree's own asm/barrier.h and asm-generic/barrier.h; and whether\n"
+	"the architecture gains, is unchanged, gets different code or pays more.\n"
 	"\n"
 	"  --json       the same as JSON (see README)\n"
 	"  --barriers   only the barriers of each architecture, no protocols\n"
@@ -116,8 +116,8 @@ static void json_barriers(struct strbuf *sb, const struct cost_model *m)
 }
 
 /*
- * Whether v builds some file of p's ends that convert: an end under
- * arch/X is X's; any other end is every architecture's.
+ * Where the files of p's ends are: whether v builds one is
+ * cost_protocol_builds()'s question (kbuild.h).
  */
 struct where {
 	const char *walk_root;	/* what the pairs' files are relative to */
@@ -148,7 +148,7 @@ static void add_side(struct strbuf *sb, const struct cost_model *m, const struct
 		char *before, *after;
 		enum cost_effect e;
 
-		if (!cost_protocol_builds(p, v, where->real_root, where->walk_root))
+		if (!cost_protocol_builds(m, p, v, where->real_root, where->walk_root))
 			continue;
 		e = cost_compare(v, release, &before, &after);
 		if (json) {

@@ -198,7 +198,7 @@ size_t cmd_write_series(const char *verb, const struct cmd_series *extra, const 
 {
 	const char *outdir = extra->outdir;
 	struct maintainers m;
-	struct cost_model cost = { NULL, NULL, 0 };
+	struct cost_model cost = { NULL, NULL, 0, NULL };
 	char *cost_root;
 	struct cleanup_set made = { NULL, 0, 0 };
 	struct strbuf report = STRBUF_INIT;

@@ -12,6 +12,7 @@
 #include "cost.h"
 #include "classify.h"
 #include "hash.h"
+#include "kbuild.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -855,16 +856,10 @@ static bool if_value(struct pp *pp, const struct toks *line, size_t i)
 
 static char *read_text(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
 	struct strbuf sb = STRBUF_INIT;
-	char buf[8192];
-	size_t n;
 
-	if (!f)
+	if (strbuf_read_file(&sb, path, MAX_HEADER_BYTES))
 		return NULL;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0 && sb.len < MAX_HEADER_BYTES)
-		strbuf_add(&sb, buf, n);
-	fclose(f);
 	*len = sb.len;
 	return strbuf_detach(&sb);
 }
@@ -1915,6 +1910,7 @@ int cost_model_build(struct cost_model *m, const char *root)
 		free(archs[i]);
 	}
 	free(archs);
+	m->kbuild = kbuild_new(m->root, m->v, m->nr);
 	return 0;
 }
 
@@ -1941,6 +1937,7 @@ void cost_model_release(struct cost_model *m)
 	}
 	free(m->v);
 	free(m->root);
+	kbuild_free(m->kbuild);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -1969,21 +1966,30 @@ char *cost_find_root(const char *path)
 	}
 }
 
-char *cost_file_arch(const char *real_root, const char *base, const char *file)
+/* base/file relative to real_root, or NULL when it is not in it or cannot be resolved. */
+static char *file_rel(const char *real_root, const char *base, const char *file)
 {
 	char *path = xasprintf("%s/%s", base, file);
 	char *real = realpath(path, NULL);
 	size_t n = strlen(real_root);
-	const char *rel, *s;
-	char *arch = NULL;
+	char *rel = NULL;
 
 	free(path);
-	if (!real)
-		return NULL;
-	rel = !strncmp(real, real_root, n) && real[n] == '/' ? real + n + 1 : "";
-	if (!strncmp(rel, "arch/", 5) && (s = strchr(rel + 5, '/')))
-		arch = xstrndup(rel + 5, (size_t)(s - rel - 5));
+	if (real && !strncmp(real, real_root, n) && real[n] == '/')
+		rel = xstrdup(real + n + 1);
 	free(real);
+	return rel;
+}
+
+char *cost_file_arch(const char *real_root, const char *base, const char *file)
+{
+	char *rel = file_rel(real_root, base, file);
+	const char *s;
+	char *arch = NULL;
+
+	if (rel && !strncmp(rel, "arch/", 5) && (s = strchr(rel + 5, '/')))
+		arch = xstrndup(rel + 5, (size_t)(s - rel - 5));
+	free(rel);
 	return arch;
 }
 
@@ -2087,23 +2093,31 @@ enum cost_effect cost_compare(const struct cost_variant *v, bool release, char *
 	return COST_DIFFERENT;
 }
 
-int cost_protocol_builds(const struct protocol *p, const struct cost_variant *v,
-			 const char *real_root, const char *base)
+int cost_protocol_builds(const struct cost_model *m, const struct protocol *p,
+			 const struct cost_variant *v, const char *real_root, const char *base)
 {
-	size_t i;
+	size_t i, vi = (size_t)(v - m->v);
 	int found = -1;
 
 	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							     : &p->readers[i - p->nr_writers];
-		char *arch;
+		char *rel;
 		bool mine;
 
 		if (!classify_convertible(p, e))
 			continue;
-		arch = cost_file_arch(real_root, base, e->file);
-		mine = !arch || !strcmp(arch, v->arch);
-		free(arch);
+		rel = file_rel(real_root, base, e->file);
+		if (rel && vi < 64 && m->kbuild) {
+			mine = kbuild_file_variants(m->kbuild, rel) >> vi & 1;
+		} else {
+			/* arch/NAME/ alone */
+			char *arch = cost_file_arch(real_root, base, e->file);
+
+			mine = !arch || !strcmp(arch, v->arch);
+			free(arch);
+		}
+		free(rel);
 		if (mine)
 			return 1;
 		found = 0;

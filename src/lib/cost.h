@@ -45,10 +45,13 @@ struct cost_variant {
 	struct cost_seq seq[COST_NR_PRIMS];
 };
 
+struct kbuild;
+
 struct cost_model {
 	char *root;		/* owned: the tree */
 	struct cost_variant *v;	/* by architecture name, then variant */
 	size_t nr;
+	struct kbuild *kbuild;	/* owned: which variants build a file (kbuild.h) */
 };
 
 /*
@@ -76,13 +79,15 @@ const char *cost_prim_name(enum cost_prim p);
  */
 char *cost_file_arch(const char *real_root, const char *base, const char *file);
 /*
- * Whether variant v builds a convertible end of p: 1 when one is in generic
- * code or under v's architecture, 0 when none is, -1 when p has no
- * convertible end. real_root and base as cost_file_arch() takes them.
+ * Whether variant v (one of m's) builds a convertible end of p: 1 when
+ * one is in a file that v can build (kbuild.h: its arch/ folder, its
+ * Makefile line and the Kconfig of the symbols there), 0 when none is,
+ * -1 when p has no convertible end. real_root and base as
+ * cost_file_arch() takes them.
  */
 struct protocol;
-int cost_protocol_builds(const struct protocol *p, const struct cost_variant *v,
-			 const char *real_root, const char *base);
+int cost_protocol_builds(const struct cost_model *m, const struct protocol *p,
+			 const struct cost_variant *v, const char *real_root, const char *base);
 
 /* What converting one end of a protocol does on one variant. */
 enum cost_effect { COST_GAINS, COST_UNCHANGED, COST_DIFFERENT, COST_PAYS_MORE, COST_UNKNOWN };

@@ -533,6 +533,12 @@ static bool plan_block_pairing(const struct rewrite_file *f, unsigned barrier_li
 			continue;
 		if (!n)
 			return false;	/* the sentence ends without a full stop */
+		/*
+		 * it ends inside a line, and an explanation follows: the block
+		 * stays whole, for plan_move_comments() to move without it
+		 */
+		if (memmem(t, n, ". ", 2))
+			return false;
 		if (t[n - 1] == '.') {
 			last = k;
 			break;
@@ -761,7 +767,7 @@ static const char *join_statement(const struct rewrite_file *f, unsigned line1,
 /* The publish store: X = v; X++; X op= v (+ - | & ^); WRITE_ONCE(X, v); on up to six lines. */
 static const char *plan_store(const struct rewrite_file *f, const struct access *a,
 			      const char *other, const char *pairs, struct planned *out,
-			      bool *counter)
+			      char *counter)
 {
 	struct line l;
 	size_t ind, col, xlen = strlen(a->path), cmt, i;
@@ -800,9 +806,9 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 			p++;
 		if (end - p == 2 && (!memcmp(p, "++", 2) || !memcmp(p, "--", 2))) {
 			v = xasprintf("%s %c 1", a->path, *p);
-			*counter = true;
+			*counter = *p;
 		} else if (end - p >= 2 && strchr("+-|&^", p[0]) && p[1] == '=') {
-			*counter = true;
+			*counter = p[0];
 			/* X op= v: X op v, v in parentheses unless it is one operand */
 			const char *r = p + 2;
 
@@ -837,7 +843,7 @@ static const char *plan_store(const struct rewrite_file *f, const struct access 
 							     !memcmp(lead, "--", 2)) &&
 		   after == l.start + semi) {
 		v = xasprintf("%s %c 1", a->path, lead[0]);
-		*counter = true;
+		*counter = lead[0];
 	}
 	if (!v) {
 		free(comment);
@@ -1338,7 +1344,7 @@ struct group_plan {
 	size_t nr, alloc_plan, alloc_fidx;
 	const struct site **sites;	/* barriers already planned */
 	size_t nr_sites, alloc_sites;
-	bool counter;			/* a store became a release of X op v */
+	char counter;			/* a store became a release of X op v: op, or 0 */
 };
 
 static struct planned *next_plan(struct group_plan *g, const struct rewrite *rw,
@@ -1361,6 +1367,39 @@ static bool site_planned(struct group_plan *g, const struct site *s)
 	ALLOC_GROW(g->sites, g->nr_sites + 1, g->alloc_sites);
 	g->sites[g->nr_sites++] = s;
 	return false;
+}
+
+/*
+ * The note at the other side names the function that holds e's access
+ * once converted: where the access is in a helper the barrier's function
+ * calls (fuse_get_req() calls fuse_block_alloc(), which loads the flag),
+ * the acquire goes into the helper, so names (the end functions, "a() and
+ * b()") get the helper's name for the barrier's.
+ */
+static void helper_holds_access(struct strbuf *names, const struct pair_end *e)
+{
+	char *from, *to, *at;
+	size_t n;
+
+	if (!e->helper || e->caller || !strcmp(e->helper->name, site_where(e->site)))
+		return;
+	from = xasprintf("%s()", site_where(e->site));
+	to = xasprintf("%s()", e->helper->name);
+	n = strlen(from);
+	for (at = names->buf; (at = strstr(at, from)); at += n)
+		if (at == names->buf || at[-1] == ' ')
+			break;
+	if (at && !strstr(names->buf, to)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_add(&sb, names->buf, (size_t)(at - names->buf));
+		strbuf_adds(&sb, to);
+		strbuf_adds(&sb, at + n);
+		strbuf_release(names);
+		*names = sb;
+	}
+	free(from);
+	free(to);
 }
 
 /*
@@ -1436,6 +1475,10 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 	}
 	classify_end_functions(&readers, p, p->readers, p->nr_readers);
 	classify_end_functions(&writers, p, p->writers, p->nr_writers);
+	for (i = 0; i < p->nr_readers; i++)
+		helper_holds_access(&readers, &p->readers[i]);
+	for (i = 0; i < p->nr_writers; i++)
+		helper_holds_access(&writers, &p->writers[i]);
 	for (i = 0; i < p->nr_writers + p->nr_readers && !why; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							      : &p->readers[i - p->nr_writers];
@@ -2051,6 +2094,83 @@ static void comment_text(struct strbuf *lines, const char *t, size_t n)
 }
 
 /*
+ * A moved comment that opens with a sentence about the other side
+ * ("Pairs with set_bit() in foo() and bar(). We need to ..."): the note
+ * says the pairing now, so the sentence goes and the explanation after it
+ * stays, its paragraph joined into one line (to wrap again). The
+ * functions it named ("bar()") are added to others, ", " separated, for
+ * the note to keep. Returns whether it dropped one.
+ */
+static bool drop_pairing_sentence(struct strbuf *lines, struct strbuf *others)
+{
+	const char *t = lines->buf, *stop, *p;
+	size_t n;
+
+	if (!starts_pairing(t, lines->len))
+		return false;
+	/* the sentence's end: a full stop before a blank or a line break, with text after */
+	for (stop = t; (stop = strchr(stop, '.')); stop++)
+		if ((stop[1] == ' ' || stop[1] == '\n') && stop[2] && stop[2] != '\n')
+			break;
+	if (!stop)
+		return false;
+	for (p = t; p < stop; p++) {
+		/* "name()" */
+		if (p[0] == '(' && p[1] == ')' && p > t && is_ident(p[-1])) {
+			const char *b = p;
+
+			while (b > t && is_ident(b[-1]))
+				b--;
+			strbuf_addf(others, "%s%.*s()", others->len ? ", " : "", (int)(p - b), b);
+		}
+	}
+	n = (size_t)(stop + 2 - t);
+	memmove(lines->buf, lines->buf + n, lines->len - n + 1);
+	lines->len -= n;
+	/* the rest of its paragraph, cut mid-line, is one line to wrap again */
+	for (p = lines->buf; *p && !(p[0] == '\n' && p[1] == '\n'); p++)
+		if (*p == '\n' && p[1])
+			lines->buf[p - lines->buf] = ' ';
+	return true;
+}
+
+/*
+ * The note's sentence with the functions of others it does not name:
+ * "Pairs with ... in foo(). It also pairs with bar()." Caller frees.
+ */
+static char *note_with_others(const char *sentence, const char *others)
+{
+	struct strbuf extra = STRBUF_INIT;
+	const char *p = others;
+	size_t nr = 0, last = 0;
+	char *out;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		char *name = xstrndup(p, n);
+		const char *at = strstr(sentence, name);
+
+		/* a name the sentence holds as a word */
+		if (!at || (at > sentence && is_ident(at[-1]))) {
+			last = extra.len;
+			strbuf_addf(&extra, "%s%s", nr++ ? ", " : "", name);
+		}
+		free(name);
+		p += n;
+		p += strspn(p, ", ");
+	}
+	if (!nr) {
+		strbuf_release(&extra);
+		return xstrdup(sentence);
+	}
+	out = nr > 1 ? xasprintf("%s It also pairs with %.*s and %s.", sentence, (int)last,
+				 extra.buf, extra.buf + last + 2)
+		     : xasprintf("%s It also pairs with %s.", sentence, extra.buf);
+	strbuf_release(&extra);
+	return out;
+}
+
+/*
  * A comment that explained a barrier the rewrite removes (the block
  * comment that ends right above it, or the comment after it on its line)
  * would be left orphaned, above a blank line or a statement it does not
@@ -2066,8 +2186,9 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 		struct planned *b = &g->plan[i];
 		size_t fi = g->fidx[i], n, k, len, np;
 		const struct rewrite_file *f = &rw->v[fi];
-		struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT;
+		struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT, others = STRBUF_INIT;
 		unsigned c = b->line, top = 0, next;
+		bool joined;
 		const char *t, *p;
 		struct planned *pl;
 		bool trailing = *b->text != '\0';
@@ -2128,6 +2249,7 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 		lines.len -= k;
 		while (lines.len > 1 && lines.buf[lines.len - 2] == '\n')
 			lines.buf[--lines.len] = '\0';
+		joined = drop_pairing_sentence(&lines, &others);
 		for (k = top; top && k <= c; k++) {
 			if (deleted_in(g, fi, k))
 				continue;
@@ -2152,6 +2274,20 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 			strbuf_addf(&sb, "%.*s%s\n", (int)ind, text, pl->insert ? " *" : "/*");
 			for (p = lines.buf; *p; p += n + 1) {
 				n = strcspn(p, "\n");
+				/* the paragraph drop_pairing_sentence() joined into one line wraps at 80 */
+				if (joined && p == lines.buf &&
+				    text_columns(text, ind) + 3 + text_columns(p, n) > 80) {
+					char *para = xstrndup(p, n);
+					struct line l = { text, ind };
+					struct strbuf w = STRBUF_INIT;
+
+					add_comment_words(&w, &l, ind, para);
+					/* without the blank line add_comment_words() puts first */
+					strbuf_adds(&sb, strchr(w.buf, '\n') + 1);
+					strbuf_release(&w);
+					free(para);
+					continue;
+				}
 				strbuf_addf(&sb, "%.*s *%s%.*s\n", (int)ind, text, n ? " " : "", (int)n, p);
 			}
 			if (pl->insert) {
@@ -2159,16 +2295,19 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 			} else {
 				size_t nlen = note_length(text);
 				char *sentence = note_sentence(text, nlen);
+				char *full = note_with_others(sentence, others.buf);
 				struct line l = { text, ind };
 
-				add_comment_words(&sb, &l, ind, sentence);
+				add_comment_words(&sb, &l, ind, full);
 				strbuf_addf(&sb, "%.*s */\n%s", (int)ind, text, text + nlen);
 				free(sentence);
+				free(full);
 			}
 			free(pl->text);
 			pl->text = strbuf_detach(&sb);
 		}
 		strbuf_release(&lines);
+		strbuf_release(&others);
 	}
 }
 

@@ -31,7 +31,8 @@ struct rewrite_patch {
 	char *stale;		/* owned: comments that may still describe the old
 				   barriers, one per line ("file: in foo(): text"),
 				   or "" */
-	bool counter;		/* a store X++ or X op= v became a release of X op v */
+	char counter;		/* a store X++ or X op= v became a release of X op v:
+				   op ('+', '-', '|', '&', '^'), or 0 */
 	/*
 	 * A patch that is no protocol's conversion (nr is 0: a bug fix) carries
 	 * its own message: subject after "prefix: " (lowercase, the prefix's

@@ -486,6 +486,109 @@ static void forms(const struct protocol *p, bool *bitop, bool *test_bit, bool *i
 	}
 }
 
+/*
+ * Whether s[0..n) names a constant: an identifier with a capital letter
+ * (PG_mte_tagged, VM_UNINITIALIZED; not a variable like nr or i).
+ */
+static bool constant_name(const char *s, size_t n)
+{
+	bool capital = false;
+	size_t i;
+
+	if (!n || isdigit((unsigned char)s[0]))
+		return false;
+	for (i = 0; i < n; i++) {
+		if (!is_c_ident_char(s[i]))
+			return false;
+		capital |= isupper((unsigned char)s[i]) != 0;
+	}
+	return capital;
+}
+
+/*
+ * The bit a plain writer sets or clears with X |= BIT or X &= ~BIT, read
+ * from the source after the access; NULL otherwise. Caller frees.
+ */
+static char *mask_store_bit(const struct pair_end *e)
+{
+	const char *text = e->fs ? e->fs->text : NULL, *t, *end;
+	size_t len = e->fs ? e->fs->len : 0, n;
+
+	if (!text || e->caller || e->helper || strcmp(e->access_file, e->file) ||
+	    e->access->off + strlen(e->access->path) >= len ||
+	    memcmp(text + e->access->off, e->access->path, strlen(e->access->path)))
+		return NULL;
+	t = text + e->access->off + strlen(e->access->path);
+	end = memchr(t, ';', len - (size_t)(t - text));
+	if (!end)
+		return NULL;
+	while (t < end && isspace((unsigned char)*t))
+		t++;
+	if (end - t < 3 || !((t[0] == '|' && t[1] == '=') || (t[0] == '&' && t[1] == '=')))
+		return NULL;
+	t += 2;
+	while (t < end && isspace((unsigned char)*t))
+		t++;
+	if (t[-2] == '&' || t[-3] == '&') {
+		/* &= ~BIT clears it */
+		if (t >= end || *t != '~')
+			return NULL;
+		t++;
+	}
+	while (t < end && (*t == '(' || isspace((unsigned char)*t)))
+		t++;
+	n = (size_t)(end - t);
+	while (n && (t[n - 1] == ')' || isspace((unsigned char)t[n - 1])))
+		n--;
+	return constant_name(t, n) ? xstrndup(t, n) : NULL;
+}
+
+/*
+ * The bit of the flags word p publishes, when every end that names one
+ * (set_bit(BIT, ...), test_bit(BIT, ...), X &= ~BIT) names the same
+ * constant; NULL otherwise. Caller frees.
+ */
+static char *protocol_bit(const struct protocol *p)
+{
+	char *bit = NULL;
+	size_t i;
+
+	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+							     : &p->readers[i - p->nr_writers];
+		const struct access *a = e->access;
+		char *b = NULL;
+
+		if (a->via && strstr(a->via, "_bit") && a->value &&
+		    constant_name(a->value, strlen(a->value)))
+			b = xstrdup(a->value);
+		else if (a->is_write && !a->via)
+			b = mask_store_bit(e);
+		if (!b)
+			continue;
+		if (bit && strcmp(bit, b)) {
+			free(b);
+			free(bit);
+			return NULL;
+		}
+		free(bit);
+		bit = b;
+	}
+	return bit;
+}
+
+/* What p publishes, for a message: "BIT in X" for a flag bit, else X. Caller frees. */
+static char *published(const struct protocol *p)
+{
+	char *bit = protocol_bit(p), *s;
+
+	if (!bit)
+		return xstrdup(p->variable);
+	s = xasprintf("%s in %s", bit, p->variable);
+	free(bit);
+	return s;
+}
+
 /* The architecture all of patch's ends are under (arch/NAME/...), or NULL. */
 /*
  * How maintainers name each architecture (variant) in prose; also keeps
@@ -524,7 +627,7 @@ static bool arch_builds(const struct rewrite_patch *patch, const struct cost_var
 	size_t m;
 
 	for (m = 0; m < patch->nr; m++)
-		if (cost_protocol_builds(patch->v[m], v, o->cost->root, o->root) == 1)
+		if (cost_protocol_builds(o->cost, patch->v[m], v, o->cost->root, o->root) == 1)
 			return true;
 	return false;
 }
@@ -589,6 +692,21 @@ static const char *effect_prose(enum cost_effect e)
 	       e == COST_PAYS_MORE ? "a stronger barrier" : "as many instructions";
 }
 
+/* "a, b, c" as "a, b and c" (caller frees). */
+static char *and_list(const char *list)
+{
+	const char *comma = strrchr(list, ',');
+
+	return comma ? xasprintf("%.*s and%s", (int)(comma - list), list, comma + 1)
+		     : xstrdup(list);
+}
+
+/* The x86 instruction that does X op= v on memory in one. */
+static const char *rmw_instruction(char op)
+{
+	return op == '-' ? "sub" : op == '|' ? "or" : op == '&' ? "and" : op == '^' ? "xor" : "add";
+}
+
 /*
  * What the conversion costs on each architecture that builds the touched
  * files (only its own for code under arch/NAME/, else every one), from
@@ -599,8 +717,8 @@ static bool clears_bit(const struct protocol *p);
 
 static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
 {
-	bool rel = false, acq = false, x86 = false, unlock = false;
-	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT;
+	bool rel = false, acq = false, unlock = false;
+	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
 	if (!o->cost)
@@ -654,13 +772,16 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			free(after);
 		}
 		name = arch_name(v);
-		x86 |= !strcmp(v->arch, "x86");
 		if (unknown) {
-			/* acqrel could not read it: say nothing rather than guess */
+			/* acqrel could not read it: no guess, but the list says it is not complete */
+			strbuf_addf(&unread, "%s%s", unread.len ? ", " : "", name);
 			free(name);
 		} else if (!changed) {
 			strbuf_addf(&same, "%s%s", nr_same ? ", " : "", name);
 			nr_same++;
+			/* x86 has read-modify-write instructions on memory; a release has none */
+			if (!strcmp(v->arch, "x86") && patch->counter)
+				strbuf_addf(&rmw, "%s%s", rmw.len ? ", " : "", name);
 			free(name);
 		} else {
 			/* architectures with the same change share one sentence */
@@ -700,13 +821,32 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 				    (int)(comma - same.buf), same.buf, comma + 1);
 		else
 			strbuf_addf(&sb, "On %s the generated code stays the same", same.buf);
-		strbuf_adds(&sb, x86 && patch->counter
-			    ? ", but for the counter update on x86-64, which as a release is a load, an add and a store instead of one add on memory. "
-			    : ". ");
+		if (rmw.len) {
+			const char *op = rmw_instruction(patch->counter);
+			char *list = and_list(rmw.buf);
+
+			strbuf_addf(&sb, ", but for the update of %s%s%s, which as a release is a "
+				    "load, %s %s and a store instead of one %s on memory",
+				    patch->nr == 1 ? patch->v[0]->variable : "the publish variable",
+				    strcmp(rmw.buf, same.buf) ? " on " : "",
+				    strcmp(rmw.buf, same.buf) ? list : "",
+				    strchr("aeiou", op[0]) ? "an" : "a", op, op);
+			free(list);
+		}
+		strbuf_adds(&sb, ". ");
+	}
+	if (unread.len) {
+		char *list = and_list(unread.buf);
+
+		strbuf_addf(&sb, "What %s %s is not covered here. ", list,
+			    strchr(unread.buf, ',') ? "emit" : "emits");
+		free(list);
 	}
 	free(clauses);
 	free(names);
 	strbuf_release(&same);
+	strbuf_release(&rmw);
+	strbuf_release(&unread);
 	while (sb.len && sb.buf[sb.len - 1] == ' ')
 		sb.buf[--sb.len] = '\0';
 	if (!sb.len) {
@@ -1026,9 +1166,9 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 {
 	const struct pair_end *other = writer ? p->readers : p->writers;
 	size_t n = writer ? p->nr_readers : p->nr_writers;
-	char stay[64];
+	char stay[64], *what = published(p), *para;
 
-	return xasprintf("Use %s for the %s instead, and remove the %s barrier; the %s%s %s "
+	para = xasprintf("Use %s for the %s instead, and remove the %s barrier; the %s%s %s "
 			 "stay%s as %s. The %s, which is what the %s barrier guaranteed for %s. %s%s",
 			 form, writer ? "publish store" : "subscribe load", writer ? "write" : "read",
 			 writer ? "reader" : "writer", n > 1 ? "s'" : "'s",
@@ -1038,11 +1178,13 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 				  "before the store"
 				: "acquire orders the load before every access after it, the data "
 				  "reads included",
-			 writer ? "write" : "read", p->variable,
+			 writer ? "write" : "read", what,
 			 p->verdict == VERDICT_CONVERT
 			 ? "No other access that another thread can see loses its ordering."
 			 : "What else changes ordering is listed below.",
 			 writer ? " This also names the access that publishes." : "");
+	free(what);
+	return para;
 }
 
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
@@ -1056,10 +1198,14 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 
 	for (m = 0; m < patch->nr; m++) {
 		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
+		struct strbuf via = STRBUF_INIT;
 		const char *wb, *rb;
 		bool b, t, c, cl;
+		char *what;
+		size_t i;
 
 		p = patch->v[m];
+		what = published(p);
 		forms(p, &b, &t, &c);
 		cl = clears_bit(p);
 		bitop |= b;
@@ -1072,20 +1218,30 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		data_named(&rd, p, false, p->nr_readers > 1);
 		wb = side_barrier(p->writers, p->nr_writers);
 		rb = side_barrier(p->readers, p->nr_readers);
+		/* a load in a helper the reader calls: "loads it in fuse_block_alloc()" */
+		for (i = 0; i < p->nr_readers; i++) {
+			const struct pair_end *e = &p->readers[i];
+
+			if (e->helper && !e->caller && !strstr(via.buf, e->helper->name) &&
+			    strcmp(e->helper->name, site_where(e->site)))
+				strbuf_addf(&via, "%s%s()", via.len ? " and " : " in ", e->helper->name);
+		}
 		/* a reader whose access is a store (then a full barrier) stores it */
 		para = xasprintf("%s %s and then publish%s %s with %s%s before the %s; "
-				 "%s %s it, run%s %s%s and then %s.",
-				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", p->variable,
+				 "%s %s it%s, run%s %s%s and then %s.",
+				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
 				 wb ? wb : "a write barrier", wb ? "()" : "",
 				 b || cl ? "bit operation" : "store", r.buf,
 				 p->nr_readers && p->readers[0].access->is_write
 				 ? (p->nr_readers > 1 ? "store" : "stores")
 				 : t ? (p->nr_readers > 1 ? "test" : "tests")
 				   : (p->nr_readers > 1 ? "load" : "loads"),
-				 p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier", rb ? "()" : "",
-				 rd.buf);
+				 via.buf, p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier",
+				 rb ? "()" : "", rd.buf);
 		wrap(sb, para);
 		free(para);
+		free(what);
+		strbuf_release(&via);
 		strbuf_release(&wd);
 		strbuf_release(&rd);
 		strbuf_release(&w);
@@ -1110,6 +1266,8 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 	} else if (!classify_side_converts(p, true)) {
 		para = one_side_para(p, false, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else {
+		char *what = published(p);
+
 		para = xasprintf("Use %s for the publish store and %s for the subscribe load "
 				 "instead, and remove the barriers. The release orders every access "
 				 "before it, the data included, before the store, and the acquire "
@@ -1117,10 +1275,11 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 "included: what the barrier pair guaranteed for %s. %s This also "
 				 "names the access that publishes.",
 				 clear_bit ? "clear_bit_unlock()" : "smp_store_release()",
-				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()", p->variable,
+				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()", what,
 				 p->verdict == VERDICT_CONVERT
 				 ? "No other access that another thread can see loses its ordering."
 				 : "What else changes ordering is listed below.");
+		free(what);
 	}
 	wrap(sb, para);
 	free(para);
@@ -1491,10 +1650,13 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		verb = first && wants_capital(o, first) ? "Use" : "use";
 		for (i = 0; i < rp->nr; i++) {
 			const struct protocol *q = rp->v[i];
+			char *bit = protocol_bit(q);
 
+			/* a flag bit by its name, else the field or the variable */
 			strbuf_addf(&fields, "%s%s", i == 0 ? "" : i + 1 == rp->nr ? " and " : ", ",
-				    q->object && strchr(q->object, '.') ? strchr(q->object, '.') + 1
-									 : q->variable);
+				    bit ? bit : q->object && strchr(q->object, '.')
+						? strchr(q->object, '.') + 1 : q->variable);
+			free(bit);
 		}
 		field = fields.buf;
 		bitop = test_bit = in_callee = false;

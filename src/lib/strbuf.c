@@ -158,3 +158,17 @@ void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len)
 	}
 	strbuf_addch(sb, '"');
 }
+
+int strbuf_read_file(struct strbuf *sb, const char *path, size_t max)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[8192];
+	size_t n;
+
+	if (!f)
+		return -1;
+	while (sb->len < max && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(sb, buf, n);
+	fclose(f);
+	return 0;
+}

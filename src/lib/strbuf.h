@@ -34,5 +34,11 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
  * holds a surrogate, so two different byte strings never give one string.
  */
 void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len);
+/*
+ * Appends the file at path, stopping once sb holds max bytes or more (one
+ * read of up to 8 KiB may pass it). Returns 0, or -1 when the file cannot
+ * be opened (sb unchanged).
+ */
+int strbuf_read_file(struct strbuf *sb, const char *path, size_t max);
 
 #endif

@@ -85,7 +85,7 @@ static int demo_req_status(struct demo_req *r)
  static int demo_req_result(struct demo_req *r)
  {
 -	if (!READ_ONCE(r->done))
-+	/* Pairs with smp_store_release() in demo_req_complete() *\/
++	/* Pairs with smp_store_release() in demo_req_mark_done() *\/
 +	if (!smp_load_acquire(&r->done))
  		return -1;
 -	smp_rmb();
@@ -123,7 +123,7 @@ static int demo_req_status(struct demo_req *r)
  static int demo_req_status(struct demo_req *r)
  {
 -	int s = READ_ONCE(r->status);
-+	/* Pairs with smp_store_release() in demo_req_finish() *\/
++	/* Pairs with smp_store_release() in demo_req_set_status() *\/
 +	int s = smp_load_acquire(&r->status);
  
 -	smp_rmb();

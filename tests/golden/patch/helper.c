@@ -71,7 +71,7 @@ static int demo_conn_peek(struct demo_conn *c, int i)
  	c->buf[0] = v;
 -	smp_wmb();
 -	WRITE_ONCE(c->blocked, 0);
-+	/* Pairs with smp_load_acquire() in demo_conn_read() *\/
++	/* Pairs with smp_load_acquire() in demo_conn_blocked() *\/
 +	smp_store_release(&c->blocked, 0);
  }
  

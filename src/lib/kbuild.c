@@ -1,0 +1,661 @@
+/*
+ * kbuild.c: which architectures can build a file, from the tree's
+ * Makefiles and Kconfig files (see kbuild.h).
+ *
+ * Three rules, each conservative (what it cannot read allows every
+ * variant):
+ * - the Makefile rule: the lines of a folder's Makefile (and Kbuild) that
+ *   name an object, obj-y/obj-m/obj-$(CONFIG_X) or a composite object's
+ *   NAME-y/NAME-objs/NAME-$(CONFIG_X); a folder is built by its parent's
+ *   line that names "folder/"; an object no line of its folder names may
+ *   be named "folder/obj" by the parent's;
+ * - the Kconfig rule: a symbol can only be set where some Kconfig file
+ *   defines it (a file under arch/NAME/ is NAME's alone, one under
+ *   arch/NAME/um/ UML's, which sources it for its host), under the
+ *   "depends on" lines of that entry and the "if" blocks around it;
+ * - the variant rule: where the configuration a variant is read under
+ *   names CONFIG_X (x86-64 names CONFIG_X86_64), the architecture's other
+ *   variants are the ones without X.
+ * Every walk is bounded in depth; a symbol met again while it is being
+ * read allows every variant.
+ */
+#include "kbuild.h"
+#include "cost.h"
+#include "hash.h"
+#include "strbuf.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_FILE_BYTES		(4 << 20)
+#define MAX_DEPTH		16
+#define MAX_IF_DEPTH		32
+#define MAX_KCONFIG_FILES	20000
+
+struct kdef {
+	char *arch;		/* owned: the arch/ folder of the Kconfig, or NULL */
+	char **deps;		/* owned: "depends on" and enclosing "if" expressions */
+	size_t nr_deps, alloc_deps;
+};
+
+struct ksym {
+	struct kdef *defs;
+	size_t nr, alloc;
+};
+
+struct kbuild {
+	char *root;
+	const struct cost_variant *v;
+	size_t nr_v;
+	uint64_t all;
+	bool indexed;
+	struct hashmap sym_index;	/* symbol -> syms[] */
+	struct ksym *syms;
+	size_t nr_syms, alloc_syms;
+	struct hashmap memo;		/* "S:SYM" or "O:dir\nobj" -> masks[] */
+	uint64_t *masks;
+	size_t nr_masks, alloc_masks;
+};
+
+struct kbuild *kbuild_new(const char *root, const struct cost_variant *v, size_t nr)
+{
+	struct kbuild *kb = xcalloc(1, sizeof(*kb));
+
+	kb->root = xstrdup(root);
+	kb->v = v;
+	kb->nr_v = nr;
+	kb->all = nr >= 64 ? UINT64_MAX : ((uint64_t)1 << nr) - 1;
+	return kb;
+}
+
+void kbuild_free(struct kbuild *kb)
+{
+	size_t i, d, k;
+
+	if (!kb)
+		return;
+	for (i = 0; i < kb->nr_syms; i++) {
+		for (d = 0; d < kb->syms[i].nr; d++) {
+			struct kdef *def = &kb->syms[i].defs[d];
+
+			for (k = 0; k < def->nr_deps; k++)
+				free(def->deps[k]);
+			free(def->deps);
+			free(def->arch);
+		}
+		free(kb->syms[i].defs);
+	}
+	free(kb->syms);
+	hashmap_release(&kb->sym_index);
+	hashmap_release(&kb->memo);
+	free(kb->masks);
+	free(kb->root);
+	free(kb);
+}
+
+static char *read_file(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (strbuf_read_file(&sb, path, MAX_FILE_BYTES))
+		return NULL;
+	return strbuf_detach(&sb);
+}
+
+/*
+ * The end of the logical line at p (the '\n' or the NUL): a backslash
+ * before a newline joins the next line, both turned into blanks.
+ */
+static char *line_end(char *p)
+{
+	char *end = strchr(p, '\n');
+
+	if (!end)
+		return p + strlen(p);
+	while (end > p && end[-1] == '\\') {
+		end[-1] = ' ';
+		*end = ' ';
+		end = strchr(end, '\n');
+		if (!end)
+			return p + strlen(p);
+	}
+	return end;
+}
+
+/* The architecture folder of a path relative to the root, or NULL. */
+static char *arch_of(const char *rel)
+{
+	const char *s;
+
+	if (strncmp(rel, "arch/", 5) || !(s = strchr(rel + 5, '/')))
+		return NULL;
+	return xstrndup(rel + 5, (size_t)(s - rel - 5));
+}
+
+static uint64_t arch_mask(const struct kbuild *kb, const char *arch)
+{
+	uint64_t m = 0;
+	size_t i;
+
+	if (!arch)
+		return kb->all;
+	for (i = 0; i < kb->nr_v && i < 64; i++)
+		if (!strcmp(kb->v[i].arch, arch))
+			m |= (uint64_t)1 << i;
+	return kb->nr_v > 64 ? kb->all : m;
+}
+
+/* Whether the configuration of v names CONFIG_sym as one of its words. */
+static bool variant_names(const struct cost_variant *v, const char *sym)
+{
+	const char *c = v->config;
+	size_t n = strlen(sym);
+
+	while (c && (c = strstr(c, "CONFIG_"))) {
+		c += 7;
+		if (!strncmp(c, sym, n) && (!c[n] || c[n] == ' ' || c[n] == '='))
+			return true;
+	}
+	return false;
+}
+
+/* The variant rule: of an architecture whose variants differ in CONFIG_sym, those with it. */
+static uint64_t variant_rule(const struct kbuild *kb, const char *sym, uint64_t m)
+{
+	size_t i, k;
+
+	if (kb->nr_v > 64)
+		return m;
+	for (i = 0; i < kb->nr_v; i++) {
+		bool named = false;
+
+		for (k = 0; k < kb->nr_v; k++)
+			named |= !strcmp(kb->v[k].arch, kb->v[i].arch) && variant_names(&kb->v[k], sym);
+		if (named && !variant_names(&kb->v[i], sym))
+			m &= ~((uint64_t)1 << i);
+	}
+	return m;
+}
+
+/* ---------------------------------------------------------------- Kconfig */
+
+static struct kdef *add_def(struct kbuild *kb, const char *sym, const char *rel)
+{
+	size_t i = hashmap_get(&kb->sym_index, sym);
+	struct ksym *s;
+	struct kdef *d;
+
+	if (i == (size_t)-1) {
+		ALLOC_GROW(kb->syms, kb->nr_syms + 1, kb->alloc_syms);
+		i = kb->nr_syms++;
+		memset(&kb->syms[i], 0, sizeof(kb->syms[i]));
+		hashmap_put(&kb->sym_index, sym, i);
+	}
+	s = &kb->syms[i];
+	ALLOC_GROW(s->defs, s->nr + 1, s->alloc);
+	d = &s->defs[s->nr++];
+	memset(d, 0, sizeof(*d));
+	d->arch = arch_of(rel);
+	/* UML reads its host's arch/HOST/um/Kconfig (arch/um/Kconfig sources it): um's */
+	if (d->arch && !strncmp(rel + 5 + strlen(d->arch), "/um/", 4)) {
+		free(d->arch);
+		d->arch = xstrdup("um");
+	}
+	return d;
+}
+
+static void add_dep(struct kdef *d, const char *expr, size_t n)
+{
+	ALLOC_GROW(d->deps, d->nr_deps + 1, d->alloc_deps);
+	d->deps[d->nr_deps++] = xstrndup(expr, n);
+}
+
+static unsigned indent_of(const char *s, size_t n)
+{
+	unsigned col = 0;
+	size_t i;
+
+	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		col = s[i] == '\t' ? (col + 8) & ~7u : col + 1;
+	return col;
+}
+
+/* Whether line (past its indentation) starts with keyword kw as a word. */
+static bool keyword(const char *line, size_t n, const char *kw)
+{
+	size_t k = strlen(kw);
+
+	return n >= k && !strncmp(line, kw, k) && (n == k || isspace((unsigned char)line[k]));
+}
+
+/* The Kconfig rule: reads one Kconfig file's entries, their depends and if blocks. */
+static void read_kconfig(struct kbuild *kb, const char *rel, char *text)
+{
+	char *ifs[MAX_IF_DEPTH];
+	size_t nr_ifs = 0, depth = 0, k;
+	struct kdef *cur = NULL;
+	bool in_help = false;
+	unsigned help_indent = 0;
+	char *p = text;
+
+	while (*p) {
+		char *end = line_end(p), *s, *line, *arg;
+		size_t len, n;
+
+		len = (size_t)(end - p);
+		s = p + strspn(p, " \t");
+		n = (size_t)(end - s);
+		while (n && isspace((unsigned char)s[n - 1]))
+			n--;
+		if (in_help) {
+			if (!n || indent_of(p, len) > help_indent)
+				goto next;
+			in_help = false;
+		}
+		/* the line, trimmed and ended, so that nothing reads past it */
+		line = xstrndup(s, n);
+		arg = line + strcspn(line, " \t");
+		arg += strspn(arg, " \t");
+		if (keyword(line, n, "config") || keyword(line, n, "menuconfig")) {
+			cur = add_def(kb, arg, rel);
+			for (k = 0; k < nr_ifs; k++)
+				add_dep(cur, ifs[k], strlen(ifs[k]));
+		} else if (keyword(line, n, "depends")) {
+			if (cur && !strncmp(arg, "on", 2) && isspace((unsigned char)arg[2])) {
+				arg += 3;
+				arg += strspn(arg, " \t");
+				add_dep(cur, arg, strlen(arg));
+			}
+		} else if (keyword(line, n, "if")) {
+			if (depth++ < MAX_IF_DEPTH)
+				ifs[nr_ifs++] = xstrdup(arg);
+			cur = NULL;
+		} else if (keyword(line, n, "endif")) {
+			if (depth && depth-- <= MAX_IF_DEPTH)
+				free(ifs[--nr_ifs]);
+			cur = NULL;
+		} else if (keyword(line, n, "help") || keyword(line, n, "---help---")) {
+			in_help = true;
+			help_indent = indent_of(p, len);
+		} else if (keyword(line, n, "choice") || keyword(line, n, "endchoice") ||
+			   keyword(line, n, "menu") || keyword(line, n, "endmenu") ||
+			   keyword(line, n, "comment") || keyword(line, n, "source") ||
+			   keyword(line, n, "mainmenu")) {
+			cur = NULL;
+		}
+		free(line);
+next:
+		p = *end ? end + 1 : end;
+	}
+	for (k = 0; k < nr_ifs; k++)
+		free(ifs[k]);
+}
+
+/* Every Kconfig* file of the tree, read once (folders walked with a list, not recursion). */
+static void index_kconfig(struct kbuild *kb)
+{
+	char **todo = NULL;
+	size_t nr = 0, alloc = 0, files = 0;
+
+	kb->indexed = true;
+	ALLOC_GROW(todo, nr + 1, alloc);
+	todo[nr++] = xstrdup("");
+	while (nr) {
+		char *rel = todo[--nr];
+		char *dir = *rel ? xasprintf("%s/%s", kb->root, rel) : xstrdup(kb->root);
+		DIR *d = opendir(dir);
+		struct dirent *de;
+
+		while (d && (de = readdir(d))) {
+			char *path, *sub;
+			struct stat st;
+
+			if (de->d_name[0] == '.')
+				continue;
+			path = xasprintf("%s/%s", dir, de->d_name);
+			sub = *rel ? xasprintf("%s/%s", rel, de->d_name) : xstrdup(de->d_name);
+			if (lstat(path, &st)) {
+				/* gone since readdir(): nothing to read */
+			} else if (S_ISDIR(st.st_mode)) {
+				ALLOC_GROW(todo, nr + 1, alloc);
+				todo[nr++] = sub;
+				sub = NULL;
+			} else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "Kconfig", 7) &&
+				   files++ < MAX_KCONFIG_FILES) {
+				char *text = read_file(path);
+
+				if (text)
+					read_kconfig(kb, sub, text);
+				free(text);
+			}
+			free(sub);
+			free(path);
+		}
+		if (d)
+			closedir(d);
+		free(dir);
+		free(rel);
+	}
+	free(todo);
+}
+
+static uint64_t memo_get(const struct kbuild *kb, const char *key, bool *found)
+{
+	size_t i = hashmap_get(&kb->memo, key);
+
+	*found = i != (size_t)-1;
+	return *found ? kb->masks[i] : 0;
+}
+
+static void memo_put(struct kbuild *kb, const char *key, uint64_t m)
+{
+	size_t i = hashmap_get(&kb->memo, key);
+
+	if (i == (size_t)-1) {
+		ALLOC_GROW(kb->masks, kb->nr_masks + 1, kb->alloc_masks);
+		i = kb->nr_masks++;
+		hashmap_put(&kb->memo, key, i);
+	}
+	kb->masks[i] = m;
+}
+
+static uint64_t sym_mask(struct kbuild *kb, const char *sym, unsigned depth);
+
+/* Trims s[0..*n) of blanks and of parentheses around all of it. */
+static const char *trim_expr(const char *s, size_t *n)
+{
+	for (;;) {
+		size_t i, level = 0;
+		bool whole = true;
+
+		while (*n && isspace((unsigned char)*s))
+			s++, (*n)--;
+		while (*n && isspace((unsigned char)s[*n - 1]))
+			(*n)--;
+		if (*n < 2 || s[0] != '(' || s[*n - 1] != ')')
+			return s;
+		for (i = 0; i < *n; i++) {
+			level += s[i] == '(';
+			level -= s[i] == ')' && level;
+			if (!level && i + 1 < *n)
+				whole = false;
+		}
+		if (!whole)
+			return s;
+		s++;
+		*n -= 2;
+	}
+}
+
+/* The top-level position of op ("&&", "||") in s[from..n), or n. */
+static size_t find_op(const char *s, size_t n, size_t from, const char *op)
+{
+	size_t i, level = 0;
+
+	for (i = from; i + 1 < n; i++) {
+		if (s[i] == '(')
+			level++;
+		else if (s[i] == ')' && level)
+			level--;
+		else if (!level && s[i] == op[0] && s[i + 1] == op[1])
+			return i;
+	}
+	return n;
+}
+
+/* The variants where a "depends on" expression can hold: || and &&, symbols. */
+static uint64_t expr_mask(struct kbuild *kb, const char *s, size_t n, unsigned depth)
+{
+	static const char *const ops[] = { "||", "&&" };
+	size_t o, i;
+
+	s = trim_expr(s, &n);
+	if (depth > MAX_DEPTH || !n)
+		return kb->all;
+	for (o = 0; o < 2; o++) {
+		size_t start = 0, at = find_op(s, n, 0, ops[o]);
+		uint64_t m = o ? kb->all : 0;
+
+		if (at == n)
+			continue;
+		for (;;) {
+			uint64_t t = expr_mask(kb, s + start, at - start, depth + 1);
+
+			m = o ? m & t : m | t;
+			if (at == n)
+				return m;
+			start = at + 2;
+			at = find_op(s, n, start, ops[o]);
+		}
+	}
+	/* one term: a symbol, else (!X, X=y, a string) nothing known */
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return kb->all;
+	if (n == 1 && strchr("ymn", s[0]))
+		return kb->all;
+	{
+		char *sym = xstrndup(s, n);
+		uint64_t m = sym_mask(kb, sym, depth + 1);
+
+		free(sym);
+		return m;
+	}
+}
+
+static uint64_t sym_mask(struct kbuild *kb, const char *sym, unsigned depth)
+{
+	char *key = xasprintf("S:%s", sym);
+	uint64_t m = 0;
+	size_t i, d, k;
+	bool found;
+
+	m = memo_get(kb, key, &found);
+	if (found) {
+		free(key);
+		return m;
+	}
+	if (!kb->indexed)
+		index_kconfig(kb);
+	i = hashmap_get(&kb->sym_index, sym);
+	if (i == (size_t)-1 || depth > MAX_DEPTH) {
+		free(key);
+		return kb->all;
+	}
+	/* read again while being read (a cycle): every variant */
+	memo_put(kb, key, kb->all);
+	m = 0;
+	for (d = 0; d < kb->syms[i].nr; d++) {
+		/* kb->syms may move while a dependency is read: index, never pointer */
+		uint64_t dm = arch_mask(kb, kb->syms[i].defs[d].arch);
+
+		for (k = 0; k < kb->syms[i].defs[d].nr_deps; k++) {
+			const char *e = kb->syms[i].defs[d].deps[k];
+
+			dm &= expr_mask(kb, e, strlen(e), depth + 1);
+		}
+		m |= dm;
+	}
+	m = variant_rule(kb, sym, m);
+	memo_put(kb, key, m);
+	free(key);
+	return m;
+}
+
+/* ---------------------------------------------------------------- Makefiles */
+
+static uint64_t obj_mask(struct kbuild *kb, const char *dir, const char *obj, unsigned depth);
+
+/* The variants that build folder dir: its line in the parent's Makefile. */
+static uint64_t dir_mask(struct kbuild *kb, const char *dir, unsigned depth)
+{
+	const char *slash = strrchr(dir, '/');
+	char *parent, *obj;
+	uint64_t m;
+
+	if (!slash)
+		return kb->all;
+	parent = xstrndup(dir, (size_t)(slash - dir));
+	obj = xasprintf("%s/", slash + 1);
+	m = obj_mask(kb, parent, obj, depth + 1);
+	free(parent);
+	free(obj);
+	return m;
+}
+
+/*
+ * What one Makefile line that names obj allows: lhs is obj-y, obj-m,
+ * obj-$(CONFIG_X), lib-..., or a composite object's NAME-y, NAME-objs,
+ * NAME-$(CONFIG_X). Anything else: every variant.
+ */
+static uint64_t line_mask(struct kbuild *kb, const char *dir, const char *obj, const char *lhs,
+			  size_t n, unsigned depth)
+{
+	const char *dash = NULL, *cfg = "-$(CONFIG_";
+	char *name, *sym = NULL;
+	uint64_t m = kb->all;
+	size_t i;
+
+	for (i = 0; i + strlen(cfg) <= n; i++)
+		if (!strncmp(lhs + i, cfg, strlen(cfg)))
+			break;
+	if (i + strlen(cfg) <= n && lhs[n - 1] == ')') {
+		const char *s = lhs + i + strlen(cfg);
+		size_t len = (size_t)(lhs + n - 1 - s), k;
+
+		dash = lhs + i;
+		for (k = 0; k < len; k++)
+			if (!isalnum((unsigned char)s[k]) && s[k] != '_')
+				return kb->all;
+		sym = xstrndup(s, len);
+	} else if (n > 2 && (!strncmp(lhs + n - 2, "-y", 2) || !strncmp(lhs + n - 2, "-m", 2))) {
+		dash = lhs + n - 2;
+	} else if (n > 5 && !strncmp(lhs + n - 5, "-objs", 5)) {
+		dash = lhs + n - 5;
+	} else {
+		return kb->all;
+	}
+	name = xstrndup(lhs, (size_t)(dash - lhs));
+	if (sym)
+		m &= sym_mask(kb, sym, depth + 1);
+	if (!strcmp(name, "obj") || !strcmp(name, "lib")) {
+		m &= dir_mask(kb, dir, depth);
+	} else {
+		char *composite = xasprintf("%s.o", name);
+
+		if (strcmp(composite, obj))
+			m &= obj_mask(kb, dir, composite, depth + 1);
+		free(composite);
+	}
+	free(name);
+	free(sym);
+	return m;
+}
+
+/* Whether the words of s[0..n) hold word. */
+static bool has_word(const char *s, size_t n, const char *word)
+{
+	size_t w = strlen(word), i = 0;
+
+	while (i < n) {
+		size_t len;
+
+		while (i < n && isspace((unsigned char)s[i]))
+			i++;
+		len = 0;
+		while (i + len < n && !isspace((unsigned char)s[i + len]))
+			len++;
+		if (len == w && !strncmp(s + i, word, w))
+			return true;
+		i += len;
+	}
+	return false;
+}
+
+/* The Makefile rule: the union over the lines of dir's Makefile and Kbuild that name obj. */
+static uint64_t obj_mask(struct kbuild *kb, const char *dir, const char *obj, unsigned depth)
+{
+	static const char *const names[] = { "Makefile", "Kbuild" };
+	char *key = xasprintf("O:%s\n%s", dir, obj);
+	uint64_t m = 0;
+	bool found = false, seen;
+	size_t f;
+
+	m = memo_get(kb, key, &seen);
+	if (seen || depth > MAX_DEPTH) {
+		free(key);
+		return seen ? m : kb->all;
+	}
+	memo_put(kb, key, kb->all);
+	m = 0;
+	for (f = 0; f < 2; f++) {
+		char *path = xasprintf("%s/%s/%s", kb->root, dir, names[f]);
+		char *text = read_file(path), *p = text;
+
+		free(path);
+		while (p && *p) {
+			char *end = line_end(p), *hash, *eq;
+
+			hash = memchr(p, '#', (size_t)(end - p));
+			if (hash)
+				end = hash;
+			eq = memchr(p, '=', (size_t)(end - p));
+			if (eq && has_word(eq + 1, (size_t)(end - eq - 1), obj)) {
+				const char *lhs = p + strspn(p, " \t");
+				const char *lend = eq;
+
+				if (lend > lhs && strchr("+:?", lend[-1]))
+					lend--;
+				while (lend > lhs && isspace((unsigned char)lend[-1]))
+					lend--;
+				found = true;
+				m |= line_mask(kb, dir, obj, lhs, (size_t)(lend - lhs), depth);
+			}
+			p = strchr(end, '\n');
+			p = p ? p + 1 : NULL;
+		}
+		free(text);
+	}
+	if (!found) {
+		/* a folder without its own line: the parent's Makefile may name folder/obj */
+		const char *slash = strrchr(dir, '/');
+
+		m = kb->all;
+		if (slash) {
+			char *parent = xstrndup(dir, (size_t)(slash - dir));
+			char *sub = xasprintf("%s/%s", slash + 1, obj);
+
+			m = obj_mask(kb, parent, sub, depth + 1);
+			free(parent);
+			free(sub);
+		}
+	}
+	memo_put(kb, key, m);
+	free(key);
+	return m;
+}
+
+uint64_t kbuild_file_variants(struct kbuild *kb, const char *rel)
+{
+	char *arch = arch_of(rel);
+	uint64_t m = arch_mask(kb, arch);
+	const char *slash = strrchr(rel, '/'), *dot = strrchr(rel, '.');
+
+	free(arch);
+	if (kb->nr_v > 64)
+		return kb->all;
+	if (slash && dot && dot > slash && (!strcmp(dot, ".c") || !strcmp(dot, ".S"))) {
+		char *dir = xstrndup(rel, (size_t)(slash - rel));
+		char *obj = xasprintf("%.*s.o", (int)(dot - slash - 1), slash + 1);
+
+		m &= obj_mask(kb, dir, obj, 0);
+		free(dir);
+		free(obj);
+	}
+	return m;
+}

@@ -1973,10 +1973,130 @@ static char *note_sentence(const char *text, size_t nlen)
 }
 
 /*
+ * The note (the first nlen bytes of plan i's text) leaves the access's own
+ * text for a new plan: text at line (above it when insert, else for it).
+ */
+static void note_moves_to(struct rewrite *rw, struct group_plan *g, size_t i, size_t nlen,
+			  unsigned line, bool insert, char *text)
+{
+	struct planned *pl = next_plan(g, rw, &rw->v[g->fidx[i]]);
+	char *rest;
+
+	pl->line = line;
+	pl->insert = insert;
+	pl->text = text;
+	pl->end = g->plan[i].end;
+	g->nr++;
+	rest = xstrdup(g->plan[i].text + nlen);
+	free(g->plan[i].text);
+	g->plan[i].text = rest;
+}
+
+/*
+ * Whether a barrier that plan i's end removes has a comment of its own that
+ * plan_move_comments() moves into the note: on its line, or right above it
+ * (blank lines between) when that is not line c.
+ */
+static bool barrier_comment_moves(const struct rewrite *rw, const struct group_plan *g, size_t i,
+				  unsigned c)
+{
+	size_t k, fi = g->fidx[i], n;
+	const struct rewrite_file *f = &rw->v[fi];
+	const char *t;
+	unsigned up;
+
+	for (k = 0; k < g->nr; k++) {
+		if (g->fidx[k] != fi || !g->plan[k].barrier || g->plan[k].end != g->plan[i].end)
+			continue;
+		if (*g->plan[k].text)
+			return true;
+		for (up = g->plan[k].line - 1; up >= 1 && trimmed_line(f, up, &t, &n); up--)
+			if (n && !deleted_in(g, fi, up))
+				break;
+		if (up >= 1 && up != c && trimmed_line(f, up, &t, &n) && n >= 2 &&
+		    !memcmp(t + n - 2, "*/", 2))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "/+ text +/" alone on line c, right above the access or the barrier that
+ * plan i puts its note on: the line becomes a block holding the text as a
+ * sentence and the note as its last paragraph, so that the note does not
+ * stack a second comment under the explanation. False when line c is not
+ * such a comment.
+ */
+static bool fold_into_one_line(struct rewrite *rw, struct group_plan *g, size_t i, unsigned c)
+{
+	size_t fi = g->fidx[i], nlen = note_length(g->plan[i].text), len, n, ind;
+	const struct rewrite_file *f = &rw->v[fi];
+	struct strbuf sb = STRBUF_INIT;
+	const char *t, *words, *in;
+	char *para, *sentence;
+	struct planned *pl;
+	struct line l;
+
+	if (!c || touched_in_other(g, fi, c, i) || !trimmed_line(f, c, &t, &len) || len < 5 ||
+	    memcmp(t, "/*", 2) || memcmp(t + len - 2, "*/", 2) || !get_line(f, c, &l))
+		return false;
+	trim_span(t + 2, len - 4, &words, &n);
+	/* one comment, with words, and not an old note */
+	if (!n || memmem(words, n, "/*", 2) || memmem(words, n, "*/", 2) ||
+	    (n >= 10 && !strncasecmp(words, "Pairs with", 10)))
+		return false;
+	sentence = note_sentence(g->plan[i].text, nlen);
+	/* "Paired with WRITE_ONCE() in foo()" above the note "Pairs with ... in foo().": it goes */
+	if (n >= 4 && !strncasecmp(words, "pair", 4) && (in = strstr(sentence, " in ")) &&
+	    memmem(words, n, in, strlen(in) - 1)) {
+		free(sentence);
+		if (g->plan[i].insert)
+			return false;
+		pl = next_plan(g, rw, f);
+		pl->line = c;
+		pl->text = xstrdup("");
+		pl->moved = true;
+		g->nr++;
+		return true;
+	}
+	if (barrier_comment_moves(rw, g, i, c)) {
+		free(sentence);
+		return false;
+	}
+	ind = indent_of(&l);
+	/* a sentence that ends without a full stop gets one, as the paragraphs of a block */
+	para = xasprintf("%.*s%s", (int)n, words, isalnum((unsigned char)words[n - 1]) ? "." : "");
+	strbuf_addf(&sb, "%.*s/*\n", (int)ind, l.start);
+	{
+		struct strbuf w = STRBUF_INIT;
+
+		add_comment_words(&w, &l, ind, para);
+		/* without the blank line add_comment_words() puts first */
+		strbuf_adds(&sb, strchr(w.buf, '\n') + 1);
+		strbuf_release(&w);
+	}
+	add_comment_words(&sb, &l, ind, sentence);
+	strbuf_addf(&sb, "%.*s */\n", (int)ind, l.start);
+	free(sentence);
+	free(para);
+	if (g->plan[i].insert) {
+		/* the note alone above a barrier that stays: it becomes the block */
+		free(g->plan[i].text);
+		g->plan[i].line = c;
+		g->plan[i].insert = false;
+		g->plan[i].text = strbuf_detach(&sb);
+		return true;
+	}
+	note_moves_to(rw, g, i, nlen, c, false, strbuf_detach(&sb));
+	return true;
+}
+
+/*
  * The block comment that ends right above a converted access (once the
  * barrier between them is gone) is the explanation of the ordering: the new
  * "Pairs with ..." note joins it as its last paragraph rather than stacking
- * a second comment under it.
+ * a second comment under it. A one-line comment there becomes such a block
+ * (fold_into_one_line()).
  */
 static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 {
@@ -2001,6 +2121,8 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 			c--;
 		c--;
 		if (g->plan[i].insert && touched_in_other(g, fi, c, i))
+			continue;
+		if (fold_into_one_line(rw, g, i, c))
 			continue;
 		/* the closing line of a comment of several lines, alone on its line */
 		if (!c || (!g->plan[i].insert && touched_in(g, fi, c)) ||
@@ -2033,22 +2155,7 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 			g->plan[i].text = strbuf_detach(&sb);
 			continue;
 		}
-		{
-			struct planned *pl = next_plan(g, rw, f);
-
-			pl->line = c;
-			pl->insert = true;
-			pl->text = strbuf_detach(&sb);
-			pl->end = g->plan[i].end;
-		}
-		g->nr++;
-		/* the note leaves the access's own text */
-		{
-			char *rest = xstrdup(g->plan[i].text + nlen);
-
-			free(g->plan[i].text);
-			g->plan[i].text = rest;
-		}
+		note_moves_to(rw, g, i, nlen, c, true, strbuf_detach(&sb));
 	}
 }
 

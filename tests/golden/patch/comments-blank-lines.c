@@ -47,12 +47,12 @@ static int demo_queue_armed(struct demo_queue *q)
 }
 
 /*
- * check-name: the note joins the block comment that explains the barrier (a one-line comment keeps it apart); deleting a barrier leaves no double blank line and no blank line after an opening brace
+ * check-name: the note joins the block comment that explains the barrier (a one-line comment right above the access becomes a block holding it); deleting a barrier leaves no double blank line and no blank line after an opening brace
  * check-command: acqrel patch --diff $file
  * check-output-start
 --- a/comments-blank-lines.c
 +++ b/comments-blank-lines.c
-@@ -11,20 +11,20 @@ struct demo_queue {
+@@ -11,38 +11,39 @@ struct demo_queue {
  static void demo_queue_push(struct demo_queue *q, int v)
  {
  	q->slots[0] = v;
@@ -82,13 +82,17 @@ static int demo_queue_armed(struct demo_queue *q)
  	return q->slots[t];
  }
  
-@@ -32,17 +32,15 @@ static void demo_queue_arm(struct demo_queue *q, int m)
+ static void demo_queue_arm(struct demo_queue *q, int m)
  {
  	q->mode = m;
- 	/* the mode before the flag *\/
+-	/* the mode before the flag *\/
 -	smp_wmb();
 -	WRITE_ONCE(q->ready, 1);
-+	/* Pairs with smp_load_acquire() in demo_queue_armed() *\/
++	/*
++	 * the mode before the flag.
++	 *
++	 * Pairs with smp_load_acquire() in demo_queue_armed().
++	 *\/
 +	smp_store_release(&q->ready, 1);
  }
  

@@ -79,13 +79,18 @@ static int demo_window_take(struct demo_window *w)
  * check-output-start
 --- a/orphan-comments.c
 +++ b/orphan-comments.c
-@@ -18,58 +18,61 @@ static void demo_window_flip(struct demo_window *w, int t)
+@@ -17,59 +17,65 @@ struct demo_window {
+ static void demo_window_flip(struct demo_window *w, int t)
  {
  	w->stamp[w->idx & 1] = t;
- 	/* the stamp before the index *\/
+-	/* the stamp before the index *\/
 -	smp_wmb();
 -	WRITE_ONCE(w->idx, w->idx + 1);
-+	/* Pairs with smp_load_acquire() in demo_window_read() *\/
++	/*
++	 * the stamp before the index.
++	 *
++	 * Pairs with smp_load_acquire() in demo_window_read().
++	 *\/
 +	smp_store_release(&w->idx, w->idx + 1);
  }
  

@@ -434,6 +434,10 @@ for my $sig (qw(INT TERM HUP)) {
 			"void hc_set(struct hc *c)\n{\n\tc->max = 8;\n\tsmp_wmb();\n\tc->ready = 1;\n}\n\n" .
 			"static bool hc_block(struct hc *c)\n{\n\treturn !c->ready;\n}\n\n" .
 			"int hc_get(struct hc *c)\n{\n\tif (hc_block(c))\n\t\treturn -1;\n\tsmp_rmb();\n\n\treturn c->max;\n}\n",
+		# a read barrier that ran only when the if's test held: the acquire costs on the other path
+		'kernel/demo/cond.c' => "struct cq {\n\tint slot[4];\n\tint ready;\n};\n\n" .
+			"void cq_set(struct cq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->ready, 1);\n}\n\n" .
+			"bool cq_ready(struct cq *q)\n{\n\tbool r = READ_ONCE(q->ready);\n\n\tif (r)\n\t\tsmp_rmb();\n\treturn r;\n}\n",
 		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
 		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
 			"void nq_stop(struct nq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(DEMO_BUSY, &q->flags);\n}\n\n" .
@@ -515,6 +519,10 @@ for my $sig (qw(INT TERM HUP)) {
 	unlike($gen, qr/\b(riscv|csky)\b/, 'no MAINTAINERS K: keyword in the message');
 	like($gen, qr/What MIPS, MIPS Octeon and SuperH emit is not covered here\./,
 	     'an architecture whose barriers are unresolved: the list says it is not complete');
+	my $cond = ($msg{'kernel/demo/cond.c'} // '') =~ s/\n/ /gr;
+	like($cond, qr/The read barrier sat in an if and ran only when its test held; the acquire is paid on the other path as well, where the old code had no barrier\./,
+	     'a read barrier under an if: the message says the acquire costs where none ran') or diag($cond);
+	unlike($gen, qr/sat in an if/, 'an unconditional read barrier: no such sentence');
 	like($gen, qr/gen_put\(\) stores q->slot\[0\] and then publishes q->tail/, 'the writer\'s data is named');
 	like($gen, qr/gen_get\(\) loads it, runs smp_rmb\(\) and then reads q->slot\[t\]/,
 	     'the reader\'s data is named');

@@ -714,10 +714,11 @@ static const char *rmw_instruction(char op)
  * gain, which pay more, which stay the same. NULL without a model.
  */
 static bool clears_bit(const struct protocol *p);
+static bool barrier_in_if(const struct pair_end *e);
 
 static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
 {
-	bool rel = false, acq = false, unlock = false;
+	bool rel = false, acq = false, unlock = false, in_if = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
@@ -728,8 +729,11 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 
 		for (i = 0; i < p->nr_writers; i++)
 			rel |= classify_convertible(p, &p->writers[i]);
-		for (i = 0; i < p->nr_readers; i++)
+		for (i = 0; i < p->nr_readers; i++) {
 			acq |= classify_convertible(p, &p->readers[i]);
+			in_if |= classify_convertible(p, &p->readers[i]) &&
+				 barrier_in_if(&p->readers[i]);
+		}
 		unlock |= clears_bit(p);
 	}
 	/*
@@ -813,6 +817,10 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		free(clauses[k]);
 		free(names[k]);
 	}
+	if (nr && in_if)
+		strbuf_adds(&sb, "The read barrier sat in an if and ran only when its test held; the "
+			    "acquire is paid on the other path as well, where the old code had no "
+			    "barrier. ");
 	if (nr_same) {
 		char *comma = strrchr(same.buf, ',');
 
@@ -888,22 +896,60 @@ static bool noise_call(const char *name)
 	return false;
 }
 
-/* Whether the call at text[off] is a statement of its own (its value unused), or text is unknown. */
-static bool statement_call(const char *text, size_t off)
+/*
+ * The end of the code before text[off]: blanks and block comments skipped;
+ * (size_t)-1 when a comment runs to the start of the text.
+ */
+static size_t code_before(const char *text, size_t off)
 {
 	for (;;) {
-		while (text && off && isspace((unsigned char)text[off - 1]))
+		while (off && isspace((unsigned char)text[off - 1]))
 			off--;
 		/* a comment before it, back to its opening */
-		if (!text || off < 4 || text[off - 1] != '/' || text[off - 2] != '*')
-			break;
+		if (off < 4 || text[off - 1] != '/' || text[off - 2] != '*')
+			return off;
 		for (off -= 2; off >= 2 && !(text[off - 2] == '/' && text[off - 1] == '*'); off--)
 			;
 		if (off < 2)
-			return true;
+			return (size_t)-1;
 		off -= 2;
 	}
-	return !text || !off || strchr(";{})", text[off - 1]);
+}
+
+/* Whether the call at text[off] is a statement of its own (its value unused), or text is unknown. */
+static bool statement_call(const char *text, size_t off)
+{
+	if (!text || (off = code_before(text, off)) == (size_t)-1)
+		return true;
+	return !off || strchr(";{})", text[off - 1]);
+}
+
+/*
+ * Whether the barrier of reader e runs only when an if's test holds: it is
+ * that if's statement, or the first of its braces ("if (ret) smp_rmb();").
+ * The acquire that replaces it is paid on the other path too.
+ */
+static bool barrier_in_if(const struct pair_end *e)
+{
+	const char *text = e->fs ? e->fs->text : NULL;
+	size_t k = text && !e->caller ? code_before(text, e->site->off) : (size_t)-1;
+	int depth = 0;
+
+	if (k != (size_t)-1 && k && text[k - 1] == '{')
+		k = code_before(text, k - 1);
+	if (k == (size_t)-1 || !k || text[k - 1] != ')')
+		return false;
+	for (k--;; k--) {
+		if (text[k] == ')')
+			depth++;
+		else if (text[k] == '(' && !--depth)
+			break;
+		if (!k)
+			return false;
+	}
+	k = code_before(text, k);
+	return k != (size_t)-1 && k >= 2 && !memcmp(text + k - 2, "if", 2) &&
+	       (k == 2 || !(isalnum((unsigned char)text[k - 3]) || text[k - 3] == '_'));
 }
 
 /*

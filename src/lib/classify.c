@@ -576,6 +576,51 @@ static void rule_seqcount_retry(struct judge *j)
  * not a quiet call, and not a function acqrel finds that stores nothing
  * and calls only quiet functions.
  */
+/*
+ * Whether header file also declares name by a prototype ("void name(...);"),
+ * the other branch of an #ifdef whose stub acqrel found: the function that
+ * one configuration builds (!CONFIG_MMU's empty unmap_mapping_range(), next
+ * to the real one's prototype) says nothing of what the other does.
+ */
+static bool header_declares(struct judge *j, const char *file, const char *name)
+{
+	const char *text = types_text(j->t, file), *p;
+	size_t n = strlen(name), fl = strlen(file);
+
+	if (!text || fl < 2 || strcmp(file + fl - 2, ".h"))
+		return false;
+	for (p = text; (p = strstr(p, name)); p += n) {
+		const char *q = p + n, *b = p, *w;
+		int depth = 0;
+
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(*q))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '(')
+			continue;
+		/* a return type before it, not an operator or "return" */
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '*' || b[-1] == '\n'))
+			b--;
+		for (w = b; w > text && is_c_ident_char(w[-1]); w--)
+			;
+		if (w == b || (b - w == 6 && !memcmp(w, "return", 6)))
+			continue;
+		for (; *q; q++)
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && !--depth)
+				break;
+		if (!*q)
+			return false;
+		for (q++; isspace((unsigned char)*q); q++)
+			;
+		if (*q == ';')
+			return true;
+	}
+	return false;
+}
+
 static bool call_may_store(struct judge *j, const char *file, const char *name, int depth)
 {
 	const struct func_summary *f;
@@ -586,6 +631,9 @@ static bool call_may_store(struct judge *j, const char *file, const char *name, 
 	f = depth < MAX_CALL_DEPTH && key_is_ident(name) && j->ctx->defs
 	    ? defs_function(j->ctx->defs, file, name) : NULL;
 	if (!f || !f->parsed)
+		return true;
+	/* an empty stub of one configuration: the other's body is not this one */
+	if (!f->accesses.nr && !f->calls.nr && header_declares(j, f->file, name))
 		return true;
 	for (k = 0; k < f->accesses.nr; k++)
 		if (f->accesses.v[k].is_write)
@@ -773,7 +821,12 @@ static void rule_store_before(struct judge *j)
 		for (k = 0; k < s->before.nr && !stored; k++)
 			if (s->before.v[k].is_write)
 				stored = &s->before.v[k];
-		call = &s->calls_after.v[0];
+		/* an unlock right after the barrier orders the store itself; the call after it is what counts */
+		for (k = 0; k + 1 < s->calls_after.nr &&
+			    prim_lock_op(s->calls_after.v[k].name, strlen(s->calls_after.v[k].name)) ==
+			    PRIM_LOCK_RELEASE; k++)
+			;
+		call = &s->calls_after.v[k];
 		if (!stored || call->off <= s->off || call->off >= publish_off(e) ||
 		    stores_before(s, call->off) ||
 		    !(call_may_store(j, e->file, call->name, 0) || passes_callback(j, e->file, call->off)))

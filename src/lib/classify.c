@@ -31,7 +31,8 @@ static const struct code {
 	{ "seqcount", SEV_KEEP }, { "fence", SEV_KEEP }, { "external", SEV_KEEP },
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
-	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
+	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
+	{ "comment-names-other", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
@@ -979,6 +980,130 @@ static void rule_barrier_before_load(struct judge *j)
 			       xasprintf("the first load after smp_rmb() in %s() is of %s (line %u), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes %s: the barrier pairs with those, ordering what the calls publish (read before it) ahead of %s, and no release or acquire of %s replaces it",
 					 site_where(e->site), next->path, next->line, p->variable,
 					 next->path, p->variable));
+	}
+}
+
+/*
+ * The comment of the barrier at text[off]: the one after it on its line,
+ * else the comment that ends on the line right above it. Its bounds go to
+ * *from and *to; false when there is none.
+ */
+static bool barrier_comment(const char *text, size_t off, size_t *from, size_t *to)
+{
+	const char *eol = strchr(text + off, '\n'), *open, *close;
+	size_t k;
+
+	if (!eol)
+		eol = text + strlen(text);
+	open = memmem(text + off, (size_t)(eol - text - off), "/*", 2);
+	if (open && (close = strstr(open + 2, "*/"))) {
+		*from = (size_t)(open - text);
+		*to = (size_t)(close - text) + 2;
+		return true;
+	}
+	/* the line start, then the end of the line above */
+	for (k = off; k && text[k - 1] != '\n'; k--)
+		;
+	if (!k)
+		return false;
+	k--;
+	while (k && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r'))
+		k--;
+	if (k < 4 || text[k - 1] != '/' || text[k - 2] != '*')
+		return false;
+	*to = k;
+	for (k -= 2; k >= 2 && !(text[k - 2] == '/' && text[k - 1] == '*'); k--)
+		;
+	if (k < 2)
+		return false;
+	*from = k - 2;
+	return true;
+}
+
+/* The field (or variable) name that path ends with: "lu->generation" gives "generation". */
+static const char *last_name(const char *path, size_t *n)
+{
+	const char *end = path + strlen(path), *b;
+
+	while (end > path && end[-1] == ']') {
+		int depth = 0;
+
+		do {
+			end--;
+			depth += *end == ']';
+			depth -= *end == '[';
+		} while (end > path && depth);
+	}
+	for (b = end; b > path && is_c_ident_char(b[-1]); b--)
+		;
+	*n = (size_t)(end - b);
+	return b;
+}
+
+/* Whether a comment next to a reader barrier of p names function fn ("Pairs with smp_wmb() in fn()"). */
+static bool reader_names(const struct protocol *p, const char *fn)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->nr_readers; i++)
+		for (k = 0; fn && k < p->readers[i].site->nr_refs; k++)
+			if (!strcmp(p->readers[i].site->refs[k], fn))
+				return true;
+	return false;
+}
+
+/*
+ * Rule W: an smp_wmb() with several publish stores after it (one protocol
+ * each) whose comment names the variable of another of them and not this
+ * one's ("smp_wmb(); /+ node IDs must not be older than generation +/
+ * lu->generation = ...; lu->login_id = ...;"): the barrier is for that
+ * store, and this store is one it orders in passing. The protocol is not
+ * the barrier's. Unless a reader of this protocol names the writer's
+ * function next to its barrier ("Pairs with smp_wmb() in foo()"): that
+ * reader says this store is published too.
+ */
+static void rule_comment_names_other(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k, w, n, pn;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+		const char *text = types_text(j->t, e->file), *mine, *other;
+		char *comment;
+		size_t from, to;
+
+		if (e->caller || e->helper || !text || prim_role(e->site->primitive) != PRIM_ROLE_WMB ||
+		    !barrier_comment(text, e->site->off, &from, &to))
+			continue;
+		if (reader_names(p, site_where(e->site)))
+			continue;
+		comment = xstrndup(text + from, to - from);
+		mine = last_name(e->access->path, &pn);
+		if (!pn || mentions_word(comment, mine, pn)) {
+			free(comment);
+			continue;
+		}
+		for (k = 0; k < j->nr_all; k++) {
+			const struct protocol *q = &j->all[k];
+
+			if (q == p)
+				continue;
+			for (w = 0; w < q->nr_writers; w++) {
+				if (q->writers[w].site != e->site || q->writers[w].caller)
+					continue;
+				other = last_name(q->writers[w].access->path, &n);
+				if (n && mentions_word(comment, other, n)) {
+					reason(p, "comment-names-other",
+					       xasprintf("the comment of smp_wmb() in %s() names %.*s, which %s stores after it, and not %s: the barrier publishes that store, and this one it orders in passing",
+							 site_where(e->site), (int)n, other,
+							 q->writers[w].access->path, p->variable));
+					free(comment);
+					return;
+				}
+			}
+		}
+		free(comment);
 	}
 }
 
@@ -1972,6 +2097,7 @@ static const struct classify_rule {
 	{ "operand", rule_operand_type },
 	{ "constant", rule_constant },
 	{ "barrier-before-load", rule_barrier_before_load },
+	{ "comment-names-other", rule_comment_names_other },
 	{ "spin-loop", rule_spin_loop },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },

@@ -696,7 +696,10 @@ static bool always_evaluated(const char *text, size_t off)
 /*
  * Whether every path from the statement at from reaches to (the barrier)
  * through it: in between, no block closes that from is in, and no else,
- * case, label or goto leads elsewhere.
+ * case or label leads elsewhere. A goto may: it leaves the stretch (to a
+ * label past the barrier, or back before from, whence the path runs
+ * through from again), and only a label inside it, which stops this,
+ * would let a path reach the barrier another way.
  */
 static bool falls_through_to(const char *text, size_t from, size_t to)
 {
@@ -714,7 +717,7 @@ static bool falls_through_to(const char *text, size_t from, size_t to)
 			braces++;
 		else if (*p == '}' && --braces < 0)
 			return false;
-		else if (*p == ':' || word_at(text, p, end, "else") || word_at(text, p, end, "goto"))
+		else if (*p == ':' || word_at(text, p, end, "else"))
 			return false;
 		p++;
 	}

@@ -2064,8 +2064,12 @@ static bool fold_into_one_line(struct rewrite *rw, struct group_plan *g, size_t 
 		return false;
 	}
 	ind = indent_of(&l);
-	/* a sentence that ends without a full stop gets one, as the paragraphs of a block */
-	para = xasprintf("%.*s%s", (int)n, words, isalnum((unsigned char)words[n - 1]) ? "." : "");
+	/*
+	 * a sentence that ends without a full stop gets one, as the paragraphs
+	 * of a block; a colon that led to the barrier becomes one
+	 */
+	para = xasprintf("%.*s%s", (int)(words[n - 1] == ':' ? n - 1 : n), words,
+			 isalnum((unsigned char)words[n - 1]) || words[n - 1] == ':' ? "." : "");
 	strbuf_addf(&sb, "%.*s/*\n", (int)ind, l.start);
 	{
 		struct strbuf w = STRBUF_INIT;

@@ -19,7 +19,7 @@ struct demo_conn {
 void demo_conn_set_ready(struct demo_conn *c)
 {
 	c->limit = 8;
-	/* Make sure the limit is seen before the flag */
+	/* Make sure the limit is seen before the flag: */
 	smp_wmb();
 	c->ready = 1;
 }
@@ -79,7 +79,7 @@ long demo_conn_cookie(struct demo_conn *c)
  void demo_conn_set_ready(struct demo_conn *c)
  {
  	c->limit = 8;
--	/* Make sure the limit is seen before the flag *\/
+-	/* Make sure the limit is seen before the flag: *\/
 -	smp_wmb();
 -	c->ready = 1;
 +	/*

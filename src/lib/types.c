@@ -1475,6 +1475,38 @@ enum field_kind types_anonymous_member(struct types *t, const char *file, const 
 	return FIELD_UNKNOWN;
 }
 
+static char *function_struct_in(const char *text, const char *name);
+
+/*
+ * F of a line "#define name F()" in text (F one identifier, called with no
+ * arguments, alone on the line: "#define current get_current()"), or NULL.
+ */
+static char *define_call(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = find_word(text, name); p; p = find_word(p + n, name)) {
+		const char *q = p, *f;
+
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q - text < 7 || memcmp(q - 7, "#define", 7) || q == p)
+			continue;
+		for (q = p + n; *q == ' ' || *q == '\t'; q++)
+			;
+		for (f = q; word_char(*q); q++)
+			;
+		if (q == f || q[0] != '(' || q[1] != ')')
+			continue;
+		for (q += 2; *q == ' ' || *q == '\t' || *q == '\r'; q++)
+			;
+		if (*q == '\n' || !*q)
+			return xstrndup(f, (size_t)(strchr(f, '(') - f));
+	}
+	return NULL;
+}
+
 char *types_global_struct(struct types *t, const char *file, const char *name)
 {
 	char **files;
@@ -1489,6 +1521,25 @@ char *types_global_struct(struct types *t, const char *file, const char *name)
 		decl = xstrndup(line, (size_t)(p - line) + strlen(name));
 		tag = type_tag(decl, name);
 		free(decl);
+		return tag;
+	}
+	/*
+	 * No such variable: a macro that calls a function ("#define current
+	 * get_current()", in an asm/ header a level further), the struct that
+	 * function returns a pointer to, defined next to the macro or seen
+	 * from file.
+	 */
+	n = search_list(t, file, FAR_LEVELS, &files);
+	for (i = 0; i < n; i++) {
+		const char *text = load(t, files[i]);
+		char *f = text ? define_call(text, name) : NULL, *tag;
+
+		if (!f)
+			continue;
+		tag = function_struct_in(text, f);
+		if (!tag)
+			tag = types_function_struct(t, file, f);
+		free(f);
 		return tag;
 	}
 	return NULL;
@@ -1673,37 +1724,49 @@ const char *types_root(const struct types *t)
 	return t->root;
 }
 
+/* The struct that a function called name in text returns a pointer to ("static inline struct foo *name("), or NULL. */
+static char *function_struct_in(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = find_word(text, name); p; p = find_word(p + len, name)) {
+		const char *line = p, *r = p + len, *q;
+		char *head, *tag;
+
+		while (line > text && line[-1] != '\n')
+			line--;
+		while (*r == ' ' || *r == '\t')
+			r++;
+		/* "static inline struct foo *name(" in column 0: a function returning struct foo * */
+		if (*r != '(' || line[0] == ' ' || line[0] == '\t' || line[0] == '#' ||
+		    line[0] == '/' || line[0] == '*')
+			continue;
+		for (q = p; q > line && (q[-1] == ' ' || q[-1] == '\t'); q--)
+			;
+		if (q == line || q[-1] != '*' || !find_word(line, "struct") ||
+		    find_word(line, "struct") > p)
+			continue;
+		head = xstrndup(line, (size_t)(p - line) + len);
+		tag = type_tag(head, name);
+		free(head);
+		if (tag)
+			return tag;
+	}
+	return NULL;
+}
+
 char *types_function_struct(struct types *t, const char *file, const char *name)
 {
 	char **files;
-	size_t n = search_list(t, file, NEAR_LEVELS, &files), i, len = strlen(name);
+	size_t n = search_list(t, file, NEAR_LEVELS, &files), i;
 
 	for (i = 0; i < n; i++) {
-		const char *text = load(t, files[i]), *p;
+		const char *text = load(t, files[i]);
+		char *tag = text ? function_struct_in(text, name) : NULL;
 
-		for (p = text ? find_word(text, name) : NULL; p; p = find_word(p + len, name)) {
-			const char *line = p, *r = p + len, *q;
-			char *head, *tag;
-
-			while (line > text && line[-1] != '\n')
-				line--;
-			while (*r == ' ' || *r == '\t')
-				r++;
-			/* "static inline struct foo *name(" in column 0: a function returning struct foo * */
-			if (*r != '(' || line[0] == ' ' || line[0] == '\t' || line[0] == '#' ||
-			    line[0] == '/' || line[0] == '*')
-				continue;
-			for (q = p; q > line && (q[-1] == ' ' || q[-1] == '\t'); q--)
-				;
-			if (q == line || q[-1] != '*' || !find_word(line, "struct") ||
-			    find_word(line, "struct") > p)
-				continue;
-			head = xstrndup(line, (size_t)(p - line) + len);
-			tag = type_tag(head, name);
-			free(head);
-			if (tag)
-				return tag;
-		}
+		if (tag)
+			return tag;
 	}
 	return NULL;
 }

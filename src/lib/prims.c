@@ -200,6 +200,12 @@ bool prim_benign_call(const char *s, size_t len)
 		/* debug checks: they read and warn, and what they read decides nothing else */
 		"__list_add_valid", "__list_add_valid_or_report", "__list_del_entry_valid",
 		"__list_del_entry_valid_or_report", "cpu_max_bits_warn", "cpumask_check",
+		/*
+		 * static keys: the branch is patched into the code (text_poke(),
+		 * with the CPUs serialised), so testing one loads no data
+		 */
+		"static_branch_likely", "static_branch_unlikely", "static_branch_maybe",
+		"static_key_false", "static_key_true", "static_key_enabled",
 		/* values computed from their arguments alone */
 		"FIELD_GET", "FIELD_PREP", "FIELD_FIT", "GENMASK", "GENMASK_ULL", "BIT_ULL",
 		"DIV_ROUND_UP", "ALIGN",

@@ -32,6 +32,8 @@ struct bugs_ctx {
 	struct hashmap lexed;	/* file -> index into lex_v */
 	struct lex_result *lex_v;	/* owned: the functions of each file searched */
 	size_t nr_lex, alloc_lex;
+	const struct walk_file **by_rel;	/* owned array: the walked files by rel, for folders */
+	struct hashmap waits;	/* file -> whether it holds a wait_event*() */
 };
 
 static void rule_rcu_marked(struct bugs_ctx *c);
@@ -2092,12 +2094,101 @@ static void wait_condition_in(struct bugs_ctx *c, const struct protocol *p, cons
 	}
 }
 
+/* Most bytes of a file read to decide whether it holds a wait, as types.c reads. */
+#define MAX_WAIT_SCAN (16u << 20)
+
+static int cmp_walk_rel(const void *a, const void *b)
+{
+	const struct walk_file *const *x = a, *const *y = b;
+
+	return strcmp((*x)->rel, (*y)->rel);
+}
+
+/*
+ * Whether the walked file wf holds a wait_event*() or wait_var_event*()
+ * call, read once (the answer is kept in c->waits).
+ */
+static bool file_waits(struct bugs_ctx *c, const struct walk_file *wf)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k = hashmap_get(&c->waits, wf->rel);
+	bool yes;
+
+	if (k != (size_t)-1)
+		return k;
+	yes = !strbuf_read_file(&sb, wf->path, MAX_WAIT_SCAN) && sb.len &&
+	      (strstr(sb.buf, "wait_event") || strstr(sb.buf, "wait_var_event"));
+	strbuf_release(&sb);
+	hashmap_put(&c->waits, wf->rel, yes);
+	return yes;
+}
+
+/*
+ * Calls s->fn for the functions of the walked files in the folders of p's
+ * writers' files (not in their subfolders, not the writers' files
+ * themselves) that hold a wait: a waiter is often in another file of the
+ * driver than its completion.
+ */
+static void folder_waiters(struct bugs_ctx *c, const struct reader_scan *s,
+			   const struct pair_end *const *files, size_t nf)
+{
+	size_t k, i, lo, hi, dlen;
+
+	if (!c->by_rel) {
+		c->by_rel = xcalloc(c->run->walk.nr + 1, sizeof(*c->by_rel));
+		for (i = 0; i < c->run->walk.nr; i++)
+			c->by_rel[i] = &c->run->walk.files[i];
+		qsort(c->by_rel, c->run->walk.nr, sizeof(*c->by_rel), cmp_walk_rel);
+	}
+	for (k = 0; k < nf; k++) {
+		const char *slash = strrchr(files[k]->file, '/');
+
+		dlen = slash ? (size_t)(slash - files[k]->file) + 1 : 0;
+		/* the same folder as an earlier writer's: done */
+		for (i = 0; i < k; i++)
+			if (!strncmp(files[i]->file, files[k]->file, dlen) &&
+			    !strchr(files[i]->file + dlen, '/'))
+				break;
+		if (i < k)
+			continue;
+		for (lo = 0, hi = c->run->walk.nr; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strncmp(c->by_rel[mid]->rel, files[k]->file, dlen) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < c->run->walk.nr && !strncmp(c->by_rel[lo]->rel, files[k]->file, dlen); lo++) {
+			const struct walk_file *wf = c->by_rel[lo];
+
+			if (strchr(wf->rel + dlen, '/'))
+				continue;
+			for (i = 0; i < nf && strcmp(files[i]->file, wf->rel); i++)
+				;
+			if (i == nf && file_waits(c, wf))
+				readers_in_file(c, s, wf->rel, wf->path);
+		}
+	}
+}
+
 static void rule_wait_condition(struct bugs_ctx *c)
 {
-	size_t i;
+	const struct pair_end *files[8];
+	struct reader_scan s;
+	size_t i, k, nf;
 
-	for (i = 0; i < c->pairs->nr; i++)
-		protocol_readers(c, &c->pairs->v[i], wait_condition_in, false);
+	for (i = 0; i < c->pairs->nr; i++) {
+		const struct protocol *p = &c->pairs->v[i];
+
+		if (reader_scan_init(&s, p, wait_condition_in, false)) {
+			nf = reader_files(p, files, ARRAY_SIZE(files));
+			for (k = 0; k < nf; k++)
+				readers_in_file(c, &s, files[k]->file, files[k]->path);
+			folder_waiters(c, &s, files, nf);
+		}
+		reader_scan_release(&s);
+	}
 }
 
 /* ---- plain-publish ---- */
@@ -2401,6 +2492,8 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 	free(c.lex_v);
 	hashmap_release(&c.lexed);
 	hashmap_release(&c.walked);
+	hashmap_release(&c.waits);
+	free(c.by_rel);
 	defs_free(c.defs);
 	types_release(&c.t);
 }

@@ -57,12 +57,34 @@ static unsigned int demo_req_sync(struct demo_req *r)
 	return r->len;
 }
 
+struct demo_evt {
+	wait_queue_head_t wq;
+	unsigned int code;
+	bool fired;
+};
+
+static void demo_evt_fire(struct demo_evt *e, unsigned int code)
+{
+	e->code = code;
+	smp_wmb();
+	e->fired = true;
+	wake_up(&e->wq);
+}
+
+/* nothing but the wait between the flag and the data: wait-condition's finding, not unpaired's */
+static unsigned int demo_evt_wait(struct demo_evt *e)
+{
+	wait_event(e->wq, e->fired);
+	return e->code;
+}
+
 /*
  * check-name: wait-condition: a flag published after smp_wmb() tested only in wait_event*()'s condition
- * check-command: acqrel bugs $file
+ * check-command: acqrel bugs --all $file
  * check-exit: 1
  * check-output-start
 wait-condition.c:28:50: warning: wait-condition: demo_req_run() waits in wait_event_interruptible_timeout() for r->busy (line 28) and then loads r->status (line 37) with no smp_rmb(), acquire or dependency between; protocol r->busy: writer smp_wmb() in demo_req_complete() at wait-condition.c:16; no reader found; evidence: smp_wmb() in demo_req_complete() stores r->status before it and publishes r->busy after it; wait_event_interruptible_timeout() tests its condition first and returns at once, with no barrier, when it already holds; fix: load r->busy with smp_load_acquire() in the condition (severity high, confidence medium)
 wait-condition.c:51:33: warning: wait-condition: demo_req_sync() waits in wait_event_timeout() for r->done (line 51) and then loads r->len (line 57) with no smp_rmb(), acquire or dependency between; protocol r->done: writer smp_wmb() in demo_req_finish() at wait-condition.c:43; no reader found; evidence: smp_wmb() in demo_req_finish() stores r->len before it and publishes r->done after it; wait_event_timeout() tests its condition first and returns at once, with no barrier, when it already holds; fix: load r->done with smp_load_acquire() in the condition (severity high, confidence medium)
+wait-condition.c:77:20: warning: wait-condition: demo_evt_wait() waits in wait_event() for e->fired (line 77) and then loads e->code (line 78) with no smp_rmb(), acquire or dependency between; protocol e->fired: writer smp_wmb() in demo_evt_fire() at wait-condition.c:69; no reader found; evidence: smp_wmb() in demo_evt_fire() stores e->code before it and publishes e->fired after it; wait_event() tests its condition first and returns at once, with no barrier, when it already holds; fix: load e->fired with smp_load_acquire() in the condition (severity high, confidence medium)
  * check-output-end
  */

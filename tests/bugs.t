@@ -24,7 +24,7 @@ sub run {
 my ($text, $st) = run('*.c');
 is($st, 1, 'findings: exit status 1');
 my @lines = split /\n/, $text;
-my $well_formed = grep { /^[^:\s]+\.c:\d+:\d+: warning: (rcu-marked|double-read|misplaced-barrier|missing-acquire|unpaired|plain-publish|missing-release): \S.*; evidence: .*; fix: .* \(severity (low|medium|high), confidence (low|medium|high)\)$/ } @lines;
+my $well_formed = grep { /^[^:\s]+\.c:\d+:\d+: warning: (rcu-marked|double-read|misplaced-barrier|missing-acquire|unpaired|plain-publish|missing-release|wait-condition): \S.*; evidence: .*; fix: .* \(severity (low|medium|high), confidence (low|medium|high)\)$/ } @lines;
 is($well_formed, scalar(@lines), 'every text line is file:line:col: warning: class: ..., with evidence, fix, severity, confidence');
 ok(@lines >= 3, scalar(@lines) . ' findings in the fixtures');
 

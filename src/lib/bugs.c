@@ -32,6 +32,8 @@ struct bugs_ctx {
 	struct hashmap lexed;	/* file -> index into lex_v */
 	struct lex_result *lex_v;	/* owned: the functions of each file searched */
 	size_t nr_lex, alloc_lex;
+	const struct walk_file **by_rel;	/* owned array: the walked files by rel, for folders */
+	struct hashmap waits;	/* file -> whether it holds a wait_event*() */
 };
 
 static void rule_rcu_marked(struct bugs_ctx *c);
@@ -40,6 +42,7 @@ static void rule_misplaced_barrier(struct bugs_ctx *c);
 static void rule_plain_reader(struct bugs_ctx *c);
 static void rule_plain_publish(struct bugs_ctx *c);
 static void rule_missing_release(struct bugs_ctx *c);
+static void rule_wait_condition(struct bugs_ctx *c);
 
 /*
  * The classes. by_default and confidence follow the precision measured on
@@ -62,6 +65,7 @@ static const struct bug_rule {
 	{ BUG_UNPAIRED, "unpaired", "high", "medium", true, rule_plain_reader },
 	{ BUG_PLAIN_PUBLISH, "plain-publish", "high", "medium", true, rule_plain_publish },
 	{ BUG_MISSING_RELEASE, "missing-release", "high", "medium", true, rule_missing_release },
+	{ BUG_WAIT_CONDITION, "wait-condition", "high", "medium", true, rule_wait_condition },
 };
 
 static const struct bug_rule *rule_of(enum bug_class c)
@@ -1684,17 +1688,26 @@ static char *reader_cannot_race(struct bugs_ctx *c, const struct protocol *p, co
 }
 
 /*
+ * A wait that tests a condition: wait_event*(), swait_event*(),
+ * wait_var_event*(). The _lock_irq forms test it under a lock, which the
+ * locked rules decide like any other.
+ */
+static bool condition_wait(const char *name)
+{
+	return strstr(name, "wait_event") || strstr(name, "wait_var_event");
+}
+
+/*
  * In function f (of file), a load of p's variable followed by a load of
  * one of its data (keys[0..n)), with no call, lock, store of the variable,
  * acquire or dependency that could order them: the reader relies on the
  * protocol without its smp_rmb().
  */
-static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
-			    const struct pair_end *at, const struct func_summary *f, const char *name, char **keys,
-			    const struct pair_end **writers, size_t n)
+static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p, const char *file,
+			    const char *path, const struct func_summary *f, const char *name,
+			    char *const *keys, const struct pair_end *const *writers, size_t n)
 {
 	const struct access *flag = NULL;
-	const char *file = at->file;
 	struct bug *b;
 	char *why;
 	size_t i, k, from = 0;
@@ -1714,9 +1727,13 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 	}
 	if (!flag || lock_held(&f->locks, flag->off, &from))
 		return;
-	/* a flag only printed is a diagnostic, not a use */
+	/*
+	 * a flag only printed is a diagnostic, not a use; one tested in a
+	 * wait's condition is wait-condition's
+	 */
 	for (k = 0; k < f->calls.nr; k++)
-		if (f->calls.v[k].off < flag->off && diagnostic_call(f->calls.v[k].name) &&
+		if (f->calls.v[k].off < flag->off && (diagnostic_call(f->calls.v[k].name) ||
+						       condition_wait(f->calls.v[k].name)) &&
 		    call_encloses(c, file, f->calls.v[k].off, flag->off))
 			return;
 	/* a fence before the flag's load: misplaced-barrier's finding, or ordered otherwise */
@@ -1749,7 +1766,7 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p,
 			free(why);
 			return;
 		}
-		b = add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, at->path,
+		b = add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, path,
 			flag->off, flag->line,
 			xasprintf("%s() loads %s (line %u) with a %s and then %s (line %u) with no smp_rmb(), acquire or dependency between",
 				  name, flag->path, flag->line,
@@ -1789,50 +1806,388 @@ static size_t reader_files(const struct protocol *p, const struct pair_end **fil
 	return n;
 }
 
+/*
+ * A function of file (opened as path) that may read p's flag plainly and
+ * then its data (keys[0..n), stored by writers[0..n)).
+ */
+typedef void reader_fn(struct bugs_ctx *c, const struct protocol *p, const char *file,
+		       const char *path, const struct func_summary *f, const char *name,
+		       char *const *keys, const struct pair_end *const *writers, size_t n);
+
+/* What protocol_readers() looks for in one file. */
+struct reader_scan {
+	const struct protocol *p;
+	reader_fn *fn;
+	bool skip_ends;		/* not in the protocol's own ends' functions */
+	const char *field;	/* the flag's member */
+	char *keys[MAX_DATA_KEYS];
+	const struct pair_end *writers[MAX_DATA_KEYS];
+	const char *fields[MAX_DATA_KEYS];
+	size_t nk;
+};
+
+/* Calls s->fn for every function of file that names the flag's member and one of its data's. */
+static void readers_in_file(struct bugs_ctx *c, const struct reader_scan *s, const char *file,
+			    const char *path)
+{
+	const struct lex_result *lr = lexed(c, file);
+	const char *text = types_text(&c->t, file);
+	size_t m, d;
+
+	for (m = 0; lr && m < lr->nr_ctxs; m++) {
+		const struct lex_context *x = &lr->ctxs[m];
+		const struct func_summary *f;
+
+		if (x->kind != LEX_FUNCTION || !x->name ||
+		    (s->skip_ends && end_function(s->p, x->name)) ||
+		    !mentions_member(text, x->start, x->end, s->field))
+			continue;
+		for (d = 0; d < s->nk; d++)
+			if (s->fields[d] && key_is_ident(s->fields[d]) &&
+			    mentions_member(text, x->start, x->end, s->fields[d]))
+				break;
+		if (d == s->nk)
+			continue;
+		if ((f = defs_function(c->defs, file, x->name)) && !strcmp(f->file, file))
+			s->fn(c, s->p, file, path, f, x->name, s->keys, s->writers, s->nk);
+	}
+}
+
+/*
+ * Fills s for p; true when p is a protocol whose plain readers can be
+ * judged: a struct field published after smp_wmb(), with data keys. The
+ * caller frees the keys with reader_scan_release() either way.
+ */
+static bool reader_scan_init(struct reader_scan *s, const struct protocol *p, reader_fn *fn,
+			     bool skip_ends)
+{
+	memset(s, 0, sizeof(*s));
+	s->p = p;
+	s->fn = fn;
+	s->skip_ends = skip_ends;
+	if (!p->nr_writers || !p->object || !strchr(p->object, '.') || p->bit ||
+	    protocol_has_reason(p, "rcu") || protocol_has_reason(p, "seqcount") ||
+	    protocol_has_reason(p, "external") || protocol_has_reason(p, "unanchored") ||
+	    !(p->evidence & EV_OBJECT))
+		return false;
+	s->field = strchr(p->object, '.') + 1;
+	return key_is_ident(s->field) && (s->nk = data_keys(p, s->keys, s->writers, s->fields));
+}
+
+static void reader_scan_release(struct reader_scan *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->nk; k++)
+		free(s->keys[k]);
+}
+
+/* Calls fn for the functions of p's writers' files that may read p plainly (readers_in_file()). */
+static void protocol_readers(struct bugs_ctx *c, const struct protocol *p, reader_fn *fn,
+			     bool skip_ends)
+{
+	struct reader_scan s;
+	const struct pair_end *files[8];
+	size_t k, nf;
+
+	if (reader_scan_init(&s, p, fn, skip_ends)) {
+		nf = reader_files(p, files, ARRAY_SIZE(files));
+		for (k = 0; k < nf; k++)
+			readers_in_file(c, &s, files[k]->file, files[k]->path);
+	}
+	reader_scan_release(&s);
+}
+
 static void rule_plain_reader(struct bugs_ctx *c)
 {
-	size_t i, k, m, d, nk, nf;
+	size_t i;
+
+	for (i = 0; i < c->pairs->nr; i++)
+		protocol_readers(c, &c->pairs->v[i], plain_reader_in, true);
+}
+
+/*
+ * ---- wait-condition ----
+ *
+ * wait_event*(wq, cond, ...) tests cond first and returns at once when it
+ * holds, with no barrier: a flag published after smp_wmb() and tested
+ * there is a plain load, and the data loaded after the wait may be older
+ * than the flag. The slow path (prepare_to_wait_event(), wake_up()) does
+ * not help the fast one.
+ */
+
+/* The offset of the ')' that closes the '(' at text[open], or (size_t)-1. */
+static size_t close_paren(const char *text, size_t open)
+{
+	size_t i, len = strlen(text), end = open + MAX_CALL_SCAN;
+	int depth = 0;
+
+	if (end > len)
+		end = len;
+	for (i = open; i < end; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && --depth == 0)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* The '(' that text[close] == ')' closes, or (size_t)-1. */
+static size_t open_paren(const char *text, size_t close)
+{
+	size_t i = close + 1;
+	int depth = 0;
+
+	while (i-- > 0) {
+		if (text[i] == ')')
+			depth++;
+		else if (text[i] == '(' && --depth == 0)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* The local the value of the call at off is assigned to ("ret = wait_event(...)"), or NULL. */
+static char *assigned_local(const char *text, size_t off)
+{
+	size_t i = skip_blanks_back(text, off), e;
+
+	if (i < 2 || text[i - 1] != '=' || strchr("=!<>+-*/&|^%", text[i - 2]))
+		return NULL;
+	e = skip_blanks_back(text, i - 1);
+	for (i = e; i > 0 && is_c_ident_char(text[i - 1]); i--)
+		;
+	return e > i ? xstrndup(text + i, e - i) : NULL;
+}
+
+/* Whether text[s..e) names ident as a whole word. */
+static bool names_ident(const char *text, size_t s, size_t e, const char *ident)
+{
+	size_t n = strlen(ident);
+	const char *p = text + s;
+
+	while (p < text + e && (p = memmem(p, (size_t)(text + e - p), ident, n))) {
+		if ((p == text || !is_c_ident_char(p[-1])) && !is_c_ident_char(p[n]))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * Whether the call at offset at lies on the wait's failure branch: in a
+ * braced block opened after the wait ended (wait_end), closed before the
+ * data's load at data, under an "if" whose condition holds the wait itself
+ * (wait_off) or tests the local its value went to (ret). Such a block is
+ * not on the path where the condition held at once.
+ */
+static bool on_wait_branch(const char *text, size_t at, size_t wait_off, size_t wait_end,
+			   size_t data, const char *ret)
+{
+	size_t i = at, ob, cb, pc, po, w;
+	int depth = 0;
+
+	while (i-- > wait_end) {
+		if (text[i] == '}')
+			depth++;
+		else if (text[i] == '{' && depth-- == 0)
+			break;
+	}
+	if (i <= wait_end || text[i] != '{')
+		return false;
+	ob = i;
+	for (cb = ob, depth = 0; text[cb]; cb++) {
+		if (text[cb] == '{')
+			depth++;
+		else if (text[cb] == '}' && --depth == 0)
+			break;
+	}
+	if (!text[cb] || cb > data)
+		return false;
+	pc = skip_blanks_back(text, ob);
+	if (!pc || text[pc - 1] != ')' || (po = open_paren(text, pc - 1)) == (size_t)-1)
+		return false;
+	w = skip_blanks_back(text, po);
+	if (w < 2 || memcmp(text + w - 2, "if", 2) || (w > 2 && is_c_ident_char(text[w - 3])))
+		return false;
+	return (wait_off > po && wait_off < pc) || (ret && names_ident(text, po, pc, ret));
+}
+
+/*
+ * In function f, a wait_event*() whose condition loads p's variable
+ * plainly, then a load of p's data with no call on the way (a fence is a
+ * call), but for diagnostics and calls on the wait's failure branch, by a
+ * reader that can race with the writer.
+ */
+static void wait_condition_in(struct bugs_ctx *c, const struct protocol *p, const char *file,
+			      const char *path, const struct func_summary *f, const char *name,
+			      char *const *keys, const struct pair_end *const *writers, size_t n)
+{
+	const char *text = types_text(&c->t, file);
+	size_t w, i, k;
+
+	if (!text || !f->parsed || f->is_init)
+		return;
+	for (w = 0; w < f->calls.nr; w++) {
+		const struct call_ref *wc = &f->calls.v[w];
+		const struct access *flag = NULL, *d = NULL;
+		const struct pair_end *wr = NULL;
+		size_t open, close, s, e;
+		char *ret, *why;
+		bool bail = false;
+		struct bug *b;
+
+		if (!condition_wait(wc->name) || !(open = open_after(text, wc->off, strlen(text), wc->name)) ||
+		    !nth_arg(text, open, 1, &s, &e) || (close = close_paren(text, open)) == (size_t)-1)
+			continue;
+		for (i = 0; i < f->accesses.nr && !flag; i++)
+			if (f->accesses.v[i].off >= s && f->accesses.v[i].off < e &&
+			    !f->accesses.v[i].is_write && access_is(&f->accesses.v[i], file, p->key))
+				flag = &f->accesses.v[i];
+		if (!flag || (flag->via && (strstr(flag->via, "acquire") || prim_fully_ordered(flag->via))))
+			continue;
+		for (i = 0; i < f->accesses.nr && !d; i++) {
+			const struct access *a = &f->accesses.v[i];
+
+			if (a->off <= close || a->is_write)
+				continue;
+			for (k = 0; k < n && !wr; k++)
+				if (access_is(a, file, keys[k]))
+					wr = writers[k];
+			if (wr)
+				d = a;
+		}
+		/* an address taken from the flag orders the data; a lock is reader_cannot_race()'s */
+		if (!d || strstr(d->path, flag->path))
+			continue;
+		ret = assigned_local(text, wc->off);
+		for (k = 0; k < f->calls.nr && !bail; k++) {
+			const struct call_ref *x = &f->calls.v[k];
+
+			if (x->off <= close || x->off >= d->off)
+				continue;
+			/* a fence is a call too: smp_rmb() after the wait orders the data */
+			if (!diagnostic_call(x->name) &&
+			    !on_wait_branch(text, x->off, wc->off, close, d->off, ret))
+				bail = true;
+		}
+		free(ret);
+		if (bail)
+			continue;
+		if ((why = reader_cannot_race(c, p, file, name, flag))) {
+			free(why);
+			return;
+		}
+		b = add_bug(c, BUG_WAIT_CONDITION, file, path, flag->off, flag->line,
+			xasprintf("%s() waits in %s() for %s (line %u) and then loads %s (line %u) with no smp_rmb(), acquire or dependency between",
+				  name, wc->name, flag->path, flag->line, d->path, d->line),
+			describe_protocol(p),
+			xasprintf("%s() in %s() stores %s before it and publishes %s after it; %s() tests its condition first and returns at once, with no barrier, when it already holds",
+				  wr->site->primitive, site_where(wr->site), d->path, p->variable,
+				  wc->name),
+			xasprintf("load %s with smp_load_acquire() in the condition", flag->path),
+			false);
+		if (b)
+			fix_acquire_load(c, b, flag, name, d->path, wr);
+		return;
+	}
+}
+
+/* Most bytes of a file read to decide whether it holds a wait, as types.c reads. */
+#define MAX_WAIT_SCAN (16u << 20)
+
+static int cmp_walk_rel(const void *a, const void *b)
+{
+	const struct walk_file *const *x = a, *const *y = b;
+
+	return strcmp((*x)->rel, (*y)->rel);
+}
+
+/*
+ * Whether the walked file wf holds a wait_event*() or wait_var_event*()
+ * call, read once (the answer is kept in c->waits).
+ */
+static bool file_waits(struct bugs_ctx *c, const struct walk_file *wf)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k = hashmap_get(&c->waits, wf->rel);
+	bool yes;
+
+	if (k != (size_t)-1)
+		return k;
+	yes = !strbuf_read_file(&sb, wf->path, MAX_WAIT_SCAN) && sb.len &&
+	      (strstr(sb.buf, "wait_event") || strstr(sb.buf, "wait_var_event"));
+	strbuf_release(&sb);
+	hashmap_put(&c->waits, wf->rel, yes);
+	return yes;
+}
+
+/*
+ * Calls s->fn for the functions of the walked files in the folders of p's
+ * writers' files (not in their subfolders, not the writers' files
+ * themselves) that hold a wait: a waiter is often in another file of the
+ * driver than its completion.
+ */
+static void folder_waiters(struct bugs_ctx *c, const struct reader_scan *s,
+			   const struct pair_end *const *files, size_t nf)
+{
+	size_t k, i, lo, hi, dlen;
+
+	if (!c->by_rel) {
+		c->by_rel = xcalloc(c->run->walk.nr + 1, sizeof(*c->by_rel));
+		for (i = 0; i < c->run->walk.nr; i++)
+			c->by_rel[i] = &c->run->walk.files[i];
+		qsort(c->by_rel, c->run->walk.nr, sizeof(*c->by_rel), cmp_walk_rel);
+	}
+	for (k = 0; k < nf; k++) {
+		const char *slash = strrchr(files[k]->file, '/');
+
+		dlen = slash ? (size_t)(slash - files[k]->file) + 1 : 0;
+		/* the same folder as an earlier writer's: done */
+		for (i = 0; i < k; i++)
+			if (!strncmp(files[i]->file, files[k]->file, dlen) &&
+			    !strchr(files[i]->file + dlen, '/'))
+				break;
+		if (i < k)
+			continue;
+		for (lo = 0, hi = c->run->walk.nr; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strncmp(c->by_rel[mid]->rel, files[k]->file, dlen) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < c->run->walk.nr && !strncmp(c->by_rel[lo]->rel, files[k]->file, dlen); lo++) {
+			const struct walk_file *wf = c->by_rel[lo];
+
+			if (strchr(wf->rel + dlen, '/'))
+				continue;
+			for (i = 0; i < nf && strcmp(files[i]->file, wf->rel); i++)
+				;
+			if (i == nf && file_waits(c, wf))
+				readers_in_file(c, s, wf->rel, wf->path);
+		}
+	}
+}
+
+static void rule_wait_condition(struct bugs_ctx *c)
+{
+	const struct pair_end *files[8];
+	struct reader_scan s;
+	size_t i, k, nf;
 
 	for (i = 0; i < c->pairs->nr; i++) {
 		const struct protocol *p = &c->pairs->v[i];
-		char *keys[MAX_DATA_KEYS];
-		const struct pair_end *writers[MAX_DATA_KEYS];
-		const struct pair_end *files[8];
-		const char *field, *fields[MAX_DATA_KEYS];
 
-		if (!p->nr_writers || !p->object || !strchr(p->object, '.') || p->bit ||
-		    protocol_has_reason(p, "rcu") || protocol_has_reason(p, "seqcount") ||
-		    protocol_has_reason(p, "external") || protocol_has_reason(p, "unanchored") ||
-		    !(p->evidence & EV_OBJECT))
-			continue;
-		field = strchr(p->object, '.') + 1;
-		if (!key_is_ident(field) || !(nk = data_keys(p, keys, writers, fields)))
-			continue;
-		nf = reader_files(p, files, ARRAY_SIZE(files));
-		for (k = 0; k < nf; k++) {
-			const char *file = files[k]->file;
-			const struct lex_result *lr = lexed(c, file);
-			const char *text = types_text(&c->t, file);
-
-			for (m = 0; lr && m < lr->nr_ctxs; m++) {
-				const struct lex_context *x = &lr->ctxs[m];
-				const struct func_summary *f;
-
-				if (x->kind != LEX_FUNCTION || !x->name || end_function(p, x->name) ||
-				    !mentions_member(text, x->start, x->end, field))
-					continue;
-				for (d = 0; d < nk; d++)
-					if (fields[d] && key_is_ident(fields[d]) &&
-					    mentions_member(text, x->start, x->end, fields[d]))
-						break;
-				if (d == nk)
-					continue;
-				if ((f = defs_function(c->defs, file, x->name)) && !strcmp(f->file, file))
-					plain_reader_in(c, p, files[k], f, x->name, keys, writers, nk);
-			}
+		if (reader_scan_init(&s, p, wait_condition_in, false)) {
+			nf = reader_files(p, files, ARRAY_SIZE(files));
+			for (k = 0; k < nf; k++)
+				readers_in_file(c, &s, files[k]->file, files[k]->path);
+			folder_waiters(c, &s, files, nf);
 		}
-		for (k = 0; k < nk; k++)
-			free(keys[k]);
+		reader_scan_release(&s);
 	}
 }
 
@@ -2137,6 +2492,8 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 	free(c.lex_v);
 	hashmap_release(&c.lexed);
 	hashmap_release(&c.walked);
+	hashmap_release(&c.waits);
+	free(c.by_rel);
 	defs_free(c.defs);
 	types_release(&c.t);
 }

@@ -17,6 +17,8 @@ enum bug_class {
 	BUG_UNPAIRED,		/* a published variable whose only readers are plain */
 	BUG_PLAIN_PUBLISH,	/* a pointer RCU readers follow, stored plainly after its object's init */
 	BUG_MISSING_RELEASE,	/* a published variable also stored on a path with no barrier */
+	BUG_WAIT_CONDITION,	/* a published flag waited for in a wait_event*() condition,
+				   then the data loaded with no barrier */
 	BUG_NR_CLASSES
 };
 

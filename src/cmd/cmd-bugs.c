@@ -149,10 +149,14 @@ static void plan_fixes(const struct bugs_result *r, struct rewrite *rw, size_t *
 			f->text = bf->text;
 			f->len = bf->len;
 		}
-		if (overlaps(f, b->fix_first, b->fix_nr_old)) {
+		if (overlaps(f, b->fix_first, b->fix_nr_old) ||
+		    (b->fix_note && overlaps(f, b->fix_note_line, 0))) {
 			(*clash)++;
 			continue;
 		}
+		if (b->fix_note)
+			line_edits_add(&f->edits, b->fix_note_line, 0, xstrdup(b->fix_note),
+				       rw->nr_patches);
 		line_edits_add(&f->edits, b->fix_first, b->fix_nr_old, xstrdup(b->fix_text),
 			       rw->nr_patches);
 		ALLOC_GROW(rw->patches, rw->nr_patches + 1, rw->alloc_patches);

@@ -216,6 +216,7 @@ static void bug_release(struct bug *b)
 	free(b->evidence);
 	free(b->fix);
 	free(b->fix_text);
+	free(b->fix_note);
 	free(b->fix_subject);
 	free(b->fix_change);
 	free(b->no_fix);
@@ -314,15 +315,59 @@ static void pairs_comment(struct strbuf *sb, const char *text, size_t start, siz
  * NULL): refused when the line would pass 100 columns. Takes ownership of
  * subject and change.
  */
+/* How many statement lines a note may be lifted over to the start of its statement. */
+#define MAX_LIFT 8
+
+/*
+ * The start of the line that begins the statement line start is part of:
+ * start itself unless the code line above it does not end a statement
+ * (";", "{", "}", ":", a preprocessor line), as in a call's arguments
+ * spread over lines; at most MAX_LIFT lines up. *up gets the lines.
+ */
+static size_t statement_head(const char *text, size_t start, unsigned *up)
+{
+	size_t head = start;
+
+	for (*up = 0; *up < MAX_LIFT && head > 0; ) {
+		size_t e = head - 1, b;	/* the '\n' ending the line above */
+
+		while (e > 0 && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r'))
+			e--;
+		for (b = e; b > 0 && text[b - 1] != '\n'; b--)
+			;
+		b = skip_blanks(text, b);
+		/* a blank line, a comment's end, a directive, or the end of a statement */
+		if (e <= b || text[b] == '#' || text[b] == '*' || text[b] == '/' ||
+		    strchr(";{}:", text[e - 1]))
+			break;
+		while (b > 0 && text[b - 1] != '\n')
+			b--;
+		head = b;
+		(*up)++;
+	}
+	return *up < MAX_LIFT ? head : start;
+}
+
 static void fix_span(struct bugs_ctx *c, struct bug *b, unsigned line, size_t from, size_t to,
 		     char *with, const char *pairs, char *subject, char *change)
 {
 	const char *text = types_text(&c->t, b->file);
-	size_t len = strlen(text), start, end, code;
+	size_t len = strlen(text), start, end, code, head;
 	struct strbuf sb = STRBUF_INIT;
+	unsigned up;
 
 	line_bounds(text, len, from, &start, &end);
-	pairs_comment(&sb, text, start, skip_blanks(text, start), 0, pairs);
+	/* the note goes above the statement, never between a call's arguments */
+	head = statement_head(text, start, &up);
+	if (head == start)
+		up = 0;
+	pairs_comment(&sb, text, head, skip_blanks(text, head), 0, pairs);
+	if (up) {
+		/* an edit of its own above the statement's first line */
+		b->fix_note = sb.len ? strbuf_detach(&sb) : NULL;
+		b->fix_note_line = line - 1 - up;
+		strbuf_release(&sb);
+	}
 	code = sb.len;
 	strbuf_add(&sb, text + start, from - start);
 	strbuf_adds(&sb, with);
@@ -332,6 +377,8 @@ static void fix_span(struct bugs_ctx *c, struct bug *b, unsigned line, size_t fr
 		strbuf_release(&sb);
 		free(subject);
 		free(change);
+		free(b->fix_note);
+		b->fix_note = NULL;
 		no_fix(b, xstrdup("the rewritten line would pass 100 columns"));
 		return;
 	}

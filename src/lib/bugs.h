@@ -36,6 +36,9 @@ struct bug {
 	/* the mechanical fix: lines [fix_first, fix_first + fix_nr_old) (0-based) become fix_text */
 	unsigned fix_first, fix_nr_old;
 	char *fix_text;		/* owned or NULL: whole lines, each ending in '\n' */
+	/* a note inserted above line fix_note_line (0-based) of the statement fix_text ends */
+	unsigned fix_note_line;
+	char *fix_note;		/* owned or NULL: whole lines, each ending in '\n' */
 	char *fix_subject;	/* owned or NULL: what the fix patch does, "load x with ..." */
 	char *fix_change;	/* owned or NULL: the paragraph of its message that says how */
 	char *no_fix;		/* owned or NULL: why a fix of a fixable class is not mechanical */

@@ -7,6 +7,12 @@ struct demo_xfer {
 	bool pending;
 };
 
+struct demo_pull {
+	wait_queue_head_t wq;
+	unsigned int bytes;
+	bool reading;
+};
+
 static void demo_xfer_done(struct demo_xfer *x, unsigned int got)
 {
 	x->got = got;
@@ -23,14 +29,38 @@ static unsigned int demo_xfer_wait(struct demo_xfer *x)
 	return x->got;
 }
 
+static void demo_pull_done(struct demo_pull *p, unsigned int bytes)
+{
+	p->bytes = bytes;
+	smp_wmb();
+	p->reading = false;
+	wake_up(&p->wq);
+}
+
+/* the wait's arguments over several lines: the note goes above the statement */
+static unsigned int demo_pull_wait(struct demo_pull *p, long timeout)
+{
+	long left;
+
+	p->reading = true;
+	demo_pull_start(p);
+	left = wait_event_timeout(
+		p->wq,
+		!p->reading,
+		timeout);
+	if (!left)
+		return 0;
+	return p->bytes;
+}
+
 /*
- * check-name: bugs --diff: the flag in a wait_event() condition becomes smp_load_acquire()
+ * check-name: bugs --diff: the flag in a wait_event() condition becomes smp_load_acquire(), and where the wait's arguments run over several lines its note goes above the statement, not between the arguments
  * check-command: acqrel bugs --diff $file
  * check-exit: 1
  * check-output-start
 --- a/fix-wait-condition.c
 +++ b/fix-wait-condition.c
-@@ -19,7 +19,8 @@ static unsigned int demo_xfer_wait(struct demo_xfer *x)
+@@ -25,7 +25,8 @@ static unsigned int demo_xfer_wait(struct demo_xfer *x)
  {
  	x->pending = true;
  	demo_xfer_start(x);
@@ -40,5 +70,17 @@ static unsigned int demo_xfer_wait(struct demo_xfer *x)
  	return x->got;
  }
  
+@@ -44,9 +45,10 @@ static unsigned int demo_pull_wait(struct demo_pull *p, long timeout)
+ 
+ 	p->reading = true;
+ 	demo_pull_start(p);
++	/* Pairs with smp_wmb() in demo_pull_done(). *\/
+ 	left = wait_event_timeout(
+ 		p->wq,
+-		!p->reading,
++		!smp_load_acquire(&p->reading),
+ 		timeout);
+ 	if (!left)
+ 		return 0;
  * check-output-end
  */

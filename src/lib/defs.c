@@ -426,6 +426,15 @@ void field_stores_release(struct field_stores *s)
 	memset(s, 0, sizeof(*s));
 }
 
+size_t field_stores_at_run_time(const struct field_stores *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nr; i++)
+		n += !s->v[i].declaration;
+	return n;
+}
+
 /* The function of lx around off, or NULL. */
 static const struct lex_context *function_at(const struct lexed *lx, size_t off)
 {
@@ -471,6 +480,61 @@ static bool allocated_before(const char *text, const struct lex_context *c, cons
 	return false;
 }
 
+/*
+ * Past the blanks, subscripts and member names after a field's name (f in
+ * x->f[i] = v, x->f.g = v, x->f[i].g++): a store to an element or a
+ * member of the field stores into the field too. Not past "->": x->f->g
+ * stores what f points to, not f.
+ */
+static const char *skip_element_path(const char *q)
+{
+	for (;;) {
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '[') {
+			int depth = 0;
+
+			for (; *q; q++) {
+				if (*q == '[')
+					depth++;
+				else if (*q == ']' && --depth == 0)
+					break;
+				else if (*q == ';' || *q == '{' || *q == '}')
+					return q;
+			}
+			if (!*q)
+				return q;
+			q++;
+		} else if (q[0] == '.' && is_c_ident_char(q[1]) && !(q[1] >= '0' && q[1] <= '9')) {
+			for (q++; is_c_ident_char(*q); q++)
+				;
+		} else {
+			return q;
+		}
+	}
+}
+
+/* Whether off in text is on a preprocessor directive's line (or its continuations). */
+static bool in_directive(const char *text, size_t off)
+{
+	size_t ls = off;
+
+	for (;;) {
+		const char *p;
+
+		while (ls && text[ls - 1] != '\n')
+			ls--;
+		for (p = text + ls; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p == '#')
+			return true;
+		/* the line before ends in a backslash: this one continues it */
+		if (ls < 2 || text[ls - 2] != '\\')
+			return false;
+		ls--;
+	}
+}
+
 /* Searches one file's text for stores of field, appending them. */
 static void scan_field_stores(struct defs *d, const char *rel, const char *field,
 			      struct field_stores *out)
@@ -494,8 +558,7 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		base_end = b;
 		while (b > text && is_c_ident_char(b[-1]))
 			b--;
-		while (*q == ' ' || *q == '\t')
-			q++;
+		q = skip_element_path(q);
 		/* x->f = v, x->f op= v, x->f++; ++x->f; WRITE_ONCE(x->f, v) and kin */
 		if ((*q == '=' && q[1] != '=') ||
 		    (strchr("+-*/|&^%", *q) && q[1] == '=') ||
@@ -535,6 +598,8 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 			fs->init = fn && head_has(text, fn, "__init");
 			fs->fresh = fn && base_end > b &&
 				    allocated_before(text, fn, b, (size_t)(base_end - b), (size_t)(b - text));
+			fs->declaration = !fn && !arrow && base_end == b &&
+					  !in_directive(text, (size_t)(p - text));
 		}
 	}
 }

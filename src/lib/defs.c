@@ -547,7 +547,7 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
 		const char *q = p + n, *b = p, *base_end;
-		bool arrow, store = false;
+		bool arrow, element, store = false;
 
 		if (is_c_ident_char(*q) || p == text || is_c_ident_char(p[-1]))
 			continue;
@@ -558,6 +558,9 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		base_end = b;
 		while (b > text && is_c_ident_char(b[-1]))
 			b--;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		element = *q == '[' || *q == '.';
 		q = skip_element_path(q);
 		/* x->f = v, x->f op= v, x->f++; ++x->f; WRITE_ONCE(x->f, v) and kin */
 		if ((*q == '=' && q[1] != '=') ||
@@ -598,6 +601,7 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 			fs->init = fn && head_has(text, fn, "__init");
 			fs->fresh = fn && base_end > b &&
 				    allocated_before(text, fn, b, (size_t)(base_end - b), (size_t)(b - text));
+			fs->element = element;
 			fs->declaration = !fn && !arrow && base_end == b &&
 					  !in_directive(text, (size_t)(p - text));
 		}
@@ -606,6 +610,25 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 
 static void search_field_stores(struct defs *d, const char *file, const char *sname,
 				const char *field, struct field_stores *out);
+
+/*
+ * x->f[i] = v stores into what a pointer field f points to, not into f:
+ * for a field declared a pointer, such stores are no stores of it.
+ */
+static void drop_pointee_stores(struct defs *d, const char *file, const char *sname,
+				const char *field, struct field_stores *s)
+{
+	char *decl = NULL;
+	size_t i, n = 0;
+
+	if (types_field(d->t, file, sname, field, &decl) == FIELD_POINTER) {
+		for (i = 0; i < s->nr; i++)
+			if (!s->v[i].element)
+				s->v[n++] = s->v[i];
+		s->nr = n;
+	}
+	free(decl);
+}
 
 void defs_field_stores(struct defs *d, const char *file, const char *sname, const char *field,
 		       struct field_stores *out)
@@ -619,6 +642,7 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 
 		memset(&fresh, 0, sizeof(fresh));
 		search_field_stores(d, file, sname, field, &fresh);
+		drop_pointee_stores(d, file, sname, field, &fresh);
 		ALLOC_GROW(d->store_v, d->nr_stores + 1, d->alloc_stores);
 		d->store_v[d->nr_stores] = fresh;
 		hashmap_put(&d->stores, key, d->nr_stores);

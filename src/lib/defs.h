@@ -63,6 +63,8 @@ struct field_store {
 	size_t off;		/* byte offset of the field's name */
 	bool init;		/* in an __init function */
 	bool fresh;		/* through a pointer the function just allocated */
+	bool element;		/* into an element or a member of the field
+				   (x->f[i] = v, x->f.g = v) */
 	bool declaration;	/* a designated initialiser (.f = v) at file scope,
 				   outside any #define: an object initialised in
 				   its declaration */

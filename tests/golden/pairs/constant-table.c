@@ -28,6 +28,7 @@ struct demo_set {
 	int hint;
 	int gen;
 	int vals[4];
+	int *log;
 	int ready;
 	int data;
 };
@@ -80,6 +81,21 @@ static int demo_gen(struct demo_set *s)
 	return g + s->data;
 }
 
+/* log points to memory set at run time; the pointer itself only here */
+static struct demo_set *demo_set_create(void)
+{
+	struct demo_set *s = kzalloc(sizeof(*s), GFP_KERNEL);
+
+	if (s)
+		s->log = kcalloc(4, sizeof(int), GFP_KERNEL);
+	return s;
+}
+
+static void demo_log(struct demo_set *s, int i, int v)
+{
+	s->log[i] = v;
+}
+
 static void demo_publish(struct demo_set *s, int v)
 {
 	s->data = v;
@@ -95,59 +111,62 @@ static void demo_store_val(struct demo_set *s, int v, int i)
 }
 
 /*
- * the table's mode is stored nowhere: no caveat; vals is stored through
- * its elements at run time: a caveat
+ * the table's mode is stored nowhere, and the pointer log only after its
+ * allocation: no caveat; vals is stored through its elements at run time:
+ * a caveat
  */
 static int demo_consume(struct demo_set *s, struct demo_level *lv, int i)
 {
 	int m = lv->mode;
 	int v = s->vals[i];
+	int *log = s->log;
 
 	if (!READ_ONCE(s->ready))
 		return 0;
 	smp_rmb();
-	return m + v + s->data;
+	return m + v + s->data + (log != NULL);
 }
 
 /*
- * check-name: rule E: a field nothing stores (a table only initialised in its declaration) or a const field is no subscribe load (keep) and no caveat; a field stored at run time, also through its elements, is
+ * check-name: rule E: a field nothing stores (a table only initialised in its declaration) or a const field is no subscribe load (keep) and no caveat; a field stored at run time, also through its elements, is; stores through a pointer field are not stores of the pointer
  * check-command: acqrel pairs $file
  * check-output-start
-constant-table.c:46: protocol lv->name (demo_level.name): keep
-  reader constant-table.c:46: smp_rmb() in demo_show(); subscribe load at line 44
+constant-table.c:47: protocol lv->name (demo_level.name): keep
+  reader constant-table.c:47: smp_rmb() in demo_show(); subscribe load at line 45
   evidence: object
   constant: demo_level.name is stored nowhere in constant-table.c, the file that defines its struct (no assignment, no address taken, at most designated initialisers of file-scope objects): it is set only where an object is initialised in its declaration, as an entry of a constant table is, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-constant-table.c:56: protocol lv->width (demo_level.width): keep
-  reader constant-table.c:56: smp_rmb() in demo_width(); subscribe load at line 54
+constant-table.c:57: protocol lv->width (demo_level.width): keep
+  reader constant-table.c:57: smp_rmb() in demo_width(); subscribe load at line 55
   evidence: object
   constant: lv->width is declared const (const unsigned int width): no code stores it after its initialiser, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-constant-table.c:65: protocol s->hint (demo_set.hint): review
-  reader constant-table.c:65: smp_rmb() in demo_hint(); subscribe load at line 63
+constant-table.c:66: protocol s->hint (demo_set.hint): review
+  reader constant-table.c:66: smp_rmb() in demo_hint(); subscribe load at line 64
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->hint
   ordering: 0 other accesses change ordering
 
-constant-table.c:79: protocol s->gen (demo_set.gen): review
-  reader constant-table.c:79: smp_rmb() in demo_gen(); subscribe load at line 77
+constant-table.c:80: protocol s->gen (demo_set.gen): review
+  reader constant-table.c:80: smp_rmb() in demo_gen(); subscribe load at line 78
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->gen
   ordering: 0 other accesses change ordering
 
-constant-table.c:86: protocol s->ready (demo_set.ready): review
-  writer constant-table.c:86: smp_wmb() in demo_publish(); publish store at line 87
-  reader constant-table.c:108: smp_rmb() in demo_consume(); subscribe load at line 106
+constant-table.c:102: protocol s->ready (demo_set.ready): review
+  writer constant-table.c:102: smp_wmb() in demo_publish(); publish store at line 103
+  reader constant-table.c:126: smp_rmb() in demo_consume(); subscribe load at line 124
   evidence: object, data
-  loses-ordering: the loads of s->vals[i] (line 104) before smp_rmb() in demo_consume() can see other threads' stores: with an acquire on s->ready instead, they are no longer ordered before the loads after it
-  ordering: 2 other accesses change ordering; 1 can be seen by another thread
-    load s->vals[i] (line 104) before smp_rmb() in demo_consume(): shared
-    load lv->mode (line 103) before smp_rmb() in demo_consume(): before publication: demo_level.mode is stored nowhere in constant-table.c, the file that defines its struct: it is set only where an object is initialised in its declaration
+  loses-ordering: the loads of s->vals[i] (line 121) before smp_rmb() in demo_consume() can see other threads' stores: with an acquire on s->ready instead, they are no longer ordered before the loads after it
+  ordering: 3 other accesses change ordering; 1 can be seen by another thread
+    load s->log (line 122) before smp_rmb() in demo_consume(): before publication: every store of demo_set.log in the files that see the struct (constant-table.c) is made before the object is published: demo_set_create() at constant-table.c:90 (just allocated)
+    load s->vals[i] (line 121) before smp_rmb() in demo_consume(): shared
+    load lv->mode (line 120) before smp_rmb() in demo_consume(): before publication: demo_level.mode is stored nowhere in constant-table.c, the file that defines its struct: it is set only where an object is initialised in its declaration
 
-constant-table.c:93: protocol s->vals[i] (demo_set.vals): review
-  writer constant-table.c:93: smp_wmb() in demo_store_val(); publish store at line 94
+constant-table.c:109: protocol s->vals[i] (demo_set.vals): review
+  writer constant-table.c:109: smp_wmb() in demo_store_val(); publish store at line 110
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of s->vals[i]
   ordering: 0 other accesses change ordering

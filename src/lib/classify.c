@@ -878,6 +878,25 @@ static void rule_declared_const(struct judge *j)
 }
 
 /*
+ * Whether the protocol of j, not kept so far, has readers only and a
+ * variable that is a scalar or pointer field (no subscript): *sname and
+ * *field get its struct and field (caller frees).
+ */
+static bool reader_only_field(const struct judge *j, char **sname, char **field)
+{
+	const struct protocol *p = j->p;
+	const char *dot;
+
+	if (kept(p) || p->nr_writers || !p->nr_readers || !p->object || !j->ctx->defs ||
+	    !(dot = strchr(p->object, '.')) || strchr(dot, '[') ||
+	    (j->kind != FIELD_SCALAR && j->kind != FIELD_POINTER && j->kind != FIELD_WIDE))
+		return false;
+	*sname = xstrndup(p->object, (size_t)(dot - p->object));
+	*field = xstrdup(dot + 1);
+	return true;
+}
+
+/*
  * Rule E, never-stored: a reader-only protocol whose variable is a field of
  * a struct that a C file defines, and that file stores the field nowhere
  * (no assignment to it, to an element or a member of it, and no address of
@@ -888,17 +907,13 @@ static void rule_declared_const(struct judge *j)
 static void rule_never_stored(struct judge *j)
 {
 	struct protocol *p = j->p;
-	const char *dot, *where = NULL;
+	const char *where = NULL;
 	char *sname, *field;
 	size_t i;
 	bool stored = false;
 
-	if (kept(p) || p->nr_writers || !p->nr_readers || !p->object || !j->ctx->defs ||
-	    !(dot = strchr(p->object, '.')) || strchr(dot, '[') ||
-	    (j->kind != FIELD_SCALAR && j->kind != FIELD_POINTER && j->kind != FIELD_WIDE))
+	if (!reader_only_field(j, &sname, &field))
 		return;
-	sname = xstrndup(p->object, (size_t)(dot - p->object));
-	field = xstrdup(dot + 1);
 	for (i = 0; i < p->nr_readers && !stored; i++) {
 		const char *file = p->readers[i].access_file, *w;
 		struct field_stores st;
@@ -921,6 +936,49 @@ static void rule_never_stored(struct judge *j)
 		reason(p, "constant",
 		       xasprintf("%s.%s is stored nowhere in %s, the file that defines its struct (no assignment, no address taken, at most designated initialisers of file-scope objects): it is set only where an object is initialised in its declaration, as an entry of a constant table is, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one",
 				 sname, field, where));
+	free(sname);
+	free(field);
+}
+
+/*
+ * Rule E, constructed: a reader-only protocol whose variable is a field
+ * every store of which, in the files that can see its struct, is made
+ * before the object is published: through a pointer the storing function
+ * has just allocated, or in a declaration's initialiser. Its value is
+ * constant by the time any reader can reach the object, so no load of it
+ * subscribes to a publication. A store in an __init function does not
+ * count as one: boot code may publish to CPUs already running (secondary
+ * bring-up, initcalls).
+ */
+static void rule_constructed(struct judge *j)
+{
+	struct protocol *p = j->p;
+	struct field_stores st;
+	struct strbuf sb = STRBUF_INIT;
+	char *sname, *field;
+	size_t i, shown = 0;
+
+	if (!reader_only_field(j, &sname, &field))
+		return;
+	memset(&st, 0, sizeof(st));
+	defs_field_stores(j->ctx->defs, p->readers[0].access_file, sname, field, &st);
+	for (i = 0; i < st.nr; i++) {
+		const struct field_store *fs = &st.v[i];
+
+		if (fs->declaration)
+			continue;
+		if (!fs->fresh)
+			break;
+		if (shown++ < 3)
+			strbuf_addf(&sb, "%s%s() at %s:%u", shown > 1 ? ", " : "",
+				    fs->function ? fs->function : "?", fs->file, fs->line);
+	}
+	if (st.complete && shown && i == st.nr)
+		reason(p, "constant",
+		       xasprintf("every store of %s.%s in the files that see the struct (%s) is made through a pointer its function has just allocated, before the object is published: %s%s; no load of it subscribes to a publication, so the barrier orders other loads, and this protocol is not one",
+				 sname, field, st.scope, sb.buf, shown > 3 ? ", ..." : ""));
+	strbuf_release(&sb);
+	field_stores_release(&st);
 	free(sname);
 	free(field);
 }
@@ -1991,6 +2049,7 @@ static const struct classify_rule {
 	{ "spin-loop", rule_spin_loop },
 	{ "declared-const", rule_declared_const },
 	{ "never-stored", rule_never_stored },
+	{ "constructed", rule_constructed },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

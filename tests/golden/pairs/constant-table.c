@@ -29,6 +29,8 @@ struct demo_set {
 	int gen;
 	int vals[4];
 	int *log;
+	int nr_slots;
+	int boot_mode;
 	int ready;
 	int data;
 };
@@ -86,9 +88,34 @@ static struct demo_set *demo_set_create(void)
 {
 	struct demo_set *s = kzalloc(sizeof(*s), GFP_KERNEL);
 
-	if (s)
+	if (s) {
 		s->log = kcalloc(4, sizeof(int), GFP_KERNEL);
+		s->nr_slots = 4;
+	}
 	return s;
+}
+
+static void __init demo_set_boot(struct demo_set *s)
+{
+	s->boot_mode = 1;
+}
+
+/* nr_slots is set only right after the allocation, before publication (keep) */
+static int demo_slots(struct demo_set *s)
+{
+	int n = s->nr_slots;
+
+	smp_rmb();
+	return n + s->data;
+}
+
+/* an __init store may publish to CPUs already running: review */
+static int demo_boot_mode(struct demo_set *s)
+{
+	int m = s->boot_mode;
+
+	smp_rmb();
+	return m + s->data;
 }
 
 static void demo_log(struct demo_set *s, int i, int v)
@@ -128,45 +155,57 @@ static int demo_consume(struct demo_set *s, struct demo_level *lv, int i)
 }
 
 /*
- * check-name: rule E: a field nothing stores (a table only initialised in its declaration) or a const field is no subscribe load (keep) and no caveat; a field stored at run time, also through its elements, is; stores through a pointer field are not stores of the pointer
+ * check-name: rule E: a field nothing stores (a table only initialised in its declaration), a const field, or one stored only right after its allocation is no subscribe load (keep), one stored in __init code may be and no caveat; a field stored at run time, also through its elements, is; stores through a pointer field are not stores of the pointer
  * check-command: acqrel pairs $file
  * check-output-start
-constant-table.c:47: protocol lv->name (demo_level.name): keep
-  reader constant-table.c:47: smp_rmb() in demo_show(); subscribe load at line 45
+constant-table.c:49: protocol lv->name (demo_level.name): keep
+  reader constant-table.c:49: smp_rmb() in demo_show(); subscribe load at line 47
   evidence: object
   constant: demo_level.name is stored nowhere in constant-table.c, the file that defines its struct (no assignment, no address taken, at most designated initialisers of file-scope objects): it is set only where an object is initialised in its declaration, as an entry of a constant table is, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-constant-table.c:57: protocol lv->width (demo_level.width): keep
-  reader constant-table.c:57: smp_rmb() in demo_width(); subscribe load at line 55
+constant-table.c:59: protocol lv->width (demo_level.width): keep
+  reader constant-table.c:59: smp_rmb() in demo_width(); subscribe load at line 57
   evidence: object
   constant: lv->width is declared const (const unsigned int width): no code stores it after its initialiser, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-constant-table.c:66: protocol s->hint (demo_set.hint): review
-  reader constant-table.c:66: smp_rmb() in demo_hint(); subscribe load at line 64
+constant-table.c:68: protocol s->hint (demo_set.hint): review
+  reader constant-table.c:68: smp_rmb() in demo_hint(); subscribe load at line 66
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->hint
   ordering: 0 other accesses change ordering
 
-constant-table.c:80: protocol s->gen (demo_set.gen): review
-  reader constant-table.c:80: smp_rmb() in demo_gen(); subscribe load at line 78
+constant-table.c:82: protocol s->gen (demo_set.gen): review
+  reader constant-table.c:82: smp_rmb() in demo_gen(); subscribe load at line 80
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->gen
   ordering: 0 other accesses change ordering
 
-constant-table.c:102: protocol s->ready (demo_set.ready): review
-  writer constant-table.c:102: smp_wmb() in demo_publish(); publish store at line 103
-  reader constant-table.c:126: smp_rmb() in demo_consume(); subscribe load at line 124
-  evidence: object, data
-  loses-ordering: the loads of s->vals[i] (line 121) before smp_rmb() in demo_consume() can see other threads' stores: with an acquire on s->ready instead, they are no longer ordered before the loads after it
-  ordering: 3 other accesses change ordering; 1 can be seen by another thread
-    load s->log (line 122) before smp_rmb() in demo_consume(): before publication: every store of demo_set.log in the files that see the struct (constant-table.c) is made before the object is published: demo_set_create() at constant-table.c:90 (just allocated)
-    load s->vals[i] (line 121) before smp_rmb() in demo_consume(): shared
-    load lv->mode (line 120) before smp_rmb() in demo_consume(): before publication: demo_level.mode is stored nowhere in constant-table.c, the file that defines its struct: it is set only where an object is initialised in its declaration
+constant-table.c:108: protocol s->nr_slots (demo_set.nr_slots): keep
+  reader constant-table.c:108: smp_rmb() in demo_slots(); subscribe load at line 106
+  evidence: object
+  constant: every store of demo_set.nr_slots in the files that see the struct (constant-table.c) is made through a pointer its function has just allocated, before the object is published: demo_set_create() at constant-table.c:93; no load of it subscribes to a publication, so the barrier orders other loads, and this protocol is not one
+  ordering: 0 other accesses change ordering
 
-constant-table.c:109: protocol s->vals[i] (demo_set.vals): review
-  writer constant-table.c:109: smp_wmb() in demo_store_val(); publish store at line 110
+constant-table.c:117: protocol s->boot_mode (demo_set.boot_mode): review
+  reader constant-table.c:117: smp_rmb() in demo_boot_mode(); subscribe load at line 115
+  evidence: object
+  one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->boot_mode
+  ordering: 0 other accesses change ordering
+
+constant-table.c:129: protocol s->ready (demo_set.ready): review
+  writer constant-table.c:129: smp_wmb() in demo_publish(); publish store at line 130
+  reader constant-table.c:153: smp_rmb() in demo_consume(); subscribe load at line 151
+  evidence: object, data
+  loses-ordering: the loads of s->vals[i] (line 148) before smp_rmb() in demo_consume() can see other threads' stores: with an acquire on s->ready instead, they are no longer ordered before the loads after it
+  ordering: 3 other accesses change ordering; 1 can be seen by another thread
+    load s->log (line 149) before smp_rmb() in demo_consume(): before publication: every store of demo_set.log in the files that see the struct (constant-table.c) is made before the object is published: demo_set_create() at constant-table.c:92 (just allocated)
+    load s->vals[i] (line 148) before smp_rmb() in demo_consume(): shared
+    load lv->mode (line 147) before smp_rmb() in demo_consume(): before publication: demo_level.mode is stored nowhere in constant-table.c, the file that defines its struct: it is set only where an object is initialised in its declaration
+
+constant-table.c:136: protocol s->vals[i] (demo_set.vals): review
+  writer constant-table.c:136: smp_wmb() in demo_store_val(); publish store at line 137
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of s->vals[i]
   ordering: 0 other accesses change ordering

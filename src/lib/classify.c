@@ -910,6 +910,133 @@ static void rule_constant(struct judge *j)
 			 p->variable));
 }
 
+/* ---- rule E: a candidate no thread can publish ---- */
+
+/*
+ * Rule E, declared-const: a reader-only protocol whose variable is
+ * declared const (not a pointer to const): C code cannot store it after
+ * its initialiser, so no load of it subscribes to a publication, and the
+ * barrier orders other loads.
+ */
+static void rule_declared_const(struct judge *j)
+{
+	struct protocol *p = j->p;
+
+	if (kept(p) || p->nr_writers || !p->nr_readers || !j->decl || strchr(j->decl, '*') ||
+	    !mentions_word(j->decl, "const", 5) ||
+	    (j->kind != FIELD_SCALAR && j->kind != FIELD_WIDE && j->kind != FIELD_OTHER))
+		return;
+	reason(p, "constant",
+	       xasprintf("%s is declared const (%s): no code stores it after its initialiser, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one",
+			 p->variable, j->decl));
+}
+
+/*
+ * Whether the protocol of j, not kept so far, has readers only and a
+ * variable that is a scalar or pointer field (no subscript): *sname and
+ * *field get its struct and field (caller frees).
+ */
+static bool reader_only_field(const struct judge *j, char **sname, char **field)
+{
+	const struct protocol *p = j->p;
+	const char *dot;
+
+	if (kept(p) || p->nr_writers || !p->nr_readers || !p->object || !j->ctx->defs ||
+	    !(dot = strchr(p->object, '.')) || strchr(dot, '[') ||
+	    (j->kind != FIELD_SCALAR && j->kind != FIELD_POINTER && j->kind != FIELD_WIDE))
+		return false;
+	*sname = xstrndup(p->object, (size_t)(dot - p->object));
+	*field = xstrdup(dot + 1);
+	return true;
+}
+
+/*
+ * Rule E, never-stored: a reader-only protocol whose variable is a field of
+ * a struct that a C file defines, and that file stores the field nowhere
+ * (no assignment to it, to an element or a member of it, and no address of
+ * it taken): it is set only where an object is initialised in its
+ * declaration, as an entry of a constant table is. No thread publishes it,
+ * so no load of it subscribes to a publication.
+ */
+static void rule_never_stored(struct judge *j)
+{
+	struct protocol *p = j->p;
+	const char *where = NULL;
+	char *sname, *field;
+	size_t i;
+	bool stored = false;
+
+	if (!reader_only_field(j, &sname, &field))
+		return;
+	for (i = 0; i < p->nr_readers && !stored; i++) {
+		const char *file = p->readers[i].access_file, *w;
+		struct field_stores st;
+		size_t n;
+
+		w = types_struct_file(j->t, file, sname);
+		n = w ? strlen(w) : 0;
+		/* a struct of a header may be stored in files its folder search does not see */
+		if (!w || n < 2 || strcmp(w + n - 2, ".c") || (where && strcmp(where, w))) {
+			stored = true;
+			break;
+		}
+		where = w;
+		memset(&st, 0, sizeof(st));
+		defs_field_stores(j->ctx->defs, file, sname, field, &st);
+		stored = !st.complete || field_stores_at_run_time(&st);
+		field_stores_release(&st);
+	}
+	if (!stored)
+		reason(p, "constant",
+		       xasprintf("%s.%s is stored nowhere in %s, the file that defines its struct (no assignment, no address taken, at most designated initialisers of file-scope objects): it is set only where an object is initialised in its declaration, as an entry of a constant table is, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one",
+				 sname, field, where));
+	free(sname);
+	free(field);
+}
+
+/*
+ * Rule E, constructed: a reader-only protocol whose variable is a field
+ * every store of which, in the files that can see its struct, is made
+ * before the object is published: through a pointer the storing function
+ * has just allocated, or in a declaration's initialiser. Its value is
+ * constant by the time any reader can reach the object, so no load of it
+ * subscribes to a publication. A store in an __init function does not
+ * count as one: boot code may publish to CPUs already running (secondary
+ * bring-up, initcalls).
+ */
+static void rule_constructed(struct judge *j)
+{
+	struct protocol *p = j->p;
+	struct field_stores st;
+	struct strbuf sb = STRBUF_INIT;
+	char *sname, *field;
+	size_t i, shown = 0;
+
+	if (!reader_only_field(j, &sname, &field))
+		return;
+	memset(&st, 0, sizeof(st));
+	defs_field_stores(j->ctx->defs, p->readers[0].access_file, sname, field, &st);
+	for (i = 0; i < st.nr; i++) {
+		const struct field_store *fs = &st.v[i];
+
+		if (fs->declaration)
+			continue;
+		if (!fs->fresh)
+			break;
+		if (shown++ < 3)
+			strbuf_addf(&sb, "%s%s() at %s:%u", shown > 1 ? ", " : "",
+				    fs->function ? fs->function : "?", fs->file, fs->line);
+	}
+	if (st.complete && shown && i == st.nr)
+		reason(p, "constant",
+		       xasprintf("every store of %s.%s in the files that see the struct (%s) is made through a pointer its function has just allocated, before the object is published: %s%s; no load of it subscribes to a publication, so the barrier orders other loads, and this protocol is not one",
+				 sname, field, st.scope, sb.buf, shown > 3 ? ", ..." : ""));
+	strbuf_release(&sb);
+	field_stores_release(&st);
+	free(sname);
+	free(field);
+}
+
 /* Whether a's variable is in set (-1 when unsure: no object or global key). */
 static int key_state(const struct hashmap *set, const struct access *a, const char *file)
 {
@@ -2099,6 +2226,9 @@ static const struct classify_rule {
 	{ "barrier-before-load", rule_barrier_before_load },
 	{ "comment-names-other", rule_comment_names_other },
 	{ "spin-loop", rule_spin_loop },
+	{ "declared-const", rule_declared_const },
+	{ "never-stored", rule_never_stored },
+	{ "constructed", rule_constructed },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

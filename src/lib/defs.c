@@ -426,6 +426,15 @@ void field_stores_release(struct field_stores *s)
 	memset(s, 0, sizeof(*s));
 }
 
+size_t field_stores_at_run_time(const struct field_stores *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nr; i++)
+		n += !s->v[i].declaration;
+	return n;
+}
+
 /* The function of lx around off, or NULL. */
 static const struct lex_context *function_at(const struct lexed *lx, size_t off)
 {
@@ -471,6 +480,61 @@ static bool allocated_before(const char *text, const struct lex_context *c, cons
 	return false;
 }
 
+/*
+ * Past the blanks, subscripts and member names after a field's name (f in
+ * x->f[i] = v, x->f.g = v, x->f[i].g++): a store to an element or a
+ * member of the field stores into the field too. Not past "->": x->f->g
+ * stores what f points to, not f.
+ */
+static const char *skip_element_path(const char *q)
+{
+	for (;;) {
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '[') {
+			int depth = 0;
+
+			for (; *q; q++) {
+				if (*q == '[')
+					depth++;
+				else if (*q == ']' && --depth == 0)
+					break;
+				else if (*q == ';' || *q == '{' || *q == '}')
+					return q;
+			}
+			if (!*q)
+				return q;
+			q++;
+		} else if (q[0] == '.' && is_c_ident_char(q[1]) && !(q[1] >= '0' && q[1] <= '9')) {
+			for (q++; is_c_ident_char(*q); q++)
+				;
+		} else {
+			return q;
+		}
+	}
+}
+
+/* Whether off in text is on a preprocessor directive's line (or its continuations). */
+static bool in_directive(const char *text, size_t off)
+{
+	size_t ls = off;
+
+	for (;;) {
+		const char *p;
+
+		while (ls && text[ls - 1] != '\n')
+			ls--;
+		for (p = text + ls; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p == '#')
+			return true;
+		/* the line before ends in a backslash: this one continues it */
+		if (ls < 2 || text[ls - 2] != '\\')
+			return false;
+		ls--;
+	}
+}
+
 /* Searches one file's text for stores of field, appending them. */
 static void scan_field_stores(struct defs *d, const char *rel, const char *field,
 			      struct field_stores *out)
@@ -483,7 +547,7 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
 		const char *q = p + n, *b = p, *base_end;
-		bool arrow, store = false;
+		bool arrow, element, store = false;
 
 		if (is_c_ident_char(*q) || p == text || is_c_ident_char(p[-1]))
 			continue;
@@ -496,6 +560,8 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 			b--;
 		while (*q == ' ' || *q == '\t')
 			q++;
+		element = *q == '[' || *q == '.';
+		q = skip_element_path(q);
 		/* x->f = v, x->f op= v, x->f++; ++x->f; WRITE_ONCE(x->f, v) and kin */
 		if ((*q == '=' && q[1] != '=') ||
 		    (strchr("+-*/|&^%", *q) && q[1] == '=') ||
@@ -535,12 +601,34 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 			fs->init = fn && head_has(text, fn, "__init");
 			fs->fresh = fn && base_end > b &&
 				    allocated_before(text, fn, b, (size_t)(base_end - b), (size_t)(b - text));
+			fs->element = element;
+			fs->declaration = !fn && !arrow && base_end == b &&
+					  !in_directive(text, (size_t)(p - text));
 		}
 	}
 }
 
 static void search_field_stores(struct defs *d, const char *file, const char *sname,
 				const char *field, struct field_stores *out);
+
+/*
+ * x->f[i] = v stores into what a pointer field f points to, not into f:
+ * for a field declared a pointer, such stores are no stores of it.
+ */
+static void drop_pointee_stores(struct defs *d, const char *file, const char *sname,
+				const char *field, struct field_stores *s)
+{
+	char *decl = NULL;
+	size_t i, n = 0;
+
+	if (types_field(d->t, file, sname, field, &decl) == FIELD_POINTER) {
+		for (i = 0; i < s->nr; i++)
+			if (!s->v[i].element)
+				s->v[n++] = s->v[i];
+		s->nr = n;
+	}
+	free(decl);
+}
 
 void defs_field_stores(struct defs *d, const char *file, const char *sname, const char *field,
 		       struct field_stores *out)
@@ -554,6 +642,7 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 
 		memset(&fresh, 0, sizeof(fresh));
 		search_field_stores(d, file, sname, field, &fresh);
+		drop_pointee_stores(d, file, sname, field, &fresh);
 		ALLOC_GROW(d->store_v, d->nr_stores + 1, d->alloc_stores);
 		d->store_v[d->nr_stores] = fresh;
 		hashmap_put(&d->stores, key, d->nr_stores);

@@ -63,6 +63,11 @@ struct field_store {
 	size_t off;		/* byte offset of the field's name */
 	bool init;		/* in an __init function */
 	bool fresh;		/* through a pointer the function just allocated */
+	bool element;		/* into an element or a member of the field
+				   (x->f[i] = v, x->f.g = v) */
+	bool declaration;	/* a designated initialiser (.f = v) at file scope,
+				   outside any #define: an object initialised in
+				   its declaration */
 };
 
 struct field_stores {
@@ -83,5 +88,8 @@ struct field_stores {
 void defs_field_stores(struct defs *d, const char *file, const char *sname, const char *field,
 		       struct field_stores *out);
 void field_stores_release(struct field_stores *s);
+
+/* How many of s are no designated initialiser of a declaration (see declaration). */
+size_t field_stores_at_run_time(const struct field_stores *s);
 
 #endif

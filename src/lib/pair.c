@@ -698,13 +698,60 @@ static bool header_serves_all(const struct protocol *p, const char *file)
 	return public_header(file) && !file_has_both_sides(p, file);
 }
 
+/* Whether file lies in a folder called name below its top folder (sound/NAME/...). */
+static bool in_folder_named(const char *file, const char *name, size_t n)
+{
+	const char *p = strchr(file, '/');
+
+	for (; p; p = strchr(p + 1, '/'))
+		if (!strncmp(p + 1, name, n) && p[1 + n] == '/')
+			return true;
+	return false;
+}
+
+/*
+ * Rule SUB: a struct that a subsystem declares in its own public header,
+ * include/linux/NAME.h or include/linux/NAME/..., is that subsystem's, not
+ * a generic one: its ends under drivers/NAME/ (the subsystem's core) join
+ * those of its clients, files in a folder called NAME below their top
+ * folder (sound/NAME/, drivers/media/NAME/). struct fw_device of
+ * include/linux/firewire.h joins drivers/firewire and sound/firewire;
+ * struct inode of include/linux/fs.h joins nothing, as no drivers/fs/ holds
+ * an end.
+ */
+static bool core_and_client(const char *header, const char *a, const char *b)
+{
+	const char *name, *end;
+	size_t n;
+	char *core;
+	bool ok;
+
+	if (!header || strncmp(header, "include/linux/", 14))
+		return false;
+	name = header + 14;
+	end = strchr(name, '/');
+	n = end ? (size_t)(end - name) : strlen(name);
+	if (!end && (n < 3 || strcmp(name + n - 2, ".h")))
+		return false;
+	if (!end)
+		n -= 2;
+	if (!n)
+		return false;
+	core = xasprintf("drivers/%.*s/", (int)n, name);
+	ok = (!strncmp(a, core, strlen(core)) && in_folder_named(b, name, n)) ||
+	     (!strncmp(b, core, strlen(core)) && in_folder_named(a, name, n));
+	free(core);
+	return ok;
+}
+
 /*
  * Whether end e (a writer when writer) of p shares a subsystem with one of
- * the other side's ends v[0..n), or is joined to one by a comment or by data
- * both touch.
+ * the other side's ends v[0..n), or is joined to one by a comment, by data
+ * both touch, or as the core and a client of the subsystem whose header
+ * declares the struct.
  */
-static bool end_belongs(const struct protocol *p, const struct pair_end *e, bool writer,
-			const struct pair_end *v, size_t n)
+static bool end_belongs(const struct protocol *p, const char *header, const struct pair_end *e,
+			bool writer, const struct pair_end *v, size_t n)
 {
 	char *mine = path_subsystem(e->file);
 	size_t i;
@@ -714,6 +761,7 @@ static bool end_belongs(const struct protocol *p, const struct pair_end *e, bool
 		char *theirs = path_subsystem(v[i].file);
 
 		ok = !strcmp(mine, theirs) || header_serves_all(p, v[i].file) ||
+		     core_and_client(header, e->file, v[i].file) ||
 		     (writer ? pair_comment_joins(e, &v[i]) || pair_data_overlaps(e, &v[i])
 			     : pair_comment_joins(&v[i], e) || pair_data_overlaps(&v[i], e));
 		free(theirs);
@@ -745,7 +793,8 @@ static void move_ends(struct pair_end *v, size_t *nr, const bool *leave, struct 
  * the ends that go with it: its ends that do not belong, and when a reader
  * was found, every writer of its subsystem.
  */
-static char *lone_subsystem(const struct protocol *p, bool *leave_w, bool *leave_r)
+static char *lone_subsystem(const struct protocol *p, const char *header, bool *leave_w,
+			    bool *leave_r)
 {
 	char *subsys = NULL;
 	bool from_reader = false;
@@ -754,7 +803,7 @@ static char *lone_subsystem(const struct protocol *p, bool *leave_w, bool *leave
 	for (k = 0; k < p->nr_readers; k++) {
 		char *s;
 
-		if (end_belongs(p, &p->readers[k], false, p->writers, p->nr_writers))
+		if (end_belongs(p, header, &p->readers[k], false, p->writers, p->nr_writers))
 			continue;
 		s = path_subsystem(p->readers[k].file);
 		if (!subsys) {
@@ -769,7 +818,7 @@ static char *lone_subsystem(const struct protocol *p, bool *leave_w, bool *leave
 
 		if (subsys && from_reader) {
 			leave_w[k] = !strcmp(s, subsys);
-		} else if (!end_belongs(p, &p->writers[k], true, p->readers, p->nr_readers)) {
+		} else if (!end_belongs(p, header, &p->writers[k], true, p->readers, p->nr_readers)) {
 			if (!subsys)
 				subsys = xstrdup(s);
 			leave_w[k] = !strcmp(s, subsys);
@@ -815,7 +864,7 @@ static void split_generic(struct types *t, struct pair_result *out)
 			struct protocol *p = &out->v[i], fresh;
 			bool *leave_w = xcalloc(p->nr_writers + 1, sizeof(*leave_w));
 			bool *leave_r = xcalloc(p->nr_readers + 1, sizeof(*leave_r));
-			char *subsys = lone_subsystem(p, leave_w, leave_r);
+			char *subsys = lone_subsystem(p, where, leave_w, leave_r);
 			size_t going = count_marked(leave_w, p->nr_writers) +
 				       count_marked(leave_r, p->nr_readers);
 

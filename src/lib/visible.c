@@ -527,6 +527,40 @@ static char *rule_init_only(const struct seen *s)
 }
 
 /*
+ * Rule E, never-stored: a load of a field of a struct that a C file
+ * defines, which that file stores nowhere (no assignment to it or to an
+ * element or member of it, no address taken): it is set only where an
+ * object is initialised in its declaration (an entry of a constant table),
+ * so no thread changes it while this side reads it.
+ */
+static char *rule_never_stored(const struct seen *s)
+{
+	struct field_stores st;
+	char *sname, *field, *out = NULL;
+	const char *dot, *where;
+	size_t n;
+
+	if (s->writer || !s->a->object || !s->ctx->defs || !(dot = strchr(s->a->object, '.')))
+		return NULL;
+	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "["));
+	where = types_struct_file(s->t, s->file, sname);
+	n = where ? strlen(where) : 0;
+	/* a struct of a header may be stored in files its folder search does not see */
+	if (n > 2 && !strcmp(where + n - 2, ".c")) {
+		memset(&st, 0, sizeof(st));
+		defs_field_stores(s->ctx->defs, s->file, sname, field, &st);
+		if (st.complete && !field_stores_at_run_time(&st))
+			out = xasprintf("%s.%s is stored nowhere in %s, the file that defines its struct: it is set only where an object is initialised in its declaration",
+					sname, field, where);
+		field_stores_release(&st);
+	}
+	free(sname);
+	free(field);
+	return out;
+}
+
+/*
  * Rule PRIV, owned: a load before smp_rmb() of a field that, in the files
  * that can see its struct, only the reader's own function stores (besides
  * stores before publication): the consumer's own index or cursor. Its
@@ -894,6 +928,7 @@ static const struct visibility_rule {
 	{ "address", VIS_ADDRESS, rule_address },
 	{ "constant", VIS_BEFORE_PUBLICATION, rule_constant },
 	{ "init-only", VIS_BEFORE_PUBLICATION, rule_init_only },
+	{ "never-stored", VIS_BEFORE_PUBLICATION, rule_never_stored },
 	{ "owned", VIS_PRIVATE, rule_owned },
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },

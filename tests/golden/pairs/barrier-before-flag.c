@@ -51,6 +51,12 @@ static int demo_port_read(struct demo_port *p)
 	return READ_ONCE(p->data) + n;
 }
 
+/* nread changes at run time: its reader above is one without a writer */
+static void demo_port_consume(struct demo_port *p, int n)
+{
+	WRITE_ONCE(p->nread, p->nread + n);
+}
+
 /*
  * check-name: an smp_rmb() right before the load of a store-then-barrier flag, after a load nobody publishes, is the flag's (keep); data stored before a publishing smp_wmb() is not a flag
  * check-command: acqrel pairs $file

@@ -34,6 +34,12 @@ int demo_walk_down(struct demo_walk *w)
 	return demo_finish(w);
 }
 
+/* mode changes at run time: its reader above is one without a writer */
+void demo_walk_set_mode(struct demo_walk *w, int mode)
+{
+	w->mode = mode;
+}
+
 /*
  * check-name: rule S: an smp_rmb() followed by __read_seqcount_retry() is a seqcount read side (keep, seqcount); one followed by another call is not
  * check-command: acqrel pairs $file

@@ -436,7 +436,7 @@ for my $sig (qw(INT TERM HUP)) {
 			"int hc_get(struct hc *c)\n{\n\tif (hc_block(c))\n\t\treturn -1;\n\tsmp_rmb();\n\n\treturn c->max;\n}\n",
 		# a read barrier that ran only when the if's test held: the acquire costs on the other path
 		'kernel/demo/cond.c' => "struct cq {\n\tint slot[4];\n\tint ready;\n};\n\n" .
-			"void cq_set(struct cq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->ready, 1);\n}\n\n" .
+			"void cq_set(struct cq *w)\n{\n\tw->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(w->ready, 1);\n}\n\n" .
 			"bool cq_ready(struct cq *q)\n{\n\tbool r = READ_ONCE(q->ready);\n\n\tif (r)\n\t\tsmp_rmb();\n\treturn r;\n}\n",
 		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
 		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
@@ -523,6 +523,8 @@ for my $sig (qw(INT TERM HUP)) {
 	like($cond, qr/The read barrier sat in an if and ran only when its test held; the acquire is paid on the other path as well, where the old code had no barrier\./,
 	     'a read barrier under an if: the message says the acquire costs where none ran') or diag($cond);
 	unlike($gen, qr/sat in an if/, 'an unconditional read barrier: no such sentence');
+	like($cond, qr/cq_set\(\) stores w->slot\[0\] and then publishes w->ready with smp_wmb\(\)/,
+	     'the writer\'s publish store is named as the writer writes it, not as the reader does') or diag($cond);
 	like($gen, qr/gen_put\(\) stores q->slot\[0\] and then publishes q->tail/, 'the writer\'s data is named');
 	like($gen, qr/gen_get\(\) loads it, runs smp_rmb\(\) and then reads q->slot\[t\]/,
 	     'the reader\'s data is named');

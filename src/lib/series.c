@@ -589,6 +589,27 @@ static char *published(const struct protocol *p)
 	return s;
 }
 
+/*
+ * What the writers publish, as they write it: the path of their publish
+ * stores when all of them write one ("t->ret_stack" where the protocol's
+ * variable is a reader's "current->ret_stack"), else published().
+ */
+static char *published_by_writers(const struct protocol *p)
+{
+	const char *path = p->nr_writers ? p->writers[0].access->path : NULL;
+	char *bit = protocol_bit(p);
+	size_t i;
+
+	for (i = 1; path && i < p->nr_writers; i++)
+		if (strcmp(p->writers[i].access->path, path))
+			path = NULL;
+	if (!path || bit || strchr(path, '\n')) {
+		free(bit);
+		return published(p);
+	}
+	return xstrdup(path);
+}
+
 /* The architecture all of patch's ends are under (arch/NAME/...), or NULL. */
 /*
  * How maintainers name each architecture (variant) in prose; also keeps
@@ -1251,7 +1272,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		size_t i;
 
 		p = patch->v[m];
-		what = published(p);
+		what = published_by_writers(p);
 		forms(p, &b, &t, &c);
 		cl = clears_bit(p);
 		bitop |= b;

@@ -227,6 +227,10 @@ static void index_definitions(struct types *t, size_t idx)
 			;
 		if (e > x && !(*x >= '0' && *x <= '9') && (*e == '\n' || *e == '\r' || !*e))
 			add_definition(t, 'd', name, (size_t)(q - name), idx);
+		/* "#define NAME F()": a name for what a function returns (define_call()) */
+		else if (e > x && e[0] == '(' && e[1] == ')' &&
+			 (e[2] == '\n' || e[2] == '\r' || !e[2]))
+			add_definition(t, 'c', name, (size_t)(q - name), idx);
 	}
 	/* typedef T NAME; typedef T (*NAME)(...); */
 	for (p = s; (p = memmem(p, (size_t)(end - p), words[2], 7)); p += 7) {
@@ -1530,6 +1534,15 @@ char *types_global_struct(struct types *t, const char *file, const char *name)
 	 * from file.
 	 */
 	n = search_list(t, file, FAR_LEVELS, &files);
+	{
+		/* the list's files are loaded, so indexed: no such #define in it is the common case */
+		char *ckey = xasprintf("c:%s", name);
+		bool none = hashmap_get(&t->defs, ckey) == (size_t)-1;
+
+		free(ckey);
+		if (none)
+			return NULL;
+	}
 	for (i = 0; i < n; i++) {
 		const char *text = load(t, files[i]);
 		char *f = text ? define_call(text, name) : NULL, *tag;

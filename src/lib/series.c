@@ -925,31 +925,22 @@ static bool statement_call(const char *text, size_t off)
 }
 
 /*
- * Whether the barrier of reader e runs only when an if's test holds: it is
- * that if's statement, or the first of its braces ("if (ret) smp_rmb();").
- * The acquire that replaces it is paid on the other path too.
+ * Whether the barrier of reader e runs only when an if's test holds while
+ * its subscribe load does not: the barrier is in the then-branch of the
+ * nearest if around it, at any depth of its braces ("if (ret) smp_rmb();",
+ * "if (x->changed) { int n = ...; smp_rmb(); ... }"), and the load (or the
+ * call of the helper that makes it) is outside that branch. The acquire
+ * that replaces the barrier is paid on the other path too.
  */
 static bool barrier_in_if(const struct pair_end *e)
 {
-	const char *text = e->fs ? e->fs->text : NULL;
-	size_t k = text && !e->caller ? code_before(text, e->site->off) : (size_t)-1;
-	int depth = 0;
+	const struct site *s = e->site;
+	size_t load;
 
-	if (k != (size_t)-1 && k && text[k - 1] == '{')
-		k = code_before(text, k - 1);
-	if (k == (size_t)-1 || !k || text[k - 1] != ')')
+	if (e->caller || !e->access || s->branch_end <= s->branch_start)
 		return false;
-	for (k--;; k--) {
-		if (text[k] == ')')
-			depth++;
-		else if (text[k] == '(' && !--depth)
-			break;
-		if (!k)
-			return false;
-	}
-	k = code_before(text, k);
-	return k != (size_t)-1 && k >= 2 && !memcmp(text + k - 2, "if", 2) &&
-	       (k == 2 || !(isalnum((unsigned char)text[k - 3]) || text[k - 3] == '_'));
+	load = e->helper ? e->helper->off : e->access->off;
+	return load < s->branch_start || load >= s->branch_end;
 }
 
 /*

@@ -879,6 +879,21 @@ static bool clears_bit(const struct protocol *p)
 /* Data names listed in a message before "and N more". */
 #define DATA_NAMED 3
 
+/*
+ * names[0..nr) as "a, b and c", the first DATA_NAMED of them followed by
+ * "and N more" when more are left; never "and 1 more": the one left is
+ * named instead.
+ */
+static void data_list(struct strbuf *out, const char *const *names, size_t nr)
+{
+	size_t k, shown = nr > DATA_NAMED + 1 ? DATA_NAMED : nr;
+
+	for (k = 0; k < shown; k++)
+		strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", names[k]);
+	if (shown < nr)
+		strbuf_addf(out, " and %zu more", nr - shown);
+}
+
 /* Whether a call by this name is no data access: a macro (WARN_ON()), a lock, a print, a trace. */
 static bool noise_call(const char *name)
 {
@@ -1056,10 +1071,7 @@ static void window_calls(struct strbuf *out, const struct protocol *p, bool writ
 	for (i = 0; i < nr_seen; i++)
 		if (!with_amp || strchr(seen[i], '&'))
 			keep[(*nr)++] = seen[i];
-	for (i = 0; i < *nr && i < DATA_NAMED; i++)
-		strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == *nr ? " and " : ", ", keep[i]);
-	if (*nr > DATA_NAMED)
-		strbuf_addf(out, " and %zu more", *nr - DATA_NAMED);
+	data_list(out, keep, *nr);
 	free(keep);
 	for (i = 0; i < nr_seen; i++)
 		free((char *)seen[i]);
@@ -1111,10 +1123,7 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 	}
 	if (nr) {
 		strbuf_addf(out, "%s ", verb);
-		for (k = 0; k < nr && k < DATA_NAMED; k++)
-			strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", seen[k]);
-		if (nr > DATA_NAMED)
-			strbuf_addf(out, " and %zu more", nr - DATA_NAMED);
+		data_list(out, seen, nr);
 	} else if (window_calls(&via, p, writer, &calls), calls) {
 		strbuf_addf(out, "%s the data with %s", verb, via.buf);
 	} else if (empty && writer) {

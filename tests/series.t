@@ -438,6 +438,20 @@ for my $sig (qw(INT TERM HUP)) {
 		'kernel/demo/cond.c' => "struct cq {\n\tint slot[4];\n\tint ready;\n};\n\n" .
 			"void cq_set(struct cq *w)\n{\n\tw->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(w->ready, 1);\n}\n\n" .
 			"bool cq_ready(struct cq *q)\n{\n\tbool r = READ_ONCE(q->ready);\n\n\tif (r)\n\t\tsmp_rmb();\n\treturn r;\n}\n",
+		# the same, with the barrier further down the if's braces (after a declaration and a store)
+		'kernel/demo/deep.c' => "struct dq {\n\tint slot[4];\n\tint changed;\n};\n\n" .
+			"void dq_set(struct dq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->changed, 1);\n}\n\n" .
+			"int dq_get(struct dq *q, int *out)\n{\n\tif (READ_ONCE(q->changed)) {\n\t\tint n = 1;\n\n" .
+			"\t\t*out = n;\n\t\tsmp_rmb();\n\t\treturn q->slot[0];\n\t}\n\treturn 0;\n}\n",
+		# four stores are named, never "and 1 more"; five loads are three and 2 more
+		'kernel/demo/four.c' => "struct fq {\n\tint a, b, c, d, e;\n\tint tail;\n};\n\n" .
+			"void fq_put(struct fq *q)\n{\n\tq->a = 1;\n\tq->b = 2;\n\tq->c = 3;\n\tq->d = 4;\n\tsmp_wmb();\n\tWRITE_ONCE(q->tail, 1);\n}\n\n" .
+			"int fq_get(struct fq *q)\n{\n\tint t = READ_ONCE(q->tail);\n\n\tsmp_rmb();\n\treturn t ? q->a + q->b + q->c + q->d + q->e : 0;\n}\n",
+		# load and barrier both in the if's braces: the acquire runs only there too
+		'kernel/demo/inner.c' => "struct iq {\n\tint slot[4];\n\tint tail;\n};\n\n" .
+			"void iq_set(struct iq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->tail, 1);\n}\n\n" .
+			"int iq_get(struct iq *q, int on)\n{\n\tif (on) {\n\t\tint t = READ_ONCE(q->tail);\n\n" .
+			"\t\tsmp_rmb();\n\t\treturn q->slot[t];\n\t}\n\treturn 0;\n}\n",
 		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
 		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
 			"void nq_stop(struct nq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(DEMO_BUSY, &q->flags);\n}\n\n" .
@@ -522,6 +536,15 @@ for my $sig (qw(INT TERM HUP)) {
 	my $cond = ($msg{'kernel/demo/cond.c'} // '') =~ s/\n/ /gr;
 	like($cond, qr/The read barrier sat in an if and ran only when its test held; the acquire is paid on the other path as well, where the old code had no barrier\./,
 	     'a read barrier under an if: the message says the acquire costs where none ran') or diag($cond);
+	my ($deep, $inner) = map { ($msg{$_} // '') =~ s/\n/ /gr } ('kernel/demo/deep.c', 'kernel/demo/inner.c');
+	like($deep, qr/The read barrier sat in an if and ran only when its test held; the acquire is paid on the other path as well/,
+	     'a read barrier further down an if\'s braces: the same sentence') or diag($deep);
+	like($inner, qr/iq_get\(\) loads it/, 'a load and barrier both under the if: converted') or diag($o);
+	unlike($inner, qr/sat in an if/, 'and no such sentence: the acquire runs under the if too');
+	my $four = ($msg{'kernel/demo/four.c'} // '') =~ s/\n/ /gr;
+	like($four, qr/fq_put\(\) stores q->a, q->b, q->c and q->d and then publishes/,
+	     'four data stores: all four named, not "and 1 more"') or diag($four);
+	like($four, qr/then reads q->a, q->b, q->c and 2 more\./, 'five data loads: three named and 2 more');
 	unlike($gen, qr/sat in an if/, 'an unconditional read barrier: no such sentence');
 	like($cond, qr/cq_set\(\) stores w->slot\[0\] and then publishes w->ready with smp_wmb\(\)/,
 	     'the writer\'s publish store is named as the writer writes it, not as the reader does') or diag($cond);

@@ -1673,6 +1673,31 @@ static void note_guard(struct parser *p, size_t at, struct parse_site *site)
 	}
 }
 
+/*
+ * The then-branch of the nearest if around the statement path[at], at any
+ * depth of braces inside it: the barrier runs only when that if's test
+ * holds. Sets site->branch_start and site->branch_end; an else branch or
+ * no if up to the function leaves them 0.
+ */
+static void note_branch(struct parser *p, size_t at, struct parse_site *site)
+{
+	size_t k;
+
+	for (k = at; k > 0; k--) {
+		TSNode node = p->path[k], parent = p->path[k - 1];
+
+		if (is(p, parent, S_FUNC_DEF))
+			return;
+		if (!is(p, parent, S_IF) || is(p, node, S_PAREN_EXPR))
+			continue;
+		if (!is(p, node, S_ELSE)) {
+			site->branch_start = file_off(p, node);
+			site->branch_end = file_end(p, node);
+		}
+		return;
+	}
+}
+
 static void site_accesses(struct parser *p, TSNode root, struct parse_site *site)
 {
 	uint32_t so = (uint32_t)(site->off - p->file_base + p->prefix);
@@ -1703,6 +1728,7 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	neighbour(p, at, false, &site->before, &site->call_before, &site->call_before_name, false);
 	neighbour(p, at, true, &site->after, &site->call_after, &site->call_after_name, false);
 	note_guard(p, at, site);
+	note_branch(p, at, site);
 	/*
 	 * The windows start with the rest of the call's own statement. Its
 	 * accesses and calls are collected once for all the sites in it (a
@@ -1907,6 +1933,7 @@ void parse_site_clear(struct parse_site *s)
 	s->call_before_name = s->call_after_name = s->guard = NULL;
 	s->call_before = s->call_after = s->window_call_before = s->window_call_after = false;
 	s->guard_sense = 0;
+	s->branch_start = s->branch_end = 0;
 	s->mmio_before = s->mmio_after = false;
 }
 

@@ -27,6 +27,8 @@ struct parse_site {
 	char *guard;			/* out, owned or NULL: the bare test the barrier runs
 					   under ("s->ready", "foo(s)") */
 	int guard_sense;		/* out: 1 when it runs if the test is non-zero, -1 if zero */
+	size_t branch_start;		/* out: the then-branch of the nearest if around it, */
+	size_t branch_end;		/*      as file offsets [start, end); both 0 when none */
 	bool mmio_before;		/* out: readl() and kin in the window before */
 	bool mmio_after;		/* out: writel() and kin in the window after */
 	bool window_to_end;		/* out: the window after runs to the function's end

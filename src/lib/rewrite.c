@@ -454,10 +454,14 @@ static char *release_line(const struct line *l, size_t ind, const char *x, const
 	}
 }
 
-/* Whether a comment line's text starts a sentence about the other side. */
+/*
+ * Whether a comment line's text starts a sentence about the other side:
+ * "Pairs with ...", "Matches ...", "This pairs with ...".
+ */
 static bool starts_pairing(const char *t, size_t n)
 {
-	static const char *const starts[] = { "Pair", "pair", "Match", "match" };
+	static const char *const starts[] = { "Pair", "pair", "Match", "match", "This pairs ",
+					      "this pairs " };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(starts); i++)
@@ -482,8 +486,8 @@ static bool blank_comment_line(const struct rewrite_file *f, unsigned line1)
 
 /*
  * In the block comment that ends right above the barrier, the sentence that
- * starts a line with "Pairs with ..." (or "Paired", "Matches") and ends a
- * line with '.' is removed (with the blank comment line that set it apart,
+ * starts a line with "Pairs with ..." (or "Paired", "Matches", "This pairs")
+ * and ends a line with '.' is removed (with the blank comment line that set it apart,
  * or the whole comment if that was all of it): the new pairing comment goes
  * right above the converted access, where checkpatch looks for it. The rest
  * of the comment, the barrier's own explanation, stays. Returns whether such
@@ -1156,6 +1160,26 @@ static bool mentions_barrier(const char *t, size_t n)
 	return false;
 }
 
+/*
+ * Whether the lines of comment t[0..n) (starting at line first) that plan
+ * pl does not delete still speak of a barrier. A plan that writes other
+ * text in their place rewrites the comment: false.
+ */
+static bool kept_mentions_barrier(const char *t, size_t n, unsigned first,
+				  const struct planned *pl)
+{
+	size_t from = 0, to;
+	unsigned ln = first;
+
+	if (pl->text && pl->text[0])
+		return false;
+	while (ln < pl->line && from < n)
+		ln += t[from++] == '\n';
+	for (to = from; to < n && ln <= pl->line + pl->extra; to++)
+		ln += t[to] == '\n';
+	return mentions_barrier(t, from) || mentions_barrier(t + to, n - to);
+}
+
 /* Whether text[0..n) names "fn(" as a word. */
 static bool names_function(const char *t, size_t n, const char *fn)
 {
@@ -1222,10 +1246,14 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 
 			if (!mentions_barrier(t, n))
 				continue;
-			/* comments the rewrite replaces or rewrites in part */
+			/*
+			 * comments the rewrite replaces or rewrites in part, unless
+			 * what a deletion keeps of them still speaks of a barrier
+			 */
 			for (k = 0; k < nr && !replaced; k++)
 				replaced = files[k] == f && !plan[k].insert && !plan[k].moved &&
-					   plan[k].line >= line && plan[k].line <= last_line;
+					   plan[k].line >= line && plan[k].line <= last_line &&
+					   !kept_mentions_barrier(t, n, line, &plan[k]);
 			if (replaced)
 				continue;
 			for (k = 0; k < nf && !named; k++)

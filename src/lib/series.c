@@ -900,6 +900,21 @@ static bool clears_bit(const struct protocol *p)
 /* Data names listed in a message before "and N more". */
 #define DATA_NAMED 3
 
+/*
+ * names[0..nr) as "a, b and c", the first DATA_NAMED of them followed by
+ * "and N more" when more are left; never "and 1 more": the one left is
+ * named instead.
+ */
+static void data_list(struct strbuf *out, const char *const *names, size_t nr)
+{
+	size_t k, shown = nr > DATA_NAMED + 1 ? DATA_NAMED : nr;
+
+	for (k = 0; k < shown; k++)
+		strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", names[k]);
+	if (shown < nr)
+		strbuf_addf(out, " and %zu more", nr - shown);
+}
+
 /* Whether a call by this name is no data access: a macro (WARN_ON()), a lock, a print, a trace. */
 static bool noise_call(const char *name)
 {
@@ -946,31 +961,22 @@ static bool statement_call(const char *text, size_t off)
 }
 
 /*
- * Whether the barrier of reader e runs only when an if's test holds: it is
- * that if's statement, or the first of its braces ("if (ret) smp_rmb();").
- * The acquire that replaces it is paid on the other path too.
+ * Whether the barrier of reader e runs only when an if's test holds while
+ * its subscribe load does not: the barrier is in the then-branch of the
+ * nearest if around it, at any depth of its braces ("if (ret) smp_rmb();",
+ * "if (x->changed) { int n = ...; smp_rmb(); ... }"), and the load (or the
+ * call of the helper that makes it) is outside that branch. The acquire
+ * that replaces the barrier is paid on the other path too.
  */
 static bool barrier_in_if(const struct pair_end *e)
 {
-	const char *text = e->fs ? e->fs->text : NULL;
-	size_t k = text && !e->caller ? code_before(text, e->site->off) : (size_t)-1;
-	int depth = 0;
+	const struct site *s = e->site;
+	size_t load;
 
-	if (k != (size_t)-1 && k && text[k - 1] == '{')
-		k = code_before(text, k - 1);
-	if (k == (size_t)-1 || !k || text[k - 1] != ')')
+	if (e->caller || !e->access || s->branch_end <= s->branch_start)
 		return false;
-	for (k--;; k--) {
-		if (text[k] == ')')
-			depth++;
-		else if (text[k] == '(' && !--depth)
-			break;
-		if (!k)
-			return false;
-	}
-	k = code_before(text, k);
-	return k != (size_t)-1 && k >= 2 && !memcmp(text + k - 2, "if", 2) &&
-	       (k == 2 || !(isalnum((unsigned char)text[k - 3]) || text[k - 3] == '_'));
+	load = e->helper ? e->helper->off : e->access->off;
+	return load < s->branch_start || load >= s->branch_end;
 }
 
 /*
@@ -1086,10 +1092,7 @@ static void window_calls(struct strbuf *out, const struct protocol *p, bool writ
 	for (i = 0; i < nr_seen; i++)
 		if (!with_amp || strchr(seen[i], '&'))
 			keep[(*nr)++] = seen[i];
-	for (i = 0; i < *nr && i < DATA_NAMED; i++)
-		strbuf_addf(out, "%s%s", i == 0 ? "" : i + 1 == *nr ? " and " : ", ", keep[i]);
-	if (*nr > DATA_NAMED)
-		strbuf_addf(out, " and %zu more", *nr - DATA_NAMED);
+	data_list(out, keep, *nr);
 	free(keep);
 	for (i = 0; i < nr_seen; i++)
 		free((char *)seen[i]);
@@ -1141,10 +1144,7 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 	}
 	if (nr) {
 		strbuf_addf(out, "%s ", verb);
-		for (k = 0; k < nr && k < DATA_NAMED; k++)
-			strbuf_addf(out, "%s%s", k == 0 ? "" : k + 1 == nr ? " and " : ", ", seen[k]);
-		if (nr > DATA_NAMED)
-			strbuf_addf(out, " and %zu more", nr - DATA_NAMED);
+		data_list(out, seen, nr);
 	} else if (window_calls(&via, p, writer, &calls), calls) {
 		strbuf_addf(out, "%s the data with %s", verb, via.buf);
 	} else if (empty && writer) {

@@ -830,6 +830,8 @@ static void scan_buffer(struct parser *p, const char *path, const char *buf, siz
 		set_call_lines(&s->calls_after, &lines);
 		s->guard = ps[i].guard;
 		s->guard_sense = ps[i].guard_sense;
+		s->branch_start = ps[i].branch_start;
+		s->branch_end = ps[i].branch_end;
 		s->mmio_before = ps[i].mmio_before;
 		s->mmio_after = ps[i].mmio_after;
 		s->window_to_end = ps[i].window_to_end;

@@ -45,6 +45,8 @@ struct site {
 	bool window_to_end;		/* the window after runs to the function's end */
 	char *guard;			/* owned or NULL: the bare test it runs under */
 	int guard_sense;		/* 1: when the test is non-zero; -1: when it is zero */
+	size_t branch_start, branch_end;	/* the then-branch of the nearest if around it,
+						   [start, end) in the file; 0, 0 when none */
 	char **refs;			/* owned: functions named in nearby comments */
 	size_t nr_refs, alloc_refs;
 	/* for an smp_wmb() with no store after it, or an smp_rmb() with no load

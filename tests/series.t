@@ -452,6 +452,10 @@ for my $sig (qw(INT TERM HUP)) {
 			"void iq_set(struct iq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->tail, 1);\n}\n\n" .
 			"int iq_get(struct iq *q, int on)\n{\n\tif (on) {\n\t\tint t = READ_ONCE(q->tail);\n\n" .
 			"\t\tsmp_rmb();\n\t\treturn q->slot[t];\n\t}\n\treturn 0;\n}\n",
+		# a return between the load and the read barrier: the acquire costs on that path too
+		'kernel/demo/early.c' => "struct eq {\n\tint slot[4];\n\tint ready;\n};\n\n" .
+			"void eq_set(struct eq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->ready, 1);\n}\n\n" .
+			"int eq_get(struct eq *q)\n{\n\tif (!READ_ONCE(q->ready))\n\t\treturn 0; /* not yet: no goto here */\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
 		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
 		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
 			"void nq_stop(struct nq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(DEMO_BUSY, &q->flags);\n}\n\n" .
@@ -546,6 +550,10 @@ for my $sig (qw(INT TERM HUP)) {
 	     'four data stores: all four named, not "and 1 more"') or diag($four);
 	like($four, qr/then reads q->a, q->b, q->c and 2 more\./, 'five data loads: three named and 2 more');
 	unlike($gen, qr/sat in an if/, 'an unconditional read barrier: no such sentence');
+	my $early = ($msg{'kernel/demo/early.c'} // '') =~ s/\n/ /gr;
+	like($early, qr/A return or goto between the load and the read barrier skipped the barrier; the acquire is paid on that path as well\./,
+	     'a return before the read barrier: the message says the acquire costs on that path') or diag($early);
+	unlike($gen, qr/A return or goto/, 'no return between the load and the barrier: no such sentence');
 	like($cond, qr/cq_set\(\) stores w->slot\[0\] and then publishes w->ready with smp_wmb\(\)/,
 	     'the writer\'s publish store is named as the writer writes it, not as the reader does') or diag($cond);
 	like($gen, qr/gen_put\(\) stores q->slot\[0\] and then publishes q->tail/, 'the writer\'s data is named');

@@ -736,10 +736,11 @@ static const char *rmw_instruction(char op)
  */
 static bool clears_bit(const struct protocol *p);
 static bool barrier_in_if(const struct pair_end *e);
+static bool exit_before_barrier(const struct pair_end *e);
 
 static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
 {
-	bool rel = false, acq = false, unlock = false, in_if = false;
+	bool rel = false, acq = false, unlock = false, in_if = false, exits = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
@@ -754,6 +755,8 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			acq |= classify_convertible(p, &p->readers[i]);
 			in_if |= classify_convertible(p, &p->readers[i]) &&
 				 barrier_in_if(&p->readers[i]);
+			exits |= classify_convertible(p, &p->readers[i]) &&
+				 exit_before_barrier(&p->readers[i]);
 		}
 		unlock |= clears_bit(p);
 	}
@@ -842,6 +845,9 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		strbuf_adds(&sb, "The read barrier sat in an if and ran only when its test held; the "
 			    "acquire is paid on the other path as well, where the old code had no "
 			    "barrier. ");
+	else if (nr && exits)
+		strbuf_adds(&sb, "A return or goto between the load and the read barrier skipped "
+			    "the barrier; the acquire is paid on that path as well. ");
 	if (nr_same) {
 		char *comma = strrchr(same.buf, ',');
 
@@ -958,6 +964,48 @@ static bool statement_call(const char *text, size_t off)
 	if (!text || (off = code_before(text, off)) == (size_t)-1)
 		return true;
 	return !off || strchr(";{})", text[off - 1]);
+}
+
+/*
+ * Whether the code of reader e between its subscribe load (or the call
+ * of the helper that makes it) and its barrier holds a return or a goto
+ * ("if (!x->ready) return 0; smp_rmb();"): the path that leaves there ran
+ * no barrier, and now pays the acquire.
+ */
+static bool exit_before_barrier(const struct pair_end *e)
+{
+	const char *text = e->fs ? e->fs->text : NULL;
+	size_t from, to, i;
+
+	if (!text || e->caller || !e->access)
+		return false;
+	from = e->helper ? e->helper->off : e->access->off;
+	to = e->site->off;
+	for (i = from; i < to && text[i]; i++) {
+		if (text[i] == '/' && text[i + 1] == '*') {
+			const char *end = strstr(text + i + 2, "*/");
+
+			if (!end)
+				return false;
+			i = (size_t)(end - text) + 1;
+		} else if (text[i] == '/' && text[i + 1] == '/') {
+			while (i < to && text[i] && text[i] != '\n')
+				i++;
+		} else if (text[i] == '"' || text[i] == '\'') {
+			char q = text[i];
+
+			for (i++; i < to && text[i] && text[i] != q; i++)
+				if (text[i] == '\\' && text[i + 1])
+					i++;
+		} else if ((i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
+			   ((!strncmp(text + i, "return", 6) &&
+			     !(isalnum((unsigned char)text[i + 6]) || text[i + 6] == '_')) ||
+			    (!strncmp(text + i, "goto", 4) &&
+			     !(isalnum((unsigned char)text[i + 4]) || text[i + 4] == '_')))) {
+			return true;
+		}
+	}
+	return false;
 }
 
 /*

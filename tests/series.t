@@ -514,7 +514,7 @@ for my $sig (qw(INT TERM HUP)) {
 	     'arm64 code: what arm64 emits, from the tree\'s barrier.h') or diag($o);
 	unlike($arm, qr/x86|RISC-V|32-bit ARM/, 'arm64 code: no other architecture');
 	like($x86, qr/On x86-64 and 32-bit x86 the generated code stays the same/, 'x86 code: the same code');
-	like($x86, qr/On x86-64 and 32-bit x86 the generated code stays the same, but for the update of q->tail, which as a release is a load, an add and a store instead of one add on memory/,
+	like($x86, qr/On x86-64 and 32-bit x86 the generated code stays the same, but for the update of q->tail, which as a release is a load, an add, and a store instead of one add on memory/,
 	     'x86 code: except that a counter update is no longer one add, on 32-bit x86 too');
 	my $hv = $msg{'drivers/soc/hv.c'} // '';
 	my $sgx = $msg{'arch/x86/kernel/sgx/demo.c'} // '';
@@ -522,7 +522,7 @@ for my $sig (qw(INT TERM HUP)) {
 	like($hv, qr/On 32-bit powerpc the writer's .*On 64-bit powerpc the generated code stays the same\./,
 	     'a driver whose Kconfig symbol depends on a powerpc-only symbol: powerpc\'s cost') or diag($hv);
 	unlike($hv, qr/arm64|x86|RISC-V|Alpha|MIPS/, 'and no other architecture (a "depends on" in help text is none)');
-	like($sgx, qr/On x86-64 the generated code stays the same, but for the update of q->tail, which as a release is a load, an or and a store instead of one or on memory\./,
+	like($sgx, qr/On x86-64 the generated code stays the same, but for the update of q->tail, which as a release is a load, an or, and a store instead of one or on memory\./,
 	     'x86 code built under a symbol that depends on X86_64: x86-64 alone, the or named') or diag($sgx);
 	unlike($sgx, qr/32-bit x86/, 'and 32-bit x86, which cannot build it, is not named');
 	my $wide = ($msg{'drivers/wide/w.c'} // '') =~ s/\n/ /gr;
@@ -554,6 +554,10 @@ for my $sig (qw(INT TERM HUP)) {
 	like($early, qr/A return or goto between the load and the read barrier skipped the barrier; the acquire is paid on that path as well\./,
 	     'a return before the read barrier: the message says the acquire costs on that path') or diag($early);
 	unlike($gen, qr/A return or goto/, 'no return between the load and the barrier: no such sentence');
+	# checkpatch warns of a word repeated on a line ("an and and a store"), wherever a line breaks
+	my @repeated = grep { /\b(\w+)\s+\1\b/i } map { s/\n/ /gr } values %msg;
+	ok(!@repeated, 'no message repeats a word (the and of "&=" is followed by a comma)')
+		or diag($repeated[0]);
 	like($cond, qr/cq_set\(\) stores w->slot\[0\] and then publishes w->ready with smp_wmb\(\)/,
 	     'the writer\'s publish store is named as the writer writes it, not as the reader does') or diag($cond);
 	like($gen, qr/gen_put\(\) stores q->slot\[0\] and then publishes q->tail/, 'the writer\'s data is named');

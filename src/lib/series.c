@@ -861,7 +861,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			char *list = and_list(rmw.buf);
 
 			strbuf_addf(&sb, ", but for the update of %s%s%s, which as a release is a "
-				    "load, %s %s and a store instead of one %s on memory",
+				    "load, %s %s, and a store instead of one %s on memory",
 				    patch->nr == 1 ? patch->v[0]->variable : "the publish variable",
 				    strcmp(rmw.buf, same.buf) ? " on " : "",
 				    strcmp(rmw.buf, same.buf) ? list : "",

@@ -125,6 +125,7 @@ void call_list_push(struct call_list *l, const char *name, size_t len, size_t of
 	l->v[l->nr].name = xstrndup(name, len);
 	l->v[l->nr].off = off;
 	l->v[l->nr].line = 0;
+	l->v[l->nr].direct = false;
 	l->nr++;
 }
 
@@ -135,6 +136,7 @@ void call_list_copy(struct call_list *dst, const struct call_list *src)
 	for (i = 0; i < src->nr; i++) {
 		call_list_push(dst, src->v[i].name, strlen(src->v[i].name), src->v[i].off);
 		dst->v[dst->nr - 1].line = src->v[i].line;
+		dst->v[dst->nr - 1].direct = src->v[i].direct;
 	}
 }
 

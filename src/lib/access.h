@@ -55,6 +55,8 @@ struct call_ref {
 	char *name;		/* owned: "foo", or "ops->fn" for a call through a pointer */
 	size_t off;		/* byte offset in the file */
 	unsigned line;		/* 1-based; filled from off by the caller */
+	bool direct;		/* a statement of its own in a barrier's window, on
+				   every path between it and the barrier */
 };
 
 struct call_list {

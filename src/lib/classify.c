@@ -1690,11 +1690,13 @@ static bool ordered_after_publish(const struct pair_end *e, const struct call_re
  * Weighs the stores (writer) or loads (reader) of function f, which end e
  * reaches through call (its own, at depth 0), and of the functions f calls,
  * MAX_CALL_DEPTH deep; a function not found, or past that depth, is listed
- * in unknown as "top() (which calls name())".
+ * in unknown as "top() (which calls name())". Only what stands in f's file
+ * at offsets [lo, hi) counts (a fence of f orders the rest: fenced_call()).
  */
 static void weigh_function(struct judge *j, const struct pair_end *e, bool writer,
 			   const struct call_ref *call, const struct func_summary *f,
-			   unsigned depth, struct strbuf *shared, struct strbuf *unknown)
+			   unsigned depth, size_t lo, size_t hi, struct strbuf *shared,
+			   struct strbuf *unknown)
 {
 	/* the publish store is in f itself (a callee-store), so its names are f's */
 	bool publish_in = f->accesses.nr && e->access >= f->accesses.v &&
@@ -1704,7 +1706,8 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 	for (k = 0; k < f->accesses.nr; k++) {
 		const struct access *a = &f->accesses.v[k];
 
-		if (a->is_write != writer || a == e->access || (writer && published_with(j, e, a)))
+		if (a->is_write != writer || a == e->access || (writer && published_with(j, e, a)) ||
+		    a->off < lo || a->off >= hi)
 			continue;
 		/* a second store of the variable itself: the release can go on one only */
 		if (writer && publish_in && same_as_publish(e, a)) {
@@ -1722,12 +1725,13 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 		const char *name = f->calls.v[k].name;
 		const struct func_summary *g;
 
-		if (prim_quiet_call(name) || (writer && ordered_after_publish(e, call, name)))
+		if (prim_quiet_call(name) || (writer && ordered_after_publish(e, call, name)) ||
+		    f->calls.v[k].off < lo || f->calls.v[k].off >= hi)
 			continue;
 		g = depth + 1 < MAX_CALL_DEPTH && key_is_ident(name)
 		    ? defs_function(j->ctx->defs, f->file, name) : NULL;
 		if (g && g->parsed) {
-			weigh_function(j, e, writer, call, g, depth + 1, shared, unknown);
+			weigh_function(j, e, writer, call, g, depth + 1, 0, SIZE_MAX, shared, unknown);
 			continue;
 		}
 		if (!strstr(unknown->buf, call->name))
@@ -1737,13 +1741,62 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 	}
 }
 
+/* The summary of the function or macro that call c in end e's file calls, or NULL. */
+static const struct func_summary *callee_of(struct judge *j, const struct pair_end *e,
+					    const struct call_ref *c)
+{
+	return key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
+						      : NULL;
+}
+
+/*
+ * Rule R: a call in end e's window, a statement of its own on every path
+ * between it and the barrier (call_ref.direct), whose callee runs a fence
+ * on every path (struct parse_fences). For a reader, the loads before that fence, in the
+ * callee and before the call (a request built and pushed with
+ * RING_PUSH_REQUESTS_AND_CHECK_NOTIFY(), whose virt_mb() orders it), stay
+ * ordered before the data whatever becomes of smp_rmb(); for a writer, the
+ * stores after it stay ordered after the data. The call nearest the
+ * barrier with such a fence, or NULL; *callee is its summary.
+ */
+static const struct call_ref *fenced_call(struct judge *j, const struct pair_end *e, bool writer,
+					  const struct func_summary **callee)
+{
+	const struct call_list *calls = writer ? &e->site->calls_after : &e->site->calls_before;
+	const struct call_ref *best = NULL;
+	size_t i;
+
+	*callee = NULL;
+	for (i = 0; i < calls->nr; i++) {
+		const struct call_ref *c = &calls->v[i];
+		const struct func_summary *f = callee_of(j, e, c);
+
+		if (!c->direct || !f || !f->parsed ||
+		    !(writer ? f->fences.store_first : f->fences.load_last))
+			continue;
+		if (!best || (writer ? c->off < best->off : c->off > best->off)) {
+			best = c;
+			*callee = f;
+		}
+	}
+	return best;
+}
+
+/* Whether offset off in end e's file is on the side of call cut that its fence orders. */
+static bool fenced_off(const struct call_ref *cut, bool writer, size_t off)
+{
+	return cut && (writer ? off > cut->off : off < cut->off);
+}
+
 /*
  * The calls in end e's window whose stores (writer) or loads (reader) the
  * conversion reorders: the accesses of each callee acqrel finds, and of
  * what it calls in turn, are weighed one by one, the shared ones listed in
- * shared; a callee not found is listed in unknown.
+ * shared; a callee not found is listed in unknown. What the fence of cut
+ * (fenced_call()) orders is left out.
  */
 static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
+			const struct call_ref *cut, const struct func_summary *cut_callee,
 			struct strbuf *shared, struct strbuf *unknown)
 {
 	const struct call_list *calls = writer ? &e->site->calls_after : &e->site->calls_before;
@@ -1753,16 +1806,22 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 		const struct call_ref *c = &calls->v[i];
 		const struct func_summary *f;
 
-		if (prim_quiet_call(c->name) || (writer && ordered_after_publish(e, c, c->name)))
+		if (prim_quiet_call(c->name) || (writer && ordered_after_publish(e, c, c->name)) ||
+		    fenced_off(cut, writer, c->off))
 			continue;
-		f = key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
-							   : NULL;
+		f = callee_of(j, e, c);
 		if (!f || !f->parsed) {
 			if (!strstr(unknown->buf, c->name))
 				strbuf_addf(unknown, "%s%s()", unknown->len ? ", " : "", c->name);
 			continue;
 		}
-		weigh_function(j, e, writer, c, f, 0, shared, unknown);
+		if (c == cut)
+			weigh_function(j, e, writer, c, f, 0,
+				       writer ? 0 : cut_callee->fences.load_last,
+				       writer ? cut_callee->fences.store_first : SIZE_MAX, shared,
+				       unknown);
+		else
+			weigh_function(j, e, writer, c, f, 0, 0, SIZE_MAX, shared, unknown);
 	}
 }
 
@@ -1894,6 +1953,8 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 	struct protocol *p = j->p;
 	const struct site *s = e->site;
 	struct strbuf shared = STRBUF_INIT, unknown = STRBUF_INIT;
+	const struct func_summary *callee;
+	const struct call_ref *cut = fenced_call(j, e, true, &callee);
 	unsigned line;
 	size_t i;
 
@@ -1905,12 +1966,12 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 		const struct access *a = &s->window_after.v[i];
 
 		if (!a->is_write || a == e->access || same_as_publish(e, a) ||
-		    published_with(j, e, a))
+		    published_with(j, e, a) || fenced_off(cut, true, a->off))
 			continue;
 		if (weigh(j->ctx, p, e, a))
 			list_add(&shared, a);
 	}
-	weigh_calls(j, e, true, &shared, &unknown);
+	weigh_calls(j, e, true, cut, callee, &shared, &unknown);
 	rule_tail_publish(j, e);
 	if (shared.len)
 		reason(p, "several-stores",
@@ -1961,6 +2022,8 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 	struct protocol *p = j->p;
 	const struct site *s = e->site;
 	struct strbuf shared = STRBUF_INIT, unknown = STRBUF_INIT;
+	const struct func_summary *callee;
+	const struct call_ref *cut = fenced_call(j, e, false, &callee);
 	unsigned line;
 	size_t i;
 
@@ -1973,12 +2036,13 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 	for (i = 0; i < s->window_before.nr; i++) {
 		const struct access *a = &s->window_before.v[i];
 
-		if (a->is_write || a == e->access || !strcmp(a->path, e->access->path))
+		if (a->is_write || a == e->access || !strcmp(a->path, e->access->path) ||
+		    fenced_off(cut, false, a->off))
 			continue;
 		if (weigh(j->ctx, p, e, a))
 			list_add(&shared, a);
 	}
-	weigh_calls(j, e, false, &shared, &unknown);
+	weigh_calls(j, e, false, cut, callee, &shared, &unknown);
 	if (shared.len)
 		reason(p, "loses-ordering",
 		       xasprintf("the loads of %s before smp_rmb() in %s() can see other threads' stores: with an acquire on %s instead, they are no longer ordered before the loads after it",

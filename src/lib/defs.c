@@ -337,7 +337,7 @@ static struct func_summary *summarise(struct defs *d, const struct lexed *lx,
 	s->is_static = head_has(text, c, "static");
 	s->is_init = head_has(text, c, "__init");
 	s->parsed = parser_function(d->parser, text, strlen(text), c, &s->accesses, &s->locks,
-				    &s->calls) == 0;
+				    &s->calls, &s->fences) == 0;
 	for (i = 0; i < s->accesses.nr; i++) {
 		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off);
 		types_resolve_access(d->t, lx->rel, &s->accesses.v[i]);
@@ -360,7 +360,7 @@ static struct func_summary *summarise_macro(struct defs *d, const char *rel,
 	s->owns_file = true;
 	s->is_static = true;
 	s->parsed = parser_function(d->parser, text, strlen(text), c, &s->accesses, &s->locks,
-				    &s->calls) == 0;
+				    &s->calls, &s->fences) == 0;
 	for (i = 0; i < s->accesses.nr; i++) {
 		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off);
 		types_resolve_access(d->t, rel, &s->accesses.v[i]);

@@ -10,6 +10,7 @@
 #define ACQREL_DEFS_H
 
 #include "access.h"
+#include "parse.h"
 #include "types.h"
 
 struct func_summary {
@@ -18,6 +19,7 @@ struct func_summary {
 	struct access_list accesses;	/* its loads and stores, in source order */
 	struct lock_list locks;
 	struct call_list calls;
+	struct parse_fences fences;	/* the fences it runs on every path */
 	bool is_static;			/* declared static */
 	bool is_init;			/* declared __init: it runs once, at boot */
 	bool parsed;			/* false when too large or too deep to parse */

@@ -116,6 +116,7 @@ struct parser {
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
 	size_t fence_off;	/* where the first of them is, in the file */
 	bool reached_end;	/* neighbour() ran off the function's end or into a return */
+	bool window_direct;	/* neighbour(): no jump or label yet between the barrier and here */
 	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
 	struct call_list *calls_out;	/* where collect() lists the calls it sees, or NULL */
 	/* "local = <load>": the load's node and the local's name */
@@ -1156,6 +1157,28 @@ static bool contains_jump(struct parser *p, TSNode n)
 	return found;
 }
 
+/*
+ * A statement of the window that is a call, "f(...);" or "x = f(...);":
+ * marks it direct among the calls collect() listed from index had on
+ * (what a fence in its body orders: classify.c, rule R).
+ */
+static void mark_direct(struct parser *p, TSNode s, size_t had)
+{
+	TSNode e, call;
+	size_t i, at;
+
+	if (!p->calls_out || !is(p, s, S_EXPR_STMT) || !ts_node_named_child_count(s))
+		return;
+	e = ts_node_named_child(s, 0);
+	call = is(p, e, S_ASSIGN) ? ts_node_child_by_field_name(e, "right", 5) : e;
+	if (ts_node_is_null(call) || !is(p, call, S_CALL))
+		return;
+	at = file_off(p, call);
+	for (i = had; i < p->calls_out->nr; i++)
+		if (p->calls_out->v[i].off == at)
+			p->calls_out->v[i].direct = true;
+}
+
 /* Bounds on how far the search for a neighbouring access goes. */
 #define NEIGHBOUR_LEVELS 64
 #define NEIGHBOUR_SIBLINGS 32
@@ -1229,6 +1252,7 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 {
 	size_t levels, statements = 0;
 
+	p->window_direct = true;
 	for (levels = 0; at > 0 && levels < NEIGHBOUR_LEVELS; levels++, at--) {
 		TSNode node = p->path[at], parent = p->path[at - 1];
 		TSNode conseq = ts_node_child_by_field_name(parent, "consequence", 11);
@@ -1281,15 +1305,20 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 			if (!strcmp(ts_node_type(part), "statement_identifier")) {
 				if (!after)
 					return;
+				p->window_direct = false;
 				continue;
 			}
 			jumps = after && is_jump(p, s);
 			p->nr_calls = 0;
 			if (window) {
-				size_t had = out->nr;
+				size_t had = out->nr, had_calls = p->calls_out ? p->calls_out->nr : 0;
 
+				if (after && (is(p, s, S_LABELED) || contains_jump(p, s)))
+					p->window_direct = false;
 				p->saw_fence = false;
 				collect(p, part, out);
+				if (p->window_direct && ts_node_eq(part, s))
+					mark_direct(p, s, had_calls);
 				if (p->saw_fence) {
 					/*
 					 * the window ends at the next barrier; after the
@@ -1967,8 +1996,81 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 	return 0;
 }
 
+/*
+ * Fence fn, if it is one that orders on its own: not the dma_ barriers
+ * (device memory only), nor smp_mb__before_atomic() and kin (only with
+ * the atomic next to them).
+ */
+static void note_fence(struct parser *p, TSNode fn, struct parse_fences *f)
+{
+	char name[40];
+	size_t n;
+	const char *s = node_text(p, fn, &n);
+	bool stores, loads;
+
+	if (n >= sizeof(name) || prim_classify(s, n) != PRIM_FENCE)
+		return;
+	memcpy(name, s, n);
+	name[n] = 0;
+	if (!strncmp(name, "dma_", 4) || strstr(name, "__"))
+		return;
+	prim_fence_orders(name, &stores, &loads);
+	if (loads)
+		f->load_last = file_off(p, fn);
+	if (stores && !f->store_first)
+		f->store_first = file_off(p, fn);
+}
+
+/* Levels of do { } while (0) and bare blocks that top_fences() enters. */
+#define FENCE_BLOCK_DEPTH 4
+
+/*
+ * The fences among the statements of block (parser_function()); returns
+ * false once a statement that may jump has been seen (no later fence runs
+ * on every path).
+ */
+static bool top_fences(struct parser *p, TSNode block, struct parse_fences *f, unsigned depth)
+{
+	size_t i, nr = children_of(p, block), off = p->kids_off;
+
+	for (i = 0; i < nr; i++) {
+		TSNode s = p->kid_pool[off + i], e, fn;
+
+		if (is(p, s, S_COMMENT))
+			continue;
+		if ((is(p, s, S_COMPOUND) || is(p, s, S_DO)) && depth < FENCE_BLOCK_DEPTH) {
+			TSNode body = is(p, s, S_DO) ? ts_node_child_by_field_name(s, "body", 4) : s;
+			TSNode cond = ts_node_child_by_field_name(s, "condition", 9);
+			size_t clen;
+			const char *ctext = ts_node_is_null(cond) ? NULL : node_text(p, cond, &clen);
+			bool once = !is(p, s, S_DO) || (ctext && clen == 3 && !memcmp(ctext, "(0)", 3));
+
+			if (once && !ts_node_is_null(body) && is(p, body, S_COMPOUND)) {
+				if (!top_fences(p, body, f, depth + 1))
+					return false;
+				/* the kid pool may have moved under the recursion */
+				nr = children_of(p, block);
+				off = p->kids_off;
+				continue;
+			}
+		}
+		if (contains_jump(p, s))
+			return false;
+		nr = children_of(p, block);
+		off = p->kids_off;
+		if (!is(p, s, S_EXPR_STMT) || !ts_node_named_child_count(s))
+			continue;
+		e = ts_node_named_child(s, 0);
+		fn = is(p, e, S_CALL) ? ts_node_child_by_field_name(e, "function", 8) : e;
+		if (is(p, e, S_CALL) && !ts_node_is_null(fn) && is(p, fn, S_IDENT))
+			note_fence(p, fn, f);
+	}
+	return true;
+}
+
 int parser_function(struct parser *p, const char *buf, size_t len, const struct lex_context *c,
-		    struct access_list *accesses, struct lock_list *locks, struct call_list *calls)
+		    struct access_list *accesses, struct lock_list *locks, struct call_list *calls,
+		    struct parse_fences *fences)
 {
 	TSTree *tree;
 	TSNode root, def, body;
@@ -1986,6 +2088,8 @@ int parser_function(struct parser *p, const char *buf, size_t len, const struct 
 			p->saw_mmio = 0;
 			collect(p, body, accesses);
 			p->calls_out = NULL;
+			if (fences && is(p, body, S_COMPOUND))
+				top_fences(p, body, fences, 0);
 		}
 	}
 	ts_tree_delete(tree);

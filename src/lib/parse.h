@@ -54,11 +54,23 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
 		    const struct lex_context *c, struct parse_site *sites, size_t n);
 
 /*
+ * The fences a function runs on every path: statements of its body (and of
+ * a do { } while (0) or a bare block in it) before any return, goto, break
+ * or continue, outside any branch or loop. Offsets in the file; 0: none.
+ */
+struct parse_fences {
+	size_t load_last;	/* the last that orders loads (prim_fence_orders(); not dma_ ones) */
+	size_t store_first;	/* the first that orders stores */
+};
+
+/*
  * Every access, lock operation and call of the function of context c (a
- * function definition), in source order. Returns 0 or a PARSE_* reason.
+ * function definition), in source order, and its fences when fences is not
+ * NULL. Returns 0 or a PARSE_* reason.
  */
 int parser_function(struct parser *p, const char *buf, size_t len, const struct lex_context *c,
-		    struct access_list *accesses, struct lock_list *locks, struct call_list *calls);
+		    struct access_list *accesses, struct lock_list *locks, struct call_list *calls,
+		    struct parse_fences *fences);
 
 /* Largest function or macro body parsed, in bytes. */
 #define PARSE_MAX_BODY (4u << 20)

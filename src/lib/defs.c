@@ -203,11 +203,11 @@ static void index_macros(struct lexed *lx, const char *text)
 				depth++;
 			else if (*q == ')' && --depth == 0)
 				break;
-			else if (*q == '\n' && q[-1] != '\\')
+			else if (*q == '\n' && !line_continues(text, q))
 				break;
 		}
 		if (*q == ')' && hashmap_get(&lx->macros, key) == (size_t)-1) {
-			for (e = q + 1; *e && (*e != '\n' || e[-1] == '\\'); e++)
+			for (e = q + 1; *e && (*e != '\n' || line_continues(text, e)); e++)
 				;
 			ALLOC_GROW(lx->macro_v, lx->nr_macros + 1, lx->alloc_macros);
 			lx->macro_v[lx->nr_macros].kind = LEX_MACRO;
@@ -529,7 +529,7 @@ static bool in_directive(const char *text, size_t off)
 		if (*p == '#')
 			return true;
 		/* the line before ends in a backslash: this one continues it */
-		if (ls < 2 || text[ls - 2] != '\\')
+		if (ls < 2 || !line_continues(text, text + ls - 1))
 			return false;
 		ls--;
 	}

@@ -290,7 +290,7 @@ static size_t skip_comment(const char *buf, size_t len, size_t i)
 	if (buf[i + 1] == '/') {
 		/* a line comment continues over backslash-newline */
 		for (i += 2; i < len; i++) {
-			if (buf[i] == '\n' && buf[i - 1] != '\\')
+			if (buf[i] == '\n' && !line_continues(buf, buf + i))
 				return i;
 		}
 		return len;

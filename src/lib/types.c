@@ -649,7 +649,9 @@ static const char *skip_directives(const char *q)
 		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
 			q++;
 		if (*q == '#') {
-			while (*q && (*q != '\n' || q[-1] == '\\'))
+			const char *h = q;
+
+			while (*q && (*q != '\n' || line_continues(h, q)))
 				q++;
 		} else if (q[0] == '/' && q[1] == '*') {
 			const char *e = strstr(q + 2, "*/");

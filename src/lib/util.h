@@ -13,6 +13,18 @@ static inline int is_c_ident_char(int c)
 	       (c >= '0' && c <= '9');
 }
 
+/*
+ * Whether the line break at nl (a '\n' in a text that starts at start) is
+ * escaped by a backslash before it, also in a CRLF file ("\\\r\n"): the line
+ * goes on.
+ */
+static inline int line_continues(const char *start, const char *nl)
+{
+	if (nl > start && nl[-1] == '\r')
+		nl--;
+	return nl > start && nl[-1] == '\\';
+}
+
 /* Prints "fatal: ..." to stderr and exits with status 2. */
 __attribute__((noreturn, format(printf, 1, 2)))
 void die(const char *fmt, ...);

@@ -44,6 +44,7 @@ static const struct code {
 	{ "unanchored", SEV_REVIEW },
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
+	{ "reader-stays", SEV_INFO },
 	{ "redundant", SEV_INFO },
 };
 
@@ -73,7 +74,15 @@ static void reason(struct protocol *p, const char *code, char *text)
 	}
 	ALLOC_GROW(p->reasons, p->nr_reasons + 1, p->alloc_reasons);
 	p->reasons[p->nr_reasons].code = code;
+	p->reasons[p->nr_reasons].reader = false;
 	p->reasons[p->nr_reasons++].text = text;
+}
+
+/* The reasons from index from on are about a reader's smp_rmb() alone. */
+static void reader_reasons(struct protocol *p, size_t from)
+{
+	for (; from < p->nr_reasons; from++)
+		p->reasons[from].reader = true;
 }
 
 bool protocol_has_reason(const struct protocol *p, const char *code)
@@ -282,7 +291,7 @@ bool classify_convertible(const struct protocol *p, const struct pair_end *e)
 
 	char *stays;
 
-	if (!anchored(p, e))
+	if (e->kept_back || !anchored(p, e))
 		return false;
 	if ((stays = callee_stays(p, e, protocol_is_writer(p, e)))) {
 		free(stays);
@@ -2025,7 +2034,7 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 	const struct func_summary *callee;
 	const struct call_ref *cut = fenced_call(j, e, false, &callee);
 	unsigned line;
-	size_t i;
+	size_t i, had = p->nr_reasons;
 
 	if ((line = loaded_again(j->t, e, &s->window_before))) {
 		reason(p, "several-loads",
@@ -2051,6 +2060,7 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 		reason(p, "call-between",
 		       xasprintf("smp_rmb() in %s() also orders the loads made by %s, whose bodies acqrel does not follow: with an acquire on %s instead, they are no longer ordered before the loads after it",
 				 site_where(s), unknown.buf, p->variable));
+	reader_reasons(p, had);
 	strbuf_release(&shared);
 	strbuf_release(&unknown);
 }
@@ -2066,7 +2076,7 @@ static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 	struct protocol *p = j->p;
 	const struct site *s = e->site;
 	struct strbuf shared = STRBUF_INIT;
-	size_t i, k;
+	size_t i, k, had = p->nr_reasons;
 
 	for (i = 0; i < s->nr_callers; i++) {
 		const struct caller *c = &s->callers[i];
@@ -2089,6 +2099,8 @@ static void weigh_callee(struct judge *j, const struct pair_end *e, bool writer)
 		       xasprintf(writer ? "the stores to %s between the call of %s() and the publish store can be seen by other threads; they would lose their ordering after the data"
 				: "the loads of %s before the call of %s() can see other threads' stores; they would lose their ordering against the loads after it",
 			 shared.buf, s->function));
+	if (!writer)
+		reader_reasons(p, had);
 	strbuf_release(&shared);
 }
 
@@ -2381,6 +2393,63 @@ static void evidence(struct protocol *p)
 	}
 }
 
+/*
+ * Rule WA: a protocol that would be review only for its readers' caveats
+ * (calls before an smp_rmb() whose loads acqrel cannot follow, a second
+ * load of the variable) converts its writers alone. The readers keep their
+ * smp_rmb(), which pairs with a release as it did with smp_wmb() (the
+ * release orders the data before its store, as the write barrier did), so
+ * what their caveats name stays ordered. Not for a shared load that would
+ * lose its ordering (shape 11: the reader's conversion stays a question
+ * for review), nor without a reader (one-side is no reader's caveat), nor
+ * when any other caveat, a writer's or the protocol's, stands. Writers that already release make
+ * it converted (what this rule rewrote, run again).
+ */
+static void rule_readers_stay(struct protocol *p)
+{
+	size_t i, n, dropped = 0, released = 0;
+	bool converts = classify_side_converts(p, true);
+
+	for (i = 0; i < p->nr_writers; i++)
+		released += prim_role(p->writers[i].site->primitive) == PRIM_ROLE_RELEASE;
+	if (p->verdict != VERDICT_REVIEW || !p->nr_readers || (!converts && !released))
+		return;
+	for (i = 0; i < p->nr_reasons; i++)
+		if (severity_of(p->reasons[i].code) == SEV_REVIEW &&
+		    (!p->reasons[i].reader || !strcmp(p->reasons[i].code, "loses-ordering")))
+			return;
+	for (i = 0; i < p->nr_readers; i++)
+		p->readers[i].kept_back = true;
+	for (i = 0; i < p->nr_reasons; i++) {
+		struct reason *r = &p->reasons[i];
+		char *text;
+
+		if (!r->reader)
+			continue;
+		dropped += !strcmp(r->code, "several-loads");
+		text = xasprintf("the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): %s",
+				 r->text);
+		free(r->text);
+		r->text = text;
+		r->code = "reader-stays";
+	}
+	for (i = n = 0; i < p->nr_changed; i++) {
+		if (protocol_is_writer(p, p->changed[i].end)) {
+			p->changed[n++] = p->changed[i];
+		} else {
+			free(p->changed[i].evidence);
+			dropped++;
+		}
+	}
+	p->nr_changed = n;
+	p->changes = p->changes > dropped ? p->changes - dropped : 0;
+	p->verdict = converts ? VERDICT_CONVERT : VERDICT_CONVERTED;
+	if (!converts)
+		reason(p, "release-acquire",
+		       xasprintf("%s is already published with a release, and the readers keep their barriers",
+				 p->variable));
+}
+
 void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 {
 	struct judge j = { ctx, ctx->t, p, ctx->all, ctx->nr_all, FIELD_UNKNOWN, NULL };
@@ -2438,6 +2507,7 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 		       xasprintf("no barrier of %s can become a release or an acquire: each stays, for the reason given",
 				 p->variable));
 	}
+	rule_readers_stay(p);
 	if (p->verdict == VERDICT_CONVERT)
 		reason(p, "adjacent",
 		       xasprintf("each barrier that goes orders %s and nothing another thread can see besides",

@@ -89,6 +89,7 @@ static void add_end(struct pair_end **v, size_t *nr, size_t *alloc, const struct
 	(*v)[*nr].caller = c->caller;
 	(*v)[*nr].helper = c->helper;
 	(*v)[*nr].access_file = c->access_file ? c->access_file : c->file;
+	(*v)[*nr].kept_back = false;
 	(*nr)++;
 }
 

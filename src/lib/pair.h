@@ -29,11 +29,14 @@ struct pair_end {
 					   this call of the barrier's function calls (a
 					   predicate helper or accessor) */
 	const char *access_file;	/* borrowed: the file of access (file, or the helper's) */
+	bool kept_back;			/* a reader whose smp_rmb() stays while the writers
+					   convert (classify.c, rule_readers_stay()) */
 };
 
 struct reason {
 	const char *code;	/* static: stable, e.g. "one-side" */
 	char *text;		/* owned: one sentence a reviewer can check */
+	bool reader;		/* a caveat about a reader's smp_rmb() alone */
 };
 
 /*

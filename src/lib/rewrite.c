@@ -407,13 +407,17 @@ static char *pairs_comment(const char *line, size_t ind, const char *other, cons
 
 	if (!where)
 		return xstrdup("");	/* the pairing is said in the barrier's block comment */
-	one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
+	if (!other)	/* where names each function with its own barrier */
+		one = xasprintf("%.*s/* Pairs with %s */\n", (int)ind, line, where);
+	else
+		one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
 
 	/* code may take 100 columns where it must; a comment wraps at 80 */
 	if (text_columns(one, strlen(one) - 1) <= 80)
 		return one;
 	free(one);
-	text = xasprintf("Pairs with %s in %s.", other, where);
+	text = other ? xasprintf("Pairs with %s in %s.", other, where)
+		     : xasprintf("Pairs with %s.", where);
 	strbuf_addf(&sb, "%.*s/*\n%.*s *", (int)ind, line, (int)ind, line);
 	col = text_columns(line, ind) + 2;
 	for (p = strtok(text, " "); p; p = strtok(NULL, " ")) {
@@ -1431,6 +1435,46 @@ static void helper_holds_access(struct strbuf *names, const struct pair_end *e)
 }
 
 /*
+ * The ends v[0..n) of one side for the other side's "Pairs with" note when
+ * they do not all have one form after the rewrite (a writer that converts
+ * next to one whose smp_mb() stays, a reader whose smp_rmb() stays next to
+ * one with a full barrier): "smp_rmb() in a() and smp_mb() in b()", each
+ * function with its own. NULL when they all have one form (converted, the
+ * converted form; staying, their barrier's name).
+ */
+static char *mixed_side(const struct protocol *p, const struct pair_end *v, size_t n,
+			const char *converted)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *form[16], *fn[16];
+	char stay[16][40];
+	size_t i, k, nr = 0;
+	bool mixed = false;
+
+	for (i = 0; i < n && nr < 16; i++) {
+		bool conv = classify_convertible(p, &v[i]);
+		const char *f = conv && v[i].helper ? v[i].helper->name : site_where(v[i].site);
+
+		snprintf(stay[nr], sizeof(stay[nr]), "%s()", v[i].site->primitive);
+		for (k = 0; k < nr && (strcmp(fn[k], f) ||
+				       strcmp(form[k], conv ? converted : stay[nr])); k++)
+			;
+		if (k < nr)
+			continue;
+		form[nr] = conv ? converted : stay[nr];
+		fn[nr] = f;
+		mixed |= strcmp(form[nr], form[0]) != 0;
+		nr++;
+	}
+	if (!mixed)
+		return NULL;
+	for (i = 0; i < nr; i++)
+		strbuf_addf(&sb, "%s%s in %s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", form[i],
+			    fn[i]);
+	return strbuf_detach(&sb);
+}
+
+/*
  * Plans the edits of protocol p into g. Returns NULL, or why p cannot be
  * rewritten (*owned set when the reason was allocated), with *bad its end.
  */
@@ -1507,6 +1551,27 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		helper_holds_access(&readers, &p->readers[i]);
 	for (i = 0; i < p->nr_writers; i++)
 		helper_holds_access(&writers, &p->writers[i]);
+	{
+		char *mr = mixed_side(p, p->readers, p->nr_readers,
+				      nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
+		char *mw = mixed_side(p, p->writers, p->nr_writers,
+				      !nr_clear_bit ? "smp_store_release()"
+				      : nr_clear_bit == nr_converted_writers ? "clear_bit_unlock()"
+				      : "smp_store_release() and clear_bit_unlock()");
+
+		if (mr) {
+			strbuf_reset(&readers);
+			strbuf_adds(&readers, mr);
+			reader_form = NULL;
+		}
+		if (mw) {
+			strbuf_reset(&writers);
+			strbuf_adds(&writers, mw);
+			writer_form = NULL;
+		}
+		free(mr);
+		free(mw);
+	}
 	for (i = 0; i < p->nr_writers + p->nr_readers && !why; i++) {
 		const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
 							      : &p->readers[i - p->nr_writers];

@@ -146,14 +146,15 @@ rules-coherence.c:35: protocol w->state (demo_w.state): convert
   ordering: 1 other access changes ordering; 0 can be seen by another thread
     load w->state (line 41 in demo_w_state(), called at line 47) before smp_rmb() in demo_w_get(): ordered: an earlier load of w->state itself: the subscribe load (line 49) reads it again on every path to the barrier and sees a value at least as new (coherence)
 
-rules-coherence.c:63: protocol r->head (demo_r.head): review
+rules-coherence.c:63: protocol r->head (demo_r.head): convert
   writer rules-coherence.c:63: smp_wmb() in demo_r_put(); publish store at line 64
   reader rules-coherence.c:74: smp_rmb() in demo_r_get(); subscribe load at line 72
   reader rules-coherence.c:85: smp_rmb() in demo_r_peek(); subscribe load at line 84
   evidence: object, data
-  several-loads: r->head is also loaded at line 70 before smp_rmb() in demo_r_get() (another path, or a second load): only one load can become the acquire
-  several-loads: r->head is also loaded at line 81 before smp_rmb() in demo_r_peek() (another path, or a second load): only one load can become the acquire
-  ordering: 2 other accesses change ordering
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): r->head is also loaded at line 70 before smp_rmb() in demo_r_get() (another path, or a second load): only one load can become the acquire
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): r->head is also loaded at line 81 before smp_rmb() in demo_r_peek() (another path, or a second load): only one load can become the acquire
+  adjacent: each barrier that goes orders r->head and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
 rules-coherence.c:98: protocol d->addr (demo_d.addr): review
   writer rules-coherence.c:98: smp_wmb() in demo_d_put(); publish store at line 99

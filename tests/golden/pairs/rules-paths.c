@@ -52,15 +52,16 @@ static unsigned int demo_seq_stat(struct demo_seq *q)
 }
 
 /*
- * check-name: a variable loaded on several paths before smp_rmb(), and a later store no reader subscribes to, are reviewed
+ * check-name: a variable loaded on several paths before smp_rmb(), and a later store no reader subscribes to, are reviewed (the first converts its writer alone: its reader keeps smp_rmb())
  * check-command: acqrel pairs $file
  * check-output-start
-rules-paths.c:15: protocol q->tail (demo_seq.tail): review
+rules-paths.c:15: protocol q->tail (demo_seq.tail): convert
   writer rules-paths.c:15: smp_wmb() in demo_seq_put(); publish store at line 16
   reader rules-paths.c:28: smp_rmb() in demo_seq_get(); subscribe load at line 25
   evidence: object
-  several-loads: q->tail is also loaded at line 27 before smp_rmb() in demo_seq_get() (another path, or a second load): only one load can become the acquire
-  ordering: 1 other access changes ordering
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): q->tail is also loaded at line 27 before smp_rmb() in demo_seq_get() (another path, or a second load): only one load can become the acquire
+  adjacent: each barrier that goes orders q->tail and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
 rules-paths.c:36: protocol q->gen (demo_seq.gen): review
   writer rules-paths.c:36: smp_wmb() in demo_seq_bump(); publish store at line 37

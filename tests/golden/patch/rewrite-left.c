@@ -65,6 +65,12 @@ struct demo_stat {
 };
 static struct demo_stat demo_stat;
 
+/* a helper acqrel can follow, which loads nothing of its own */
+static inline int demo_pick(int v, int cpu)
+{
+	return v + cpu;
+}
+
 static void demo_stat_set(int n)
 {
 	demo_stat.total = n;
@@ -126,9 +132,9 @@ static int demo_slot_closed(struct demo_slot *s, int fast)
 rewrite-left.c:17: note: protocol s->ready left for the author: the barrier shares its line with other code
 rewrite-left.c:32: note: protocol s->done left for the author: the store spans several lines with a comment inside
 rewrite-left.c:49: note: protocol s->seen left for the author: the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)
-rewrite-left.c:79: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
-rewrite-left.c:98: note: protocol s->opened left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
-rewrite-left.c:116: note: protocol s->closed left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
+rewrite-left.c:85: note: protocol demo_stat.count left for the author: the load is an argument of a call or macro, which may take it by name
+rewrite-left.c:104: note: protocol s->opened left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
+rewrite-left.c:122: note: protocol s->closed left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
 acqrel patch: 0 protocols rewritten in 0 patches, 6 left for the author
  * check-error-end
  */

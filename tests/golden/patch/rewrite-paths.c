@@ -120,6 +120,9 @@ static int demo_path_e(struct demo_path *p)
 	return p->data[4] + t;
 }
 
+/* a definition like the kernel's, so that the load is the only thing it does */
+#define __READ_ONCE(x)	(*(const volatile typeof(x) *)&(x))
+
 static int demo_path_f(struct demo_path *p)
 {
 	unsigned int t = __READ_ONCE(p->f);
@@ -155,7 +158,7 @@ static int demo_path_g(struct demo_path *p)
  }
  
  /* nested: removing "if (ret) smp_rmb();" would make the return the body of "if (x)" *\/
-@@ -131,9 +130,9 @@ static int demo_path_f(struct demo_path *p)
+@@ -134,9 +133,9 @@ static int demo_path_f(struct demo_path *p)
  /* the conditional write barrier goes with its if: the release orders always *\/
  static int demo_path_g(struct demo_path *p)
  {
@@ -174,9 +177,9 @@ rewrite-paths.c:77: note: protocol p->b left for the author: the barrier is the 
 rewrite-paths.c:26: note: protocol p->c left for the author: only one side of the protocol is known
 rewrite-paths.c:33: note: protocol p->d left for the author: only one side of the protocol is known
 rewrite-paths.c:40: note: protocol p->e left for the author: the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)
-rewrite-paths.c:127: note: protocol p->f left for the author: the load is an argument of a call or macro, which may take it by name
+rewrite-paths.c:130: note: protocol p->f left for the author: the load is an argument of a call or macro, which may take it by name
 rewrite-paths.c: above demo_path_g(): "the conditional write barrier goes with its if: the release...": note: may still describe the old barriers of p->g
-rewrite-paths.c:140: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->g
+rewrite-paths.c:143: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->g
 acqrel patch: 1 protocols rewritten in 1 patch, 6 left for the author
  * check-error-end
  */

@@ -1771,6 +1771,60 @@ static char *function_struct_in(const char *text, const char *name)
 	return NULL;
 }
 
+/*
+ * Rule B: the struct of a function-like macro whose body is a cast to a
+ * pointer to it, "#define skb_shinfo(SKB) ((struct skb_shared_info
+ * *)(skb_end_pointer(SKB)))" (also "&(...)" after the cast), in text, or
+ * NULL: name(x)->field is then that struct's field.
+ */
+static char *macro_cast_struct_in(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = find_word(text, name); p; p = find_word(p + len, name)) {
+		const char *q = p, *tag;
+		int depth = 0;
+
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q - text < 7 || memcmp(q - 7, "#define", 7) || q == p || p[len] != '(')
+			continue;
+		/* past the parameter list, then the body's opening brackets */
+		for (q = p + len; *q && *q != '\n'; q++) {
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && --depth == 0)
+				break;
+		}
+		if (*q != ')')
+			continue;
+		for (q++; *q == ' ' || *q == '\t' || *q == '('; q++)
+			;
+		if (strncmp(q, "struct", 6) || word_char(q[6]))
+			continue;
+		for (q += 6; *q == ' ' || *q == '\t'; q++)
+			;
+		for (tag = q; word_char(*q); q++)
+			;
+		if (q == tag)
+			continue;
+		{
+			const char *e = q;
+
+			while (*e == ' ' || *e == '\t')
+				e++;
+			if (*e != '*')
+				continue;
+			for (e++; *e == ' ' || *e == '\t'; e++)
+				;
+			if (*e == ')')
+				return xstrndup(tag, (size_t)(q - tag));
+		}
+	}
+	return NULL;
+}
+
 char *types_function_struct(struct types *t, const char *file, const char *name)
 {
 	char **files;
@@ -1780,6 +1834,8 @@ char *types_function_struct(struct types *t, const char *file, const char *name)
 		const char *text = load(t, files[i]);
 		char *tag = text ? function_struct_in(text, name) : NULL;
 
+		if (!tag && text)
+			tag = macro_cast_struct_in(text, name);
 		if (tag)
 			return tag;
 	}

@@ -31,6 +31,10 @@
 # riscv64, ppc64le, s390x and arm), --work DIR (default .kcheck), --jobs N
 # (default: the number of CPUs), --include-review (also the review
 # protocols, as `acqrel patch --include-review`).
+# --bugs [--all] builds the fix series of `acqrel bugs -o` (every class with
+# --all) instead: whether each fix applies and builds, with no new warning,
+# no new ERROR node and checkpatch silent; no barrier counts are compared
+# (a fix adds an acquire; acqrel cost models conversions, not fixes).
 # kernel-check.pl --count-barriers ARCH OBJECT [FUNCTION] prints the barrier
 # instructions of an object (or of one function of it) as the check counts
 # them, one "KIND COUNT" a line, and exits (tests/kernel-check.t).
@@ -79,11 +83,15 @@ my $jobs = `nproc 2>/dev/null` || 2;
 chomp $jobs;
 my $include_review = 0;
 my $count_only = 0;
-my $usage = "usage: kernel-check.pl [--arch LIST|all] [--work DIR] [--jobs N] [--include-review] ACQREL TREE\n" .
+my $bugs = 0;
+my $bugs_all = 0;
+my $usage = "usage: kernel-check.pl [--arch LIST|all] [--work DIR] [--jobs N] [--include-review | --bugs [--all]] ACQREL TREE\n" .
 	    "       kernel-check.pl --count-barriers ARCH OBJECT [FUNCTION]\n";
 GetOptions('arch=s' => \$arches, 'work=s' => \$work, 'jobs=i' => \$jobs,
-	   'include-review' => \$include_review, 'count-barriers' => \$count_only)
+	   'include-review' => \$include_review, 'count-barriers' => \$count_only,
+	   'bugs' => \$bugs, 'all' => \$bugs_all)
 	or die $usage;
+die $usage if ($bugs_all && !$bugs) || ($bugs && $include_review);
 if ($count_only) {
 	@ARGV == 2 || @ARGV == 3 or die $usage;
 	my ($arch, $obj, $fn) = @ARGV;
@@ -148,7 +156,16 @@ sub deps {
 }
 
 # --- the protocols acqrel converts and the series it writes ---
+# With --bugs: the findings of acqrel bugs that have a mechanical fix.
+sub findings {
+	my $out = `"$acqrel" bugs --json @{[$bugs_all ? '--all' : '']} "$tree"`;
+	die "kernel-check: acqrel bugs failed\n" if $? >> 8 > 1;
+	my $j = decode_json($out);
+	return $j->{bugs};
+}
+
 sub protocols {
+	return findings() if $bugs;
 	my $out = `"$acqrel" pairs --json "$tree"`;
 	die "kernel-check: acqrel pairs failed\n" if $? >> 8 > 1;
 	my $j = decode_json($out);
@@ -547,16 +564,22 @@ if (!@$protocols) {
 	say "kernel-check: acqrel converts nothing in $tree";
 	exit 0;
 }
-my $cost = cost_model();
+my $cost = $bugs ? { architectures => [], protocols => [] } : cost_model();
 make_path($work);
 $work = abs_path($work);
 my $series = "$work/series";
 remove_tree($series);
 {
 	local $ENV{SOURCE_DATE_EPOCH} = $ENV{SOURCE_DATE_EPOCH} // 1700000000;
-	run("$work/patch.log", $acqrel, 'patch', '-o', $series,
-	    $include_review ? '--include-review' : (), $tree) <= 1
-		or die "kernel-check: acqrel patch failed, see $work/patch.log\n";
+	if ($bugs) {
+		run("$work/patch.log", $acqrel, 'bugs', '-o', $series,
+		    $bugs_all ? '--all' : (), $tree) <= 1
+			or die "kernel-check: acqrel bugs failed, see $work/patch.log\n";
+	} else {
+		run("$work/patch.log", $acqrel, 'patch', '-o', $series,
+		    $include_review ? '--include-review' : (), $tree) <= 1
+			or die "kernel-check: acqrel patch failed, see $work/patch.log\n";
+	}
 }
 my @patches = sort grep { !/\/0000-/ } glob "$series/*/*.patch";
 @patches = sort glob "$series/*.patch" unless @patches;
@@ -565,13 +588,13 @@ for my $p (@patches) {
 	$touched{$_} = 1 for (slurp($p) =~ /^\+\+\+ b\/(\S+)/mg);
 }
 my @touched = sort keys %touched;
-say "kernel-check: ", scalar(@$protocols), " protocols, ", scalar(@patches),
+say "kernel-check: ", scalar(@$protocols), $bugs ? " findings, " : " protocols, ", scalar(@patches),
     " patches, ", scalar(@touched), " files: @touched";
 
 # functions of each file whose barriers change
 my %functions;
 for my $p (@$protocols) {
-	for my $side (@{$p->{writers}}, @{$p->{readers}}) {
+	for my $side (@{$p->{writers} // []}, @{$p->{readers} // []}) {
 		$functions{$side->{file}}{$side->{function}} = 1 if $side->{function};
 	}
 }
@@ -738,7 +761,8 @@ for my $arch (@arches) {
 	say "  no new warnings" unless @new;
 	$status = 1 if @new;
 	my (%total_before, %total_after, %compared);
-	my ($computed, $cnotes) = computed($cost, $arch, $protocols, \%touched);
+	my ($computed, $cnotes) = $bugs ? ({}, ['none: the series fixes bugs, acqrel cost models conversions'])
+					: computed($cost, $arch, $protocols, \%touched);
 	say "  barrier instructions (objdump), before -> after, and the change computed",
 	    " (acqrel cost) against the change measured:";
 	for my $it (@{$report{$arch}}) {

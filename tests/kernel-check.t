@@ -7,6 +7,7 @@
 # bcr 14,0 and bcr 15,0), and instructions that are no memory barrier
 # (riscv's fence.i, s390's return br %r14) left out. An architecture whose
 # cross compiler is not installed is skipped (make kernel-check installs it).
+# Also the options that cannot go together.
 use strict;
 use warnings;
 use Cwd qw(abs_path);
@@ -60,5 +61,11 @@ SKIP: {
 	is(`perl '$script' --count-barriers x86_64 '$tmp/x86_64.o' g`, '', 'g has no barrier');
 	isnt(system("perl '$script' --count-barriers x86_64 '$tmp/x86_64.o' h 2>/dev/null"), 0,
 	     'a missing symbol is an error');
+}
+# --all belongs to --bugs, and --bugs builds no review protocols: both refused before any work
+for my $args ('--all', '--bugs --include-review') {
+	my $out = `perl '$script' $args /nonexistent/acqrel /nonexistent/tree 2>&1`;
+	isnt($?, 0, "kernel-check $args is refused");
+	like($out, qr/^usage: kernel-check\.pl .*--bugs \[--all\]/, "kernel-check $args prints the usage");
 }
 done_testing;

@@ -116,6 +116,21 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	like($text, qr/demo_set_tagged\(\) is called once its callers have stored the data and then publishes p->tagged .* demo_is_tagged\(\) loads it, runs smp_rmb\(\) and then returns, and its callers read the data\./,
 	     'nothing around the barriers in their functions: the callers store and read the data') or diag($o);
 }
+# rule WA: the writer converts alone; the readers keep barriers of two kinds,
+# and the message and the note name each (not "a read barrier", not one
+# barrier for both)
+{
+	my $twa = tempdir(CLEANUP => 1);
+	system('cp', "$top/tests/golden/patch/readers-stay.c", "$twa/") == 0 or die;
+	my $o = `cd '$twa' && '$acqrel' patch -o out readers-stay.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$twa/out/0*.patch"));
+	(my $flat = $text) =~ s/\n(?=\S)/ /g;
+	like($flat, qr/demo_chan_get\(\) and demo_chan_drain\(\) load it, run smp_rmb\(\) or smp_mb\(\) and then/,
+	     'readers with two kinds of barrier: the message names both') or diag($o);
+	like($flat, qr/the readers' barriers stay as they are/, 'the readers stay') or diag($o);
+	like($text, qr/^\+\s+\* Pairs with smp_rmb\(\) in demo_chan_get\(\) and smp_mb\(\) in$/m,
+	     'the note names each reader with its own barrier') or diag($o);
+}
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
 # the index lines name the blobs before and after each patch, as git does

@@ -1264,6 +1264,24 @@ static const char *side_barrier(const struct pair_end *v, size_t n)
 	return n ? v[0].site->primitive : NULL;
 }
 
+/*
+ * The barriers of v[0..n), each once, into sb: "smp_wmb()", or "smp_wmb()
+ * or smp_mb()" when the ends differ; what, when n is 0.
+ */
+static void side_barriers(struct strbuf *sb, const struct pair_end *v, size_t n, const char *what)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < i && strcmp(v[k].site->primitive, v[i].site->primitive); k++)
+			;
+		if (k == i)
+			strbuf_addf(sb, "%s%s()", sb->len ? " or " : "", v[i].site->primitive);
+	}
+	if (!sb->len)
+		strbuf_adds(sb, what);
+}
+
 /* "smp_mb()" when every end of v[0..n) uses it, else "barriers", in buf. */
 static const char *side_name(const struct pair_end *v, size_t n, char *buf, size_t size)
 {
@@ -1313,8 +1331,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 
 	for (m = 0; m < patch->nr; m++) {
 		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
-		struct strbuf via = STRBUF_INIT;
-		const char *wb, *rb;
+		struct strbuf via = STRBUF_INIT, wb = STRBUF_INIT, rb = STRBUF_INIT;
 		bool b, t, c, cl;
 		char *what;
 		size_t i;
@@ -1331,8 +1348,8 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		classify_end_functions(&r, p, p->readers, p->nr_readers);
 		data_named(&wd, p, true, strstr(w.buf, " and ") != NULL);
 		data_named(&rd, p, false, p->nr_readers > 1);
-		wb = side_barrier(p->writers, p->nr_writers);
-		rb = side_barrier(p->readers, p->nr_readers);
+		side_barriers(&wb, p->writers, p->nr_writers, "a write barrier");
+		side_barriers(&rb, p->readers, p->nr_readers, "a read barrier");
 		/* a load in a helper the reader calls: "loads it in fuse_block_alloc()" */
 		for (i = 0; i < p->nr_readers; i++) {
 			const struct pair_end *e = &p->readers[i];
@@ -1342,21 +1359,21 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				strbuf_addf(&via, "%s%s()", via.len ? " and " : " in ", e->helper->name);
 		}
 		/* a reader whose access is a store (then a full barrier) stores it */
-		para = xasprintf("%s %s and then publish%s %s with %s%s before the %s; "
-				 "%s %s it%s, run%s %s%s and then %s.",
-				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
-				 wb ? wb : "a write barrier", wb ? "()" : "",
+		para = xasprintf("%s %s and then publish%s %s with %s before the %s; "
+				 "%s %s it%s, run%s %s and then %s.",
+				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what, wb.buf,
 				 b || cl ? "bit operation" : "store", r.buf,
 				 p->nr_readers && p->readers[0].access->is_write
 				 ? (p->nr_readers > 1 ? "store" : "stores")
 				 : t ? (p->nr_readers > 1 ? "test" : "tests")
 				   : (p->nr_readers > 1 ? "load" : "loads"),
-				 via.buf, p->nr_readers > 1 ? "" : "s", rb ? rb : "a read barrier",
-				 rb ? "()" : "", rd.buf);
+				 via.buf, p->nr_readers > 1 ? "" : "s", rb.buf, rd.buf);
 		wrap(sb, para);
 		free(para);
 		free(what);
 		strbuf_release(&via);
+		strbuf_release(&wb);
+		strbuf_release(&rb);
 		strbuf_release(&wd);
 		strbuf_release(&rd);
 		strbuf_release(&w);

@@ -508,6 +508,65 @@ static void fix_acquire_load(struct bugs_ctx *c, struct bug *b, const struct acc
 }
 
 /*
+ * The wait-condition fix where the wait spans several lines: an acquire in
+ * its condition would need its Pairs-with note between the call's
+ * arguments for checkpatch to see it, so "smp_rmb();" goes on a line of its
+ * own right after the wait's statement (which ends at the first ';' after
+ * its call's closing parenthesis close), with the note above it. The read
+ * barrier orders the condition's last load of the flag before the data.
+ */
+/* Whether the line of offset off continues a statement begun on a line above it. */
+static bool wait_spans_lines(const char *text, size_t off)
+{
+	size_t start, end;
+	unsigned up;
+
+	line_bounds(text, strlen(text), off, &start, &end);
+	return statement_head(text, start, &up) != start;
+}
+
+static void fix_rmb_after_wait(struct bugs_ctx *c, struct bug *b, const struct access *flag,
+			       size_t close, const char *fn, const char *data,
+			       const struct pair_end *w)
+{
+	const char *text = types_text(&c->t, b->file);
+	size_t len = strlen(text), semi = skip_blanks(text, close + 1), start, end, head, code, rest;
+	struct strbuf sb = STRBUF_INIT;
+	char *pairs;
+	unsigned line = flag->line, up, i;
+
+	rest = semi < len ? skip_blanks(text, semi + 1) : len;
+	if (semi >= len || text[semi] != ';' || (rest < len && text[rest] != '\n' && text[rest] != '\r')) {
+		no_fix(b, xasprintf("the wait in %s() is not a statement of its own ending its line", fn));
+		return;
+	}
+	for (i = flag->off; i < semi; i++)
+		line += text[i] == '\n';
+	line_bounds(text, len, semi, &start, &end);
+	head = statement_head(text, start, &up);
+	code = skip_blanks(text, head);
+	pairs = xasprintf("%s() in %s()", w->site->primitive, site_where(w->site));
+	pairs_comment(&sb, text, head, code, 0, pairs);
+	free(pairs);
+	if (!sb.len) {
+		strbuf_release(&sb);
+		no_fix(b, xstrdup("the note above smp_rmb() would pass 100 columns"));
+		return;
+	}
+	strbuf_add(&sb, text + head, code - head);
+	strbuf_adds(&sb, "smp_rmb();\n");
+	b->fix_first = line;
+	b->fix_nr_old = 0;
+	b->fix_text = strbuf_detach(&sb);
+	b->fix_subject = xasprintf("add smp_rmb() after the wait for %s in %s()",
+				   last_member(flag->path), fn);
+	b->fix_change = xasprintf("Add smp_rmb() after the wait in %s(): it orders the wait condition's last load of %s before every load after it, %s included, which is what the writer's smp_wmb() expects of its readers.",
+				  fn, flag->path, data);
+	b->mechanical = true;
+	keep_file(c, b->file, b->path, text);
+}
+
+/*
  * rcu-marked: smp_store_release(&p, v) and WRITE_ONCE(p, v) of an __rcu
  * pointer become rcu_assign_pointer(p, v), a release that keeps the
  * address space. A load has no mechanical fix: which rcu_dereference*()
@@ -2135,7 +2194,9 @@ static void wait_condition_in(struct bugs_ctx *c, const struct protocol *p, cons
 				  wc->name),
 			xasprintf("load %s with smp_load_acquire() in the condition", flag->path),
 			false);
-		if (b)
+		if (b && wait_spans_lines(text, flag->off))
+			fix_rmb_after_wait(c, b, flag, close, name, d->path, wr);
+		else if (b)
 			fix_acquire_load(c, b, flag, name, d->path, wr);
 		return;
 	}

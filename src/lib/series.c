@@ -244,9 +244,13 @@ static void diffstat(struct strbuf *out, const char *diff)
 		free(v[i].name);
 	}
 	free(v);
-	strbuf_addf(out, " %zu file%s changed, %u insertion%s(+), %u deletion%s(-)\n", nr,
-		    nr == 1 ? "" : "s", all_ins, all_ins == 1 ? "" : "s", all_del,
-		    all_del == 1 ? "" : "s");
+	/* as git's diffstat: a count of zero is left out, but for a change of nothing */
+	strbuf_addf(out, " %zu file%s changed", nr, nr == 1 ? "" : "s");
+	if (all_ins || !all_del)
+		strbuf_addf(out, ", %u insertion%s(+)", all_ins, all_ins == 1 ? "" : "s");
+	if (all_del || !all_ins)
+		strbuf_addf(out, ", %u deletion%s(-)", all_del, all_del == 1 ? "" : "s");
+	strbuf_addch(out, '\n');
 }
 
 /*

@@ -54,7 +54,7 @@ static unsigned int demo_pull_wait(struct demo_pull *p, long timeout)
 }
 
 /*
- * check-name: bugs --diff: the flag in a wait_event() condition becomes smp_load_acquire(), and where the wait's arguments run over several lines its note goes above the statement, not between the arguments
+ * check-name: bugs --diff: the flag in a wait_event() condition becomes smp_load_acquire(), and where the wait's arguments run over several lines smp_rmb() goes after its statement, with its note (checkpatch sees no note above a statement, and none belongs between the arguments)
  * check-command: acqrel bugs --diff $file
  * check-exit: 1
  * check-output-start
@@ -70,17 +70,14 @@ static unsigned int demo_pull_wait(struct demo_pull *p, long timeout)
  	return x->got;
  }
  
-@@ -44,9 +45,10 @@ static unsigned int demo_pull_wait(struct demo_pull *p, long timeout)
- 
- 	p->reading = true;
- 	demo_pull_start(p);
-+	/* Pairs with smp_wmb() in demo_pull_done(). *\/
- 	left = wait_event_timeout(
+@@ -48,6 +49,8 @@ static unsigned int demo_pull_wait(struct demo_pull *p, long timeout)
  		p->wq,
--		!p->reading,
-+		!smp_load_acquire(&p->reading),
+ 		!p->reading,
  		timeout);
++	/* Pairs with smp_wmb() in demo_pull_done(). *\/
++	smp_rmb();
  	if (!left)
  		return 0;
+ 	return p->bytes;
  * check-output-end
  */

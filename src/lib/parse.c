@@ -115,6 +115,8 @@ struct parser {
 	size_t call_len;
 	bool saw_fence;		/* collect() saw a call of a fence (smp_wmb(), ...) */
 	size_t fence_off;	/* where the first of them is, in the file */
+	size_t fence_stores_until;	/* smp_store_mb(): the stores before this offset
+					   precede its smp_mb() */
 	bool reached_end;	/* neighbour() ran off the function's end or into a return */
 	bool window_direct;	/* neighbour(): no jump or label yet between the barrier and here */
 	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
@@ -856,6 +858,8 @@ static void set_value(const struct parser *p, struct access *a, TSNode value)
 
 /* A call: marked accesses name their location; callee and plain identifier
  * arguments (often macro arguments such as a member name) are not accesses. */
+static size_t file_end(const struct parser *p, TSNode n);
+
 static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsigned group)
 {
 	TSNode fn = ts_node_child_by_field_name(n, "function", 8);
@@ -895,6 +899,9 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		if (prim_classify(name, len) == PRIM_FENCE && !p->saw_fence) {
 			p->saw_fence = true;
 			p->fence_off = file_off(p, fn);
+			/* smp_store_mb(x, v) stores x before its smp_mb() */
+			p->fence_stores_until = len == 12 && !memcmp(name, "smp_store_mb", 12)
+						? file_end(p, n) : 0;
 		}
 		p->saw_mmio |= prim_mmio(name, len);
 	}
@@ -1329,8 +1336,9 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 					size_t keep = had, m;
 
 					for (m = had; m < out->nr; m++) {
-						if (after && !out->v[m].is_write &&
-						    out->v[m].off < p->fence_off)
+						if (after && out->v[m].off < (out->v[m].is_write
+									      ? p->fence_stores_until
+									      : p->fence_off))
 							out->v[keep++] = out->v[m];
 						else
 							access_free(&out->v[m]);
@@ -2001,10 +2009,10 @@ int parser_accesses(struct parser *p, const char *buf, size_t len,
  * (device memory only), nor smp_mb__before_atomic() and kin (only with
  * the atomic next to them).
  */
-static void note_fence(struct parser *p, TSNode fn, struct parse_fences *f)
+static void note_fence(struct parser *p, TSNode call, TSNode fn, struct parse_fences *f)
 {
 	char name[40];
-	size_t n;
+	size_t n, at;
 	const char *s = node_text(p, fn, &n);
 	bool stores, loads;
 
@@ -2015,10 +2023,12 @@ static void note_fence(struct parser *p, TSNode fn, struct parse_fences *f)
 	if (!strncmp(name, "dma_", 4) || strstr(name, "__"))
 		return;
 	prim_fence_orders(name, &stores, &loads);
+	/* smp_store_mb(x, v) stores x before its smp_mb(): the fence is at its end */
+	at = strcmp(name, "smp_store_mb") ? file_off(p, fn) : file_end(p, call) - 1;
 	if (loads)
-		f->load_last = file_off(p, fn);
+		f->load_last = at;
 	if (stores && !f->store_first)
-		f->store_first = file_off(p, fn);
+		f->store_first = at;
 }
 
 /* Levels of do { } while (0) and bare blocks that top_fences() enters. */
@@ -2063,7 +2073,7 @@ static bool top_fences(struct parser *p, TSNode block, struct parse_fences *f, u
 		e = ts_node_named_child(s, 0);
 		fn = is(p, e, S_CALL) ? ts_node_child_by_field_name(e, "function", 8) : e;
 		if (is(p, e, S_CALL) && !ts_node_is_null(fn) && is(p, fn, S_IDENT))
-			note_fence(p, fn, f);
+			note_fence(p, e, fn, f);
 	}
 	return true;
 }

@@ -141,8 +141,60 @@ static unsigned long demo_log_read(struct demo_log *l)
 	return l->value + l->late;
 }
 
+struct demo_phase {
+	unsigned long ready;
+	unsigned long value;
+	unsigned long phase;
+	unsigned long late;
+};
+
+/* smp_store_mb() stores before its smp_mb(): that store stays a caveat, the later one does not */
+static void demo_phase_publish(struct demo_phase *st, unsigned long v)
+{
+	st->value = v;
+	smp_wmb();
+	WRITE_ONCE(st->ready, 1);
+	smp_store_mb(st->phase, 2);
+	st->late = v;
+}
+
+static unsigned long demo_phase_read(struct demo_phase *st)
+{
+	if (!READ_ONCE(st->ready))
+		return 0;
+	smp_rmb();
+	return st->value + st->phase + st->late;
+}
+
+struct demo_step {
+	unsigned long ready;
+	unsigned long value;
+	unsigned long phase;
+	unsigned long late;
+};
+
+/* the same through a macro: its store precedes its fence, the later store follows it */
+#define demo_step_enter(st, v) do { smp_store_mb((st)->phase, v); } while (0)
+
+static void demo_step_publish(struct demo_step *st, unsigned long v)
+{
+	st->value = v;
+	smp_wmb();
+	WRITE_ONCE(st->ready, 1);
+	demo_step_enter(st, 2);
+	st->late = v;
+}
+
+static unsigned long demo_step_read(struct demo_step *st)
+{
+	if (!READ_ONCE(st->ready))
+		return 0;
+	smp_rmb();
+	return st->value + st->phase + st->late;
+}
+
 /*
- * check-name: rule R: a call on every path in the window whose body runs a full fence on every path orders the loads before it (reader) or the stores after it (writer); not when the fence or the call may be skipped
+ * check-name: rule R: a call on every path in the window whose body runs a full fence on every path orders the loads before it (reader) or the stores after it (writer); not when the fence or the call may be skipped, nor for the store smp_store_mb() makes before its fence
  * check-command: acqrel pairs $file
  * check-output-start
 fenced-call.c:43: protocol f->rsp_id (demo_front.rsp_id): convert
@@ -174,6 +226,22 @@ fenced-call.c:127: protocol l->ready (demo_log.ready): review
   several-stores: smp_wmb() in demo_log_publish() also orders the stores to l->late (line 133), which other threads can see: with a release on l->ready instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     store l->late (line 133) after smp_wmb() in demo_log_publish(): shared: no reader in the tree orders loads after loading l->late (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+fenced-call.c:155: protocol st->ready (demo_phase.ready): review
+  writer fenced-call.c:155: smp_wmb() in demo_phase_publish(); publish store at line 156
+  reader fenced-call.c:165: smp_rmb() in demo_phase_read(); subscribe load at line 163
+  evidence: object, data
+  several-stores: smp_wmb() in demo_phase_publish() also orders the stores to st->phase (line 157), which other threads can see: with a release on st->ready instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store st->phase (line 157) after smp_wmb() in demo_phase_publish(): shared: no reader in the tree orders loads after loading st->phase (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+fenced-call.c:182: protocol st->ready (demo_step.ready): review
+  writer fenced-call.c:182: smp_wmb() in demo_step_publish(); publish store at line 183
+  reader fenced-call.c:192: smp_rmb() in demo_step_read(); subscribe load at line 190
+  evidence: object, data
+  several-stores: smp_wmb() in demo_step_publish() also orders the stores to (st)->phase (line 177), which other threads can see: with a release on st->ready instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store (st)->phase (line 177 in demo_step_enter(), called at line 184) after smp_wmb() in demo_step_publish(): shared
 
  * check-output-end
  */

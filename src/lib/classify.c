@@ -2303,6 +2303,16 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	return FIELD_UNKNOWN;
 }
 
+/* The size of the variable of kind and declaration decl, as protocol.size says it. */
+static unsigned variable_size(enum field_kind kind, const char *decl)
+{
+	if (kind == FIELD_WIDE)
+		return 8;
+	if (kind == FIELD_POINTER || kind == FIELD_RCU)
+		return TYPES_SIZE_WORD;
+	return kind == FIELD_SCALAR && decl ? types_scalar_size(decl) : 0;
+}
+
 static void evidence(struct protocol *p)
 {
 	size_t i, k;
@@ -2351,6 +2361,7 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 		return;
 	}
 	j.kind = variable_kind(t, p, &j.decl);
+	p->size = variable_size(j.kind, j.decl);
 	for (i = 0; i < ARRAY_SIZE(rules); i++) {
 		rules[i].run(&j);
 		/* once not this pattern, caveats would only be noise */

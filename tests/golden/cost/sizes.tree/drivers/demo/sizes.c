@@ -134,3 +134,25 @@ int demo_tag_get(struct demo_tag *s, unsigned int t)
 	smp_rmb();
 	return s->data[t % 4];
 }
+
+struct demo_elem {
+	int data[4];
+	u16 *marks;
+};
+
+void demo_elem_put(struct demo_elem *s, unsigned int h, int x)
+{
+	s->data[h % 4] = x;
+	/* Pairs with smp_rmb() in demo_elem_get(). */
+	smp_wmb();
+	WRITE_ONCE(s->marks[h % 4], h);
+}
+
+int demo_elem_get(struct demo_elem *s, unsigned int t)
+{
+	if (!READ_ONCE(s->marks[t % 4]))
+		return -1;
+	/* Pairs with smp_wmb() in demo_elem_put(). */
+	smp_rmb();
+	return s->data[t % 4];
+}

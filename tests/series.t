@@ -602,6 +602,32 @@ for my $sig (qw(INT TERM HUP)) {
 	unlike($mb, qr/smp_store_release|remove the barriers/, 'a writer whose smp_mb() stays: no release is promised');
 }
 
+# the cost paragraph for the size of the published variable, from the made-up
+# headers of tests/golden/cost/sizes.tree (PA-RISC, arm64 and LoongArch switch
+# on the size)
+{
+	my $t11 = tempdir(CLEANUP => 1);
+	system('cp', '-r', "$top/tests/golden/cost/sizes.tree/.", $t11) == 0 or die;
+	my $o = `cd '$t11' && '$acqrel' patch --include-review -o out . 2>&1`;
+	my %msg;
+	for my $p (glob("$t11/out/*.patch"), glob("$t11/out/*/*.patch")) {
+		my $text = do { local (@ARGV, $/) = ($p); <> };
+		my ($fn) = $text =~ /^\+.*smp_store_release\(&s->(\w+)/m or next;
+		($msg{$fn}) = map { s/\n/ /gr } $text =~ /\n\n(.*?)^---$/ms;
+	}
+	like($msg{ready} // '', qr/On arm64 the writer's dmb ishst and store become stlrb .*On PA-RISC the writer's sync and store become stb,ma \(fewer instructions\), and the reader's load and sync become ldb,ma/,
+	     'a bool: the byte forms of the release and acquire') or diag($o);
+	like($msg{head} // '', qr/On PA-RISC the writer's sync and store become sth,ma/, 'a u16: the halfword forms');
+	like($msg{count} // '', qr/On PA-RISC the writer's sync and store become stw,ma/, 'an unsigned int: the word forms');
+	unlike(join(' ', map { $msg{$_} // '' } qw(ready head count seq stamp)), qr/word-sized/,
+	       'a variable of known size: no word size assumed');
+	like($msg{tag} // '', qr/On PA-RISC, for a word-sized variable, the writer's sync and store become stw,ma/,
+	     'a typedef acqrel cannot size: the word size, and the message says so') or diag($msg{tag});
+	like($msg{stamp} // '', qr/On PA-RISC and 32-bit x86 smp_store_release\(\) and smp_load_acquire\(\) of a 64-bit variable do not build: it is wider than a long there\./,
+	     'a u64: no instruction claimed where it does not build') or diag($msg{stamp});
+	unlike($msg{stamp} // '', qr/std,ma|ldd,ma/, 'and no 8-byte instruction of a case compiled out');
+}
+
 # a one-sided conversion: the subject names only the side the patch writes
 for my $case (['rules-callers.c', 'smp_load_acquire', 'smp_store_release', 'the reader alone'],
 	      ['rules-table.c', 'smp_store_release', 'smp_load_acquire', 'the writer alone']) {

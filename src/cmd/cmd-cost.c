@@ -7,6 +7,7 @@
 #include "../lib/quote.h"
 #include "../lib/sites.h"
 #include "../lib/strbuf.h"
+#include "../lib/types.h"
 #include "../lib/util.h"
 
 #include <stdio.h>
@@ -43,11 +44,32 @@ static const char *variant_label(const struct cost_variant *v, char *buf, size_t
 static const char *effect(const struct cost_variant *v, bool release)
 {
 	char *before, *after;
-	enum cost_effect e = cost_compare(v, release, &before, &after);
+	enum cost_effect e = cost_compare(v, release, 0, &before, &after);
 
 	free(before);
 	free(after);
 	return cost_effect_name(e);
+}
+
+/* The sequence of s in a few words: its text, or why there is none. */
+static const char *seq_brief(const struct cost_seq *s)
+{
+	return s->too_wide ? "does not build" : s->unresolved ? "unresolved" : s->text;
+}
+
+/* Where v's header switches on the access size: what p executes for each size. */
+static void text_sizes(struct strbuf *sb, const struct cost_variant *v, enum cost_prim p)
+{
+	bool release = p == COST_RELEASE;
+	size_t k;
+
+	if ((!release && p != COST_ACQUIRE) || !v->sized[!release])
+		return;
+	strbuf_adds(sb, "    by size:");
+	for (k = 0; k < COST_NR_SIZES; k++)
+		strbuf_addf(sb, "%s %u %s: %s", k ? ";" : "", 1u << k, k ? "bytes" : "byte",
+			    seq_brief(&v->by_size[!release][k]));
+	strbuf_addch(sb, '\n');
 }
 
 static void text_barriers(struct strbuf *sb, const struct cost_model *m)
@@ -69,6 +91,7 @@ static void text_barriers(struct strbuf *sb, const struct cost_model *m)
 			else
 				strbuf_addf(sb, "  %-18s %s  [%s]\n", cost_prim_name(p), s->text,
 					    s->defined_at ? s->defined_at : "?");
+			text_sizes(sb, v, p);
 		}
 		strbuf_addf(sb, "  conversion: release %s, acquire %s\n", effect(v, true),
 			    effect(v, false));
@@ -107,6 +130,27 @@ static void json_barriers(struct strbuf *sb, const struct cost_model *m)
 			json_add_string(sb, s->defined_at);
 			strbuf_adds(sb, ", \"unresolved\": ");
 			json_add_string(sb, s->unresolved);
+			if (p == COST_RELEASE || p == COST_ACQUIRE) {
+				bool side = p == COST_ACQUIRE;
+
+				strbuf_adds(sb, ", \"by_size\": ");
+				if (v->sized[side]) {
+					for (k = 0; k < COST_NR_SIZES; k++) {
+						const struct cost_seq *z = &v->by_size[side][k];
+
+						strbuf_addf(sb, "%s{\"size\": %u, \"sequence\": ",
+							    k ? ", " : "[", 1u << k);
+						json_add_string(sb, z->text);
+						strbuf_addf(sb, ", \"builds\": %s, \"unresolved\": ",
+							    z->too_wide ? "false" : "true");
+						json_add_string(sb, z->unresolved);
+						strbuf_addch(sb, '}');
+					}
+					strbuf_addch(sb, ']');
+				} else {
+					strbuf_adds(sb, "null");
+				}
+			}
 			strbuf_addch(sb, '}');
 		}
 		strbuf_addf(sb, "}, \"release\": \"%s\", \"acquire\": \"%s\"}", effect(v, true),
@@ -143,14 +187,17 @@ static void add_side(struct strbuf *sb, const struct cost_model *m, const struct
 	for (i = 0; i < m->nr; i++) {
 		const struct cost_variant *v = &m->v[i];
 		const struct cost_seq *b = &v->seq[release ? COST_WMB : COST_RMB];
-		const struct cost_seq *a = &v->seq[release ? COST_RELEASE : COST_ACQUIRE];
-		const char *why = b->unresolved ? b->unresolved : a->unresolved;
+		unsigned size = cost_size_on(v, p->size);
+		const struct cost_seq *a = cost_seq_for(v, release, size);
+		const char *why = a->too_wide || !b->unresolved ? a->unresolved : b->unresolved;
+		/* the header switches on a size acqrel does not know: the word's case */
+		bool assumed = !size && v->sized[!release];
 		char *before, *after;
 		enum cost_effect e;
 
 		if (!cost_protocol_builds(m, p, v, where->real_root, where->walk_root))
 			continue;
-		e = cost_compare(v, release, &before, &after);
+		e = cost_compare(v, release, size, &before, &after);
 		if (json) {
 			strbuf_adds(sb, first ? "{\"arch\": " : ", {\"arch\": ");
 			json_add_string(sb, v->arch);
@@ -160,16 +207,18 @@ static void add_side(struct strbuf *sb, const struct cost_model *m, const struct
 			json_add_string(sb, before);
 			strbuf_adds(sb, ", \"after\": ");
 			json_add_string(sb, after);
-			strbuf_addf(sb, ", \"effect\": \"%s\", \"unresolved\": ", cost_effect_name(e));
-			json_add_string(sb, e == COST_UNKNOWN ? why : NULL);
+			strbuf_addf(sb, ", \"effect\": \"%s\", \"size\": %u, \"size_assumed\": %s, \"unresolved\": ",
+				    cost_effect_name(e), size ? size : v->word,
+				    assumed ? "true" : "false");
+			json_add_string(sb, e == COST_UNKNOWN || e == COST_NO_BUILD ? why : NULL);
 			strbuf_addch(sb, '}');
-		} else if (e == COST_UNKNOWN) {
-			strbuf_addf(sb, "    %-20s unknown: %s\n",
-				    variant_label(v, label, sizeof(label)), why);
+		} else if (e == COST_UNKNOWN || e == COST_NO_BUILD) {
+			strbuf_addf(sb, "    %-20s %s: %s\n", variant_label(v, label, sizeof(label)),
+				    cost_effect_name(e), why);
 		} else {
-			strbuf_addf(sb, "    %-20s %s: %s -> %s\n",
+			strbuf_addf(sb, "    %-20s %s: %s -> %s%s\n",
 				    variant_label(v, label, sizeof(label)), cost_effect_name(e), before,
-				    after);
+				    after, assumed ? " (for a word-sized variable)" : "");
 		}
 		first = false;
 		free(before);
@@ -263,6 +312,13 @@ int cmd_cost(int argc, const char **argv)
 			json_add_string(&sb, p->variable);
 			strbuf_adds(&sb, ", \"object\": ");
 			json_add_string(&sb, p->object);
+			strbuf_adds(&sb, ", \"size\": ");
+			if (p->size == TYPES_SIZE_WORD)
+				strbuf_adds(&sb, "\"word\"");
+			else if (p->size)
+				strbuf_addf(&sb, "%u", p->size);
+			else
+				strbuf_adds(&sb, "null");
 			strbuf_addf(&sb, ", \"verdict\": \"%s\", \"file\": ", verdict_name(p->verdict));
 			json_add_string(&sb, e->file);
 			strbuf_addf(&sb, ", \"line\": %u, \"release\": ", e->site->line);
@@ -278,8 +334,14 @@ int cmd_cost(int argc, const char **argv)
 			strbuf_addch(&sb, '}');
 		} else {
 			quote_path(&sb, e->path);
-			strbuf_addf(&sb, ":%u: protocol %s: %s\n", e->site->line, p->variable,
-				    verdict_name(p->verdict));
+			strbuf_addf(&sb, ":%u: protocol %s", e->site->line, p->variable);
+			if (p->size == TYPES_SIZE_WORD)
+				strbuf_adds(&sb, ", word-sized");
+			else if (p->size)
+				strbuf_addf(&sb, ", %u %s", p->size, p->size == 1 ? "byte" : "bytes");
+			else
+				strbuf_adds(&sb, ", size unknown");
+			strbuf_addf(&sb, ": %s\n", verdict_name(p->verdict));
 			if (rel)
 				add_side(&sb, &m, p, true, &w, false);
 			if (acq)

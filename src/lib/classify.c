@@ -2379,6 +2379,33 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	return FIELD_UNKNOWN;
 }
 
+/*
+ * The size of p's variable of kind and declaration decl, as protocol.size
+ * says it. The element of a pointer field (u16 *index, accessed as
+ * index[i]) is what the pointer points to: the kind says pointer, the
+ * subscripts say the element.
+ */
+static unsigned variable_size(const struct protocol *p, enum field_kind kind, const char *decl)
+{
+	unsigned stars = 0, dims = 0, subs = 0;
+	const char *c;
+	size_t n;
+
+	if (kind == FIELD_WIDE)
+		return 8;
+	if (nr_ends(p))
+		subs = key_subscripts(end_at(p, 0)->access->path, &n);
+	for (c = decl; c && *c; c++) {
+		stars += *c == '*';
+		dims += *c == '[';
+	}
+	if (kind == FIELD_POINTER && decl && subs > dims && subs - dims == stars)
+		return types_scalar_size(decl);
+	if (kind == FIELD_POINTER || kind == FIELD_RCU)
+		return TYPES_SIZE_WORD;
+	return kind == FIELD_SCALAR && decl ? types_scalar_size(decl) : 0;
+}
+
 static void evidence(struct protocol *p)
 {
 	size_t i, k;
@@ -2484,6 +2511,7 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 		return;
 	}
 	j.kind = variable_kind(t, p, &j.decl);
+	p->size = variable_size(p, j.kind, j.decl);
 	for (i = 0; i < ARRAY_SIZE(rules); i++) {
 		rules[i].run(&j);
 		/* once not this pattern, caveats would only be noise */

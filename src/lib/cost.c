@@ -7,13 +7,17 @@
  * primitive is then read for what the CPU executes. Each header form it
  * understands is one named rule below: the leaf table (what READ_ONCE(),
  * barrier() and friends mean), the include rule, the lookup rule (a macro
- * the include chain leaves undefined), the asm rule, the size-switch rule.
+ * the include chain leaves undefined), the asm rule, the size-switch rule,
+ * the Kconfig-if rule, the volatile-access rule and the native-word rule.
+ * A release and an acquire are read for each access size as well as for
+ * the word.
  */
 #include "cost.h"
 #include "classify.h"
 #include "hash.h"
 #include "kbuild.h"
 #include "strbuf.h"
+#include "types.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -809,7 +813,8 @@ static long long expr_cond(struct expr *e)
 
 /*
  * The value of an #if: defined X and IS_ENABLED(X) (the Kconfig helpers
- * ask whether X is defined), then the macros expanded, names left 0.
+ * ask whether X is defined; IS_ENABLED(1) is set), then the macros
+ * expanded, names left 0.
  */
 static bool if_value(struct pp *pp, const struct toks *line, size_t i)
 {
@@ -832,6 +837,9 @@ static bool if_value(struct pp *pp, const struct toks *line, size_t i)
 				j++;
 			n.kind = T_NUM;
 			n.text = j < line->nr && macro_get(pp, line->v[j].text) ? "1" : "0";
+			/* in code already expanded, IS_ENABLED(CONFIG_X) reads IS_ENABLED(1) */
+			if (kc && j < line->nr && line->v[j].kind == T_NUM)
+				n.text = strcmp(line->v[j].text, "0") ? "1" : "0";
 			if (kc && j < line->nr && macro_get(pp, line->v[j].text)) {
 				const struct macro *m = macro_get(pp, line->v[j].text);
 
@@ -1271,7 +1279,11 @@ out:
 
 struct reading {
 	struct pp *pp;
-	unsigned word;
+	unsigned word;		/* the variant's native word, in bytes */
+	unsigned size;		/* the access size a size switch is read for */
+	bool switched;		/* a size switch was read */
+	bool too_wide;		/* the native-word rule failed the build */
+	const struct tok *compiled_out;	/* an if whose code the Kconfig-if rule left out */
 	bool in_read_once;
 	char **items;
 	size_t nr_items, alloc_items;
@@ -1572,8 +1584,9 @@ static void arch_read_once(struct reading *r, unsigned depth);
 
 /*
  * The size-switch rule: switch (sizeof(*p)) { case 1: ... case 8: ... }
- * is read for the case of the native word size (the size of a long or
- * pointer, the usual publish variable).
+ * is read for the case of the access size (PA-RISC's stb,ma for a bool,
+ * stw,ma for an int), which is the native word size (a long or a
+ * pointer) when the variable's type is not known.
  */
 static size_t read_switch(struct reading *r, const struct toks *t, size_t i, unsigned depth)
 {
@@ -1589,10 +1602,16 @@ static size_t read_switch(struct reading *r, const struct toks *t, size_t i, uns
 		return cond_end + 1;
 	}
 	end = closing(t, body);
-	snprintf(want, sizeof(want), "%u", r->word);
+	r->switched = true;
+	snprintf(want, sizeof(want), "%u", r->size);
 	for (k = body + 1; k < end; k++) {
 		if (strcmp(t->v[k].text, "case"))
 			continue;
+		/* "case 4: case 8:" share the code after the last label */
+		if (from && k == from) {
+			from = k + 3;
+			continue;
+		}
 		if (from) {
 			read_range(r, t, from, k, depth + 1);
 			return end + 1;
@@ -1600,10 +1619,15 @@ static size_t read_switch(struct reading *r, const struct toks *t, size_t i, uns
 		if (k + 1 < end && !strcmp(t->v[k + 1].text, want))
 			from = k + 3;
 	}
-	if (from)
+	if (from) {
 		read_range(r, t, from, end, depth + 1);
-	else
-		unresolved(r, &t->v[i], "size switch without a case for the word size");
+	} else {
+		char *what = xasprintf("size switch without a case for %u byte%s", r->size,
+				       r->size == 1 ? "" : "s");
+
+		unresolved(r, &t->v[i], what);
+		free(what);
+	}
 	return end + 1;
 }
 
@@ -1646,11 +1670,88 @@ static void arch_read_once(struct reading *r, unsigned depth)
 	toks_release(&out);
 }
 
+/* The index after the statement that starts at t->v[i] ("{ ... }" or up to its ';'). */
+static size_t statement_end(const struct toks *t, size_t i, size_t to)
+{
+	if (i < to && !strcmp(t->v[i].text, "{"))
+		return closing(t, i) + 1;
+	while (i < to && strcmp(t->v[i].text, ";")) {
+		const char *s = t->v[i].text;
+
+		if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{"))
+			i = closing(t, i);
+		i++;
+	}
+	return i < to ? i + 1 : to;
+}
+
+/*
+ * The Kconfig-if rule: "if (IS_ENABLED(CONFIG_64BIT)) stmt; else stmt;"
+ * (PA-RISC's 8-byte release) is decided as the preprocessor decides an
+ * #if, and the branch that is compiled out emits nothing. Only a
+ * condition of IS_ENABLED()/IS_BUILTIN()/IS_REACHABLE()/defined, CONFIG_
+ * names and numbers is decided: anything else is a run-time test, read
+ * as before. Returns the index after the statement, or 0 when the
+ * condition is no such test.
+ */
+static size_t read_if(struct reading *r, const struct toks *t, size_t i, size_t to,
+		      unsigned depth)
+{
+	size_t cond_end = closing(t, i + 1), k, then_end, else_from = 0, else_end = 0;
+	struct toks cond = { 0 };
+	bool value;
+
+	if (cond_end >= to)
+		return 0;
+	for (k = i + 2; k < cond_end; k++) {
+		const char *s = t->v[k].text;
+
+		if (t->v[k].kind == T_IDENT && strcmp(s, "IS_ENABLED") && strcmp(s, "IS_BUILTIN") &&
+		    strcmp(s, "IS_REACHABLE") && strcmp(s, "defined") && strncmp(s, "CONFIG_", 7))
+			return 0;
+		if (t->v[k].kind == T_STR || t->v[k].kind == T_CHAR)
+			return 0;
+	}
+	for (k = i + 2; k < cond_end; k++)
+		toks_push(&cond, &t->v[k]);
+	value = if_value(r->pp, &cond, 0);
+	toks_release(&cond);
+	then_end = statement_end(t, cond_end + 1, to);
+	if (then_end < to && !strcmp(t->v[then_end].text, "else")) {
+		else_from = then_end + 1;
+		else_end = statement_end(t, else_from, to);
+	}
+	if (value)
+		read_range(r, t, cond_end + 1, then_end, depth + 1);
+	else if (else_from)
+		read_range(r, t, else_from, else_end, depth + 1);
+	else if (!r->compiled_out)
+		r->compiled_out = &t->v[i];
+	return else_from ? else_end : then_end;
+}
+
+/*
+ * The volatile-access rule: "*(volatile __u8 *)p = v" is a store and
+ * "x = *(volatile __u8 *)p" a load (LoongArch's 1- and 2-byte release and
+ * acquire in 6.1). t->v[i] is the "volatile" after "*(". Returns the index
+ * after the cast.
+ */
+static size_t read_volatile(struct reading *r, const struct toks *t, size_t i, size_t to)
+{
+	size_t cast_end = closing(t, i - 1), op_end;
+
+	if (cast_end + 1 >= to)
+		return i + 1;
+	op_end = !strcmp(t->v[cast_end + 1].text, "(") ? closing(t, cast_end + 1) : cast_end + 1;
+	add_item(r, op_end + 1 < to && !strcmp(t->v[op_end + 1].text, "=") ? "store" : "load");
+	return cast_end + 1;
+}
+
 /* What the expansion t[from..to) executes, in order. */
 static void read_range(struct reading *r, const struct toks *t, size_t from, size_t to,
 		       unsigned depth)
 {
-	size_t i = from;
+	size_t i = from, next;
 
 	if (depth > MAX_EXPAND_DEPTH)
 		return;
@@ -1671,6 +1772,29 @@ static void read_range(struct reading *r, const struct toks *t, size_t from, siz
 		if (!strcmp(k->text, "switch") && call) {
 			i = read_switch(r, t, i, depth);
 			continue;
+		}
+		if (!strcmp(k->text, "if") && call && (next = read_if(r, t, i, to, depth))) {
+			i = next;
+			continue;
+		}
+		if (!strcmp(k->text, "volatile") && i >= from + 2 && !strcmp(t->v[i - 1].text, "(") &&
+		    !strcmp(t->v[i - 2].text, "*")) {
+			i = read_volatile(r, t, i, to);
+			continue;
+		}
+		/*
+		 * The native-word rule: compiletime_assert_atomic_type() (in
+		 * linux/compiler_types.h) fails the build for an access wider
+		 * than a long
+		 */
+		if (!strcmp(k->text, "compiletime_assert_atomic_type") && call && r->size > r->word) {
+			char *what = xasprintf("%u bytes are wider than the native word here (%u): compiletime_assert_atomic_type() fails the build",
+					       r->size, r->word);
+
+			r->too_wide = true;
+			unresolved(r, k, what);
+			free(what);
+			return;
 		}
 		if (!strcmp(k->text, "break")) {
 			i++;
@@ -1732,11 +1856,15 @@ static void seq_text(struct cost_seq *s)
 	s->text = strbuf_detach(&sb);
 }
 
-static void read_prim(struct pp *pp, struct cost_variant *v, enum cost_prim p)
+/*
+ * Reads primitive p of v for an access of size bytes into s; returns
+ * whether a size switch decided what it executes.
+ */
+static bool read_seq(struct pp *pp, const struct cost_variant *v, enum cost_prim p,
+		     unsigned size, struct cost_seq *s)
 {
 	struct toks t = { 0 };
-	struct reading r = { .pp = pp, .word = v->word };
-	struct cost_seq *s = &v->seq[p];
+	struct reading r = { .pp = pp, .word = v->word, .size = size };
 	const struct macro *m;
 	size_t pos = 0, len = strlen(prim_calls[p]);
 	unsigned line = 0;
@@ -1754,7 +1882,7 @@ static void read_prim(struct pp *pp, struct cost_variant *v, enum cost_prim p)
 	if (!m) {
 		s->unresolved = xasprintf("%s is defined nowhere in the headers read", prim_names[p]);
 		toks_release(&t);
-		return;
+		return false;
 	}
 	expand(pp, &t, 0);
 	if (pp->error) {
@@ -1762,9 +1890,13 @@ static void read_prim(struct pp *pp, struct cost_variant *v, enum cost_prim p)
 		pp->error = NULL;
 	} else {
 		read_range(&r, &t, 0, t.nr, 0);
+		/* a size whose code is compiled out claims no instruction */
+		if (!r.nr_items && r.compiled_out)
+			unresolved(&r, r.compiled_out, "the code for this size is compiled out");
 		s->items = r.items;
 		s->nr_items = r.nr_items;
 		s->unresolved = r.unresolved;
+		s->too_wide = r.too_wide;
 		r.items = NULL;
 	}
 	s->defined_at = xasprintf("%s:%u", m->file, m->line);
@@ -1774,6 +1906,23 @@ static void read_prim(struct pp *pp, struct cost_variant *v, enum cost_prim p)
 		seq_text(s);
 	toks_release(&t);
 	free(r.items);
+	return r.switched;
+}
+
+/*
+ * Reads primitive p of v for the word size, and a release or acquire also
+ * for each access size.
+ */
+static void read_prim(struct pp *pp, struct cost_variant *v, enum cost_prim p)
+{
+	bool release = p == COST_RELEASE;
+	size_t k;
+
+	read_seq(pp, v, p, v->word, &v->seq[p]);
+	if (p != COST_RELEASE && p != COST_ACQUIRE)
+		return;
+	for (k = 0; k < COST_NR_SIZES; k++)
+		v->sized[!release] |= read_seq(pp, v, p, 1u << k, &v->by_size[!release][k]);
 }
 
 /* Defines the configuration's names ("NAME" or "NAME=VALUE"), and CONFIG_SMP, __KERNEL__. */
@@ -1816,8 +1965,12 @@ static void pp_release(struct pp *pp)
 	free(pp->error);
 }
 
+/*
+ * word64: the architecture's Kconfig makes every kernel 64-bit (alpha),
+ * so its word is 8 bytes without a configuration that says so.
+ */
 static void build_variant(struct cost_model *m, const char *arch, const char *name,
-			  const char *config)
+			  const char *config, bool word64)
 {
 	struct pp pp = { .root = m->root, .arch = arch };
 	struct cost_variant *v;
@@ -1831,7 +1984,7 @@ static void build_variant(struct cost_model *m, const char *arch, const char *na
 	v->arch = xstrdup(arch);
 	v->name = name ? xstrdup(name) : NULL;
 	v->config = xasprintf("CONFIG_SMP%s%s", config ? " " : "", config ? config : "");
-	v->word = config && strstr(config, "CONFIG_64BIT") ? 8 : 4;
+	v->word = word64 || (config && strstr(config, "CONFIG_64BIT")) ? 8 : 4;
 	v->own_header = is_file(own);
 	free(own);
 	configure(&pp, config);
@@ -1853,6 +2006,8 @@ static void build_variant(struct cost_model *m, const char *arch, const char *na
 	if (pp.error) {
 		for (p = 0; p < COST_NR_PRIMS; p++)
 			v->seq[p].unresolved = xstrdup(pp.error);
+		for (p = 0; p < 2 * COST_NR_SIZES; p++)
+			v->by_size[p / COST_NR_SIZES][p % COST_NR_SIZES].unresolved = xstrdup(pp.error);
 	} else {
 		for (p = 0; p < COST_NR_PRIMS; p++)
 			read_prim(&pp, v, p);
@@ -1870,6 +2025,7 @@ int cost_model_build(struct cost_model *m, const char *root)
 	char *dir = xasprintf("%s/arch", root);
 	char **archs = NULL;
 	size_t nr = 0, alloc = 0, i, k;
+	struct types t;
 	DIR *d = opendir(dir);
 	struct dirent *de;
 
@@ -1896,41 +2052,50 @@ int cost_model_build(struct cost_model *m, const char *root)
 	free(dir);
 	if (nr)
 		qsort(archs, nr, sizeof(*archs), cmp_arch);
+	types_init(&t, m->root);
 	for (i = 0; i < nr; i++) {
-		bool any = false;
+		bool any = false, word64 = types_arch_64bit_only(&t, archs[i]);
 
 		for (k = 0; k < ARRAY_SIZE(variant_rules); k++) {
 			if (strcmp(variant_rules[k].arch, archs[i]))
 				continue;
-			build_variant(m, archs[i], variant_rules[k].name, variant_rules[k].config);
+			build_variant(m, archs[i], variant_rules[k].name, variant_rules[k].config,
+				      word64);
 			any = true;
 		}
 		if (!any)
-			build_variant(m, archs[i], NULL, NULL);
+			build_variant(m, archs[i], NULL, NULL, word64);
 		free(archs[i]);
 	}
+	types_release(&t);
 	free(archs);
 	m->kbuild = kbuild_new(m->root, m->v, m->nr);
 	return 0;
 }
 
+static void seq_release(struct cost_seq *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->nr_items; k++)
+		free(s->items[k]);
+	free(s->items);
+	free(s->text);
+	free(s->unresolved);
+	free(s->defined_at);
+}
+
 void cost_model_release(struct cost_model *m)
 {
-	size_t i, p, k;
+	size_t i, p;
 
 	for (i = 0; i < m->nr; i++) {
 		struct cost_variant *v = &m->v[i];
 
-		for (p = 0; p < COST_NR_PRIMS; p++) {
-			struct cost_seq *s = &v->seq[p];
-
-			for (k = 0; k < s->nr_items; k++)
-				free(s->items[k]);
-			free(s->items);
-			free(s->text);
-			free(s->unresolved);
-			free(s->defined_at);
-		}
+		for (p = 0; p < COST_NR_PRIMS; p++)
+			seq_release(&v->seq[p]);
+		for (p = 0; p < 2 * COST_NR_SIZES; p++)
+			seq_release(&v->by_size[p / COST_NR_SIZES][p % COST_NR_SIZES]);
 		free(v->arch);
 		free(v->name);
 		free(v->config);
@@ -1996,7 +2161,7 @@ char *cost_file_arch(const char *real_root, const char *base, const char *file)
 /* ---------------------------------------------------------------- compare */
 
 static const char *const effect_names[] = {
-	"gains", "unchanged", "different", "pays-more", "unknown",
+	"gains", "unchanged", "different", "pays-more", "unknown", "does-not-build",
 };
 
 const char *cost_effect_name(enum cost_effect e)
@@ -2045,16 +2210,28 @@ static size_t barrier_items(const char **in, size_t n, const char **out)
  * pays more; fewer instructions gain, more pay more; as many but others
  * (a wider fence) are different.
  */
-enum cost_effect cost_compare(const struct cost_variant *v, bool release, char **before,
-			      char **after)
+const struct cost_seq *cost_seq_for(const struct cost_variant *v, bool release, unsigned size)
+{
+	size_t k;
+
+	for (k = 0; k < COST_NR_SIZES; k++)
+		if (size == 1u << k)
+			return &v->by_size[!release][k];
+	return &v->seq[release ? COST_RELEASE : COST_ACQUIRE];
+}
+
+enum cost_effect cost_compare(const struct cost_variant *v, bool release, unsigned size,
+			      char **before, char **after)
 {
 	const struct cost_seq *b = &v->seq[release ? COST_WMB : COST_RMB];
-	const struct cost_seq *a = &v->seq[release ? COST_RELEASE : COST_ACQUIRE];
+	const struct cost_seq *a = cost_seq_for(v, release, size);
 	const struct cost_seq *mb = &v->seq[COST_MB];
 	const char *bi[34], *ai[34], *mi[34], *bb[34], *ab[34], *mbb[34];
 	size_t nb, na, nm, nbb, nab, nmb;
 
 	*before = *after = NULL;
+	if (a->too_wide)
+		return COST_NO_BUILD;
 	if (b->unresolved || a->unresolved)
 		return COST_UNKNOWN;
 	nb = 0;
@@ -2091,6 +2268,11 @@ enum cost_effect cost_compare(const struct cost_variant *v, bool release, char *
 	if (na > nb)
 		return COST_PAYS_MORE;
 	return COST_DIFFERENT;
+}
+
+unsigned cost_size_on(const struct cost_variant *v, unsigned size)
+{
+	return size == TYPES_SIZE_WORD ? v->word : size;
 }
 
 int cost_protocol_builds(const struct cost_model *m, const struct protocol *p,

@@ -34,7 +34,12 @@ struct cost_seq {
 	char *defined_at;	/* owned: "FILE:LINE" of the definition used, or NULL */
 	bool generic;		/* release/acquire from asm-generic: a full smp_mb()
 				   around a plain access */
+	bool too_wide;		/* the access is wider than the native word:
+				   compiletime_assert_atomic_type() fails the build */
 };
+
+/* The access sizes a release or acquire is read for: 1, 2, 4 and 8 bytes. */
+#define COST_NR_SIZES 4
 
 struct cost_variant {
 	char *arch;		/* owned: the folder under arch/ */
@@ -42,7 +47,14 @@ struct cost_variant {
 	char *config;		/* owned: the configuration read under, "CONFIG_SMP ..." */
 	unsigned word;		/* native word size in bytes */
 	bool own_header;	/* arch/ARCH/include/asm/barrier.h exists */
-	struct cost_seq seq[COST_NR_PRIMS];
+	struct cost_seq seq[COST_NR_PRIMS];	/* for a word-sized access */
+	/*
+	 * smp_store_release() [0] and smp_load_acquire() [1] for an access of
+	 * 1, 2, 4 and 8 bytes; sized[] says whether the header switches on
+	 * the size (switch (sizeof(*p))), so that the size changes the code.
+	 */
+	struct cost_seq by_size[2][COST_NR_SIZES];
+	bool sized[2];
 };
 
 struct kbuild;
@@ -89,18 +101,29 @@ struct protocol;
 int cost_protocol_builds(const struct cost_model *m, const struct protocol *p,
 			 const struct cost_variant *v, const char *real_root, const char *base);
 
+/*
+ * The size in bytes on v of a variable whose size protocol.size gives
+ * (pair.h): 1, 2, 4 or 8, v's word for a long or a pointer, 0 unknown.
+ */
+unsigned cost_size_on(const struct cost_variant *v, unsigned size);
+
 /* What converting one end of a protocol does on one variant. */
-enum cost_effect { COST_GAINS, COST_UNCHANGED, COST_DIFFERENT, COST_PAYS_MORE, COST_UNKNOWN };
+enum cost_effect { COST_GAINS, COST_UNCHANGED, COST_DIFFERENT, COST_PAYS_MORE, COST_UNKNOWN,
+		   COST_NO_BUILD };
 
 const char *cost_effect_name(enum cost_effect e);
 
 /*
  * The writer's side (release true: smp_wmb() and a store before,
  * smp_store_release() after) or the reader's side (a load and smp_rmb()
- * before, smp_load_acquire() after) on v. before and after are set to
- * the two sequences as text (caller frees both), NULL when unresolved.
+ * before, smp_load_acquire() after) on v, for an access of size bytes (0:
+ * the word size). before and after are set to the two sequences as text
+ * (caller frees both), NULL when unresolved or when it does not build.
  */
-enum cost_effect cost_compare(const struct cost_variant *v, bool release, char **before,
-			      char **after);
+enum cost_effect cost_compare(const struct cost_variant *v, bool release, unsigned size,
+			      char **before, char **after);
+
+/* The release (release true) or acquire of v for an access of size bytes (0: the word). */
+const struct cost_seq *cost_seq_for(const struct cost_variant *v, bool release, unsigned size);
 
 #endif

@@ -2,7 +2,7 @@
  * kbuild.c: which architectures can build a file, from the tree's
  * Makefiles and Kconfig files (see kbuild.h).
  *
- * Three rules, each conservative (what it cannot read allows every
+ * Four rules, each conservative (what it cannot read allows every
  * variant):
  * - the Makefile rule: the lines of a folder's Makefile (and Kbuild) that
  *   name an object, obj-y/obj-m/obj-$(CONFIG_X) or a composite object's
@@ -12,7 +12,10 @@
  * - the Kconfig rule: a symbol can only be set where some Kconfig file
  *   defines it (a file under arch/NAME/ is NAME's alone, one under
  *   arch/NAME/um/ UML's, which sources it for its host), under the
- *   "depends on" lines of that entry and the "if" blocks around it;
+ *   "depends on" lines of that entry and the "if" and "choice" blocks
+ *   around it;
+ * - the select rule: a symbol without prompt or default only where an
+ *   entry that selects it can be set;
  * - the variant rule: where the configuration a variant is read under
  *   names CONFIG_X (x86-64 names CONFIG_X86_64), the architecture's other
  *   variants are the ones without X.
@@ -39,13 +42,20 @@
 
 struct kdef {
 	char *arch;		/* owned: the arch/ folder of the Kconfig, or NULL */
-	char **deps;		/* owned: "depends on" and enclosing "if" expressions */
+	char **deps;		/* owned: "depends on" and enclosing "if" and
+				   "choice" expressions */
 	size_t nr_deps, alloc_deps;
+	bool prompt;		/* a user can set it ("bool "text"", "prompt") */
+	bool dflt;		/* it has a default (default, def_bool, def_tristate) */
 };
 
 struct ksym {
+	char *name;		/* owned */
 	struct kdef *defs;
 	size_t nr, alloc;
+	struct ksel { size_t sym, def; } *selectors;	/* owned: the entries (symbol
+				   and its definition) whose "select" names it */
+	size_t nr_sel, alloc_sel;
 };
 
 struct kbuild {
@@ -59,7 +69,9 @@ struct kbuild {
 	size_t nr_syms, alloc_syms;
 	struct hashmap memo;		/* "S:SYM" or "O:dir\nobj" -> masks[] */
 	uint64_t *masks;
-	size_t nr_masks, alloc_masks;
+	bool *forgotten;		/* masks[i] was cut short: read it again */
+	size_t nr_masks, alloc_masks, alloc_forgotten;
+	unsigned long cut;		/* answers the depth bound cut short, so far */
 };
 
 struct kbuild *kbuild_new(const char *root, const struct cost_variant *v, size_t nr)
@@ -89,11 +101,14 @@ void kbuild_free(struct kbuild *kb)
 			free(def->arch);
 		}
 		free(kb->syms[i].defs);
+		free(kb->syms[i].selectors);
+		free(kb->syms[i].name);
 	}
 	free(kb->syms);
 	hashmap_release(&kb->sym_index);
 	hashmap_release(&kb->memo);
 	free(kb->masks);
+	free(kb->forgotten);
 	free(kb->root);
 	free(kb);
 }
@@ -184,19 +199,27 @@ static uint64_t variant_rule(const struct kbuild *kb, const char *sym, uint64_t 
 
 /* ---------------------------------------------------------------- Kconfig */
 
-static struct kdef *add_def(struct kbuild *kb, const char *sym, const char *rel)
+/* The index of sym in kb->syms, added without a definition when it is new. */
+static size_t sym_at(struct kbuild *kb, const char *sym)
 {
 	size_t i = hashmap_get(&kb->sym_index, sym);
-	struct ksym *s;
-	struct kdef *d;
 
 	if (i == (size_t)-1) {
 		ALLOC_GROW(kb->syms, kb->nr_syms + 1, kb->alloc_syms);
 		i = kb->nr_syms++;
 		memset(&kb->syms[i], 0, sizeof(kb->syms[i]));
+		kb->syms[i].name = xstrdup(sym);
 		hashmap_put(&kb->sym_index, sym, i);
 	}
-	s = &kb->syms[i];
+	return i;
+}
+
+static struct kdef *add_def(struct kbuild *kb, const char *sym, const char *rel)
+{
+	size_t i = sym_at(kb, sym);	/* first: it may move kb->syms */
+	struct ksym *s = &kb->syms[i];
+	struct kdef *d;
+
 	ALLOC_GROW(s->defs, s->nr + 1, s->alloc);
 	d = &s->defs[s->nr++];
 	memset(d, 0, sizeof(*d));
@@ -233,13 +256,33 @@ static bool keyword(const char *line, size_t n, const char *kw)
 	return n >= k && !strncmp(line, kw, k) && (n == k || isspace((unsigned char)line[k]));
 }
 
-/* The Kconfig rule: reads one Kconfig file's entries, their depends and if blocks. */
+/* "select X" in definition def of the symbol at index from: X's selectors get it. */
+static void add_selector(struct kbuild *kb, size_t from, size_t def, const char *arg)
+{
+	size_t n = strcspn(arg, " \t"), to;
+	char *sym = xstrndup(arg, n);
+	struct ksym *s;
+
+	to = sym_at(kb, sym);
+	s = &kb->syms[to];
+	ALLOC_GROW(s->selectors, s->nr_sel + 1, s->alloc_sel);
+	s->selectors[s->nr_sel].sym = from;
+	s->selectors[s->nr_sel++].def = def;
+	free(sym);
+}
+
+/*
+ * The Kconfig rule: reads one Kconfig file's entries, their depends, if
+ * and choice blocks (a choice's "depends on" holds for every entry in it:
+ * PPC_BOOK3S_64 sits in a choice that depends on PPC64), their prompts,
+ * defaults and selects.
+ */
 static void read_kconfig(struct kbuild *kb, const char *rel, char *text)
 {
 	char *ifs[MAX_IF_DEPTH];
-	size_t nr_ifs = 0, depth = 0, k;
+	size_t nr_ifs = 0, depth = 0, k, cur_sym = 0;
 	struct kdef *cur = NULL;
-	bool in_help = false;
+	bool in_help = false, choice_head = false;
 	unsigned help_indent = 0;
 	char *p = text;
 
@@ -263,27 +306,51 @@ static void read_kconfig(struct kbuild *kb, const char *rel, char *text)
 		arg += strspn(arg, " \t");
 		if (keyword(line, n, "config") || keyword(line, n, "menuconfig")) {
 			cur = add_def(kb, arg, rel);
+			cur_sym = sym_at(kb, arg);
+			choice_head = false;
 			for (k = 0; k < nr_ifs; k++)
 				add_dep(cur, ifs[k], strlen(ifs[k]));
 		} else if (keyword(line, n, "depends")) {
-			if (cur && !strncmp(arg, "on", 2) && isspace((unsigned char)arg[2])) {
+			if ((cur || (choice_head && nr_ifs)) && !strncmp(arg, "on", 2) &&
+			    isspace((unsigned char)arg[2])) {
 				arg += 3;
 				arg += strspn(arg, " \t");
-				add_dep(cur, arg, strlen(arg));
+				if (cur) {
+					add_dep(cur, arg, strlen(arg));
+				} else {
+					/* the choice's own: every entry in it depends on it */
+					char *all = *ifs[nr_ifs - 1] ?
+						    xasprintf("(%s) && (%s)", ifs[nr_ifs - 1], arg) :
+						    xstrdup(arg);
+
+					free(ifs[nr_ifs - 1]);
+					ifs[nr_ifs - 1] = all;
+				}
 			}
-		} else if (keyword(line, n, "if")) {
+		} else if (keyword(line, n, "if") || keyword(line, n, "choice")) {
+			/* a choice is an if block whose condition its depends on lines give */
+			choice_head = keyword(line, n, "choice") && depth < MAX_IF_DEPTH;
 			if (depth++ < MAX_IF_DEPTH)
-				ifs[nr_ifs++] = xstrdup(arg);
+				ifs[nr_ifs++] = xstrdup(choice_head ? "" : arg);
 			cur = NULL;
-		} else if (keyword(line, n, "endif")) {
+		} else if (keyword(line, n, "endif") || keyword(line, n, "endchoice")) {
 			if (depth && depth-- <= MAX_IF_DEPTH)
 				free(ifs[--nr_ifs]);
 			cur = NULL;
+			choice_head = false;
 		} else if (keyword(line, n, "help") || keyword(line, n, "---help---")) {
 			in_help = true;
 			help_indent = indent_of(p, len);
-		} else if (keyword(line, n, "choice") || keyword(line, n, "endchoice") ||
-			   keyword(line, n, "menu") || keyword(line, n, "endmenu") ||
+		} else if (cur && (keyword(line, n, "bool") || keyword(line, n, "tristate") ||
+				   keyword(line, n, "prompt"))) {
+			cur->prompt |= *arg == '"' || keyword(line, n, "prompt");
+		} else if (cur && (keyword(line, n, "default") || keyword(line, n, "def_bool") ||
+				   keyword(line, n, "def_tristate"))) {
+			cur->dflt = true;
+		} else if (cur && keyword(line, n, "select") && *arg) {
+			/* kb->syms may move; cur points into its own defs array, which does not */
+			add_selector(kb, cur_sym, kb->syms[cur_sym].nr - 1, arg);
+		} else if (keyword(line, n, "menu") || keyword(line, n, "endmenu") ||
 			   keyword(line, n, "comment") || keyword(line, n, "source") ||
 			   keyword(line, n, "mainmenu")) {
 			cur = NULL;
@@ -348,7 +415,7 @@ static uint64_t memo_get(const struct kbuild *kb, const char *key, bool *found)
 {
 	size_t i = hashmap_get(&kb->memo, key);
 
-	*found = i != (size_t)-1;
+	*found = i != (size_t)-1 && !kb->forgotten[i];
 	return *found ? kb->masks[i] : 0;
 }
 
@@ -358,10 +425,32 @@ static void memo_put(struct kbuild *kb, const char *key, uint64_t m)
 
 	if (i == (size_t)-1) {
 		ALLOC_GROW(kb->masks, kb->nr_masks + 1, kb->alloc_masks);
+		ALLOC_GROW(kb->forgotten, kb->nr_masks + 1, kb->alloc_forgotten);
 		i = kb->nr_masks++;
 		hashmap_put(&kb->memo, key, i);
 	}
 	kb->masks[i] = m;
+	kb->forgotten[i] = false;
+}
+
+/*
+ * Keeps m as key's answer unless the depth bound cut part of it short
+ * since cut_before: such an answer holds for this question only, and
+ * another one, asked nearer the top, reads the symbol again (else a
+ * symbol first met deep in a chain would keep every variant for good).
+ */
+static void memo_done(struct kbuild *kb, const char *key, uint64_t m, unsigned long cut_before)
+{
+	memo_put(kb, key, m);
+	if (kb->cut != cut_before)
+		kb->forgotten[hashmap_get(&kb->memo, key)] = true;
+}
+
+/* The depth bound's answer: every variant, and the answers that use it are not kept. */
+static uint64_t cut_short(struct kbuild *kb)
+{
+	kb->cut++;
+	return kb->all;
 }
 
 static uint64_t sym_mask(struct kbuild *kb, const char *sym, unsigned depth);
@@ -415,7 +504,9 @@ static uint64_t expr_mask(struct kbuild *kb, const char *s, size_t n, unsigned d
 	size_t o, i;
 
 	s = trim_expr(s, &n);
-	if (depth > MAX_DEPTH || !n)
+	if (depth > MAX_DEPTH)
+		return cut_short(kb);
+	if (!n)
 		return kb->all;
 	for (o = 0; o < 2; o++) {
 		size_t start = 0, at = find_op(s, n, 0, ops[o]);
@@ -448,11 +539,56 @@ static uint64_t expr_mask(struct kbuild *kb, const char *s, size_t n, unsigned d
 	}
 }
 
+/* The variants where definition d of the symbol at index i can hold: its arch/ and depends. */
+static uint64_t def_mask(struct kbuild *kb, size_t i, size_t d, unsigned depth)
+{
+	uint64_t m = arch_mask(kb, kb->syms[i].defs[d].arch);
+	size_t k;
+
+	/* kb->syms may move while a dependency is read: index, never pointer */
+	for (k = 0; k < kb->syms[i].defs[d].nr_deps; k++) {
+		const char *e = kb->syms[i].defs[d].deps[k];
+
+		m &= expr_mask(kb, e, strlen(e), depth + 1);
+	}
+	return m;
+}
+
+/*
+ * The select rule: a symbol no user can set (no prompt) and without a
+ * default is set only by the "select" of another entry
+ * (KVM_BOOK3S_64_HANDLER by KVM_BOOK3S_64), so only where one of those
+ * entries can hold (arm64's EFI selects ARCH_SUPPORTS_ACPI; arm's EFI
+ * does not). Anything else: every variant.
+ */
+static uint64_t select_mask(struct kbuild *kb, size_t i, unsigned depth)
+{
+	uint64_t m = 0;
+	size_t d, k;
+
+	if (depth > MAX_DEPTH)
+		return cut_short(kb);
+	if (!kb->syms[i].nr_sel)
+		return kb->all;
+	for (d = 0; d < kb->syms[i].nr; d++)
+		if (kb->syms[i].defs[d].prompt || kb->syms[i].defs[d].dflt)
+			return kb->all;
+	for (k = 0; k < kb->syms[i].nr_sel && m != kb->all; k++) {
+		struct ksel sel = kb->syms[i].selectors[k];
+		/* the selecting symbol's own rules too (FORCE_PCI is selected in turn) */
+		uint64_t whole = sym_mask(kb, kb->syms[sel.sym].name, depth + 1);
+
+		m |= whole & def_mask(kb, sel.sym, sel.def, depth + 1);
+	}
+	return m;
+}
+
 static uint64_t sym_mask(struct kbuild *kb, const char *sym, unsigned depth)
 {
 	char *key = xasprintf("S:%s", sym);
 	uint64_t m = 0;
-	size_t i, d, k;
+	unsigned long cut_before = kb->cut;
+	size_t i, d;
 	bool found;
 
 	m = memo_get(kb, key, &found);
@@ -463,26 +599,23 @@ static uint64_t sym_mask(struct kbuild *kb, const char *sym, unsigned depth)
 	if (!kb->indexed)
 		index_kconfig(kb);
 	i = hashmap_get(&kb->sym_index, sym);
-	if (i == (size_t)-1 || depth > MAX_DEPTH) {
+	if (depth > MAX_DEPTH) {
+		free(key);
+		return cut_short(kb);
+	}
+	/* only selected or named in a select, never defined: nothing known */
+	if (i == (size_t)-1 || !kb->syms[i].nr) {
 		free(key);
 		return kb->all;
 	}
 	/* read again while being read (a cycle): every variant */
 	memo_put(kb, key, kb->all);
 	m = 0;
-	for (d = 0; d < kb->syms[i].nr; d++) {
-		/* kb->syms may move while a dependency is read: index, never pointer */
-		uint64_t dm = arch_mask(kb, kb->syms[i].defs[d].arch);
-
-		for (k = 0; k < kb->syms[i].defs[d].nr_deps; k++) {
-			const char *e = kb->syms[i].defs[d].deps[k];
-
-			dm &= expr_mask(kb, e, strlen(e), depth + 1);
-		}
-		m |= dm;
-	}
+	for (d = 0; d < kb->syms[i].nr; d++)
+		m |= def_mask(kb, i, d, depth);
+	m &= select_mask(kb, i, depth);
 	m = variant_rule(kb, sym, m);
-	memo_put(kb, key, m);
+	memo_done(kb, key, m, cut_before);
 	free(key);
 	return m;
 }
@@ -583,13 +716,14 @@ static uint64_t obj_mask(struct kbuild *kb, const char *dir, const char *obj, un
 	static const char *const names[] = { "Makefile", "Kbuild" };
 	char *key = xasprintf("O:%s\n%s", dir, obj);
 	uint64_t m = 0;
+	unsigned long cut_before = kb->cut;
 	bool found = false, seen;
 	size_t f;
 
 	m = memo_get(kb, key, &seen);
 	if (seen || depth > MAX_DEPTH) {
 		free(key);
-		return seen ? m : kb->all;
+		return seen ? m : cut_short(kb);
 	}
 	memo_put(kb, key, kb->all);
 	m = 0;
@@ -635,7 +769,7 @@ static uint64_t obj_mask(struct kbuild *kb, const char *dir, const char *obj, un
 			free(sub);
 		}
 	}
-	memo_put(kb, key, m);
+	memo_done(kb, key, m, cut_before);
 	free(key);
 	return m;
 }

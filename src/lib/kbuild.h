@@ -6,7 +6,9 @@
  * obj-$(CONFIG_X) line of its folder's Makefile (through a composite
  * object or the folder's own line in its parent's Makefile); each CONFIG_X
  * met on the way can only be set where Kconfig defines X, and only when
- * its "depends on" hold. The answer is conservative: what cannot be read
+ * its "depends on" (and those of the if and choice blocks around it)
+ * hold; a symbol without prompt or default only where an entry that
+ * selects it can be set. The answer is conservative: what cannot be read
  * (no Makefile line, an expression with ! or =, a symbol no Kconfig
  * defines) leaves every architecture possible.
  */

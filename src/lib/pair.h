@@ -68,6 +68,9 @@ struct protocol {
 	enum verdict verdict;
 	struct reason *reasons;
 	size_t nr_reasons, alloc_reasons;
+	unsigned size;		/* bytes of the variable's type: 1, 2, 4 or 8,
+				   TYPES_SIZE_WORD for a long or a pointer, 0 when
+				   unknown (classify.c) */
 	unsigned changes;	/* other accesses whose ordering the conversion changes */
 	struct changed *changed;	/* those accesses, each with its class */
 	size_t nr_changed, alloc_changed;

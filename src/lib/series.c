@@ -742,10 +742,28 @@ static bool clears_bit(const struct protocol *p);
 static bool barrier_in_if(const struct pair_end *e);
 static bool exit_before_barrier(const struct pair_end *e);
 
+/*
+ * The size of the variable patch's protocols publish, as protocol.size
+ * gives it, or 0 when they publish variables of different sizes or of
+ * one acqrel does not know.
+ */
+static unsigned patch_size(const struct rewrite_patch *patch)
+{
+	unsigned size = patch->nr ? patch->v[0]->size : 0;
+	size_t m;
+
+	for (m = 1; m < patch->nr; m++)
+		if (patch->v[m]->size != size)
+			return 0;
+	return size;
+}
+
 static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
 {
 	bool rel = false, acq = false, unlock = false, in_if = false, exits = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
+	struct strbuf nobuild = STRBUF_INIT;
+	unsigned declared = patch_size(patch), wide = 0;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
 	if (!o->cost)
@@ -779,7 +797,8 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		struct strbuf c = STRBUF_INIT;
 		char *name;
 		int side;
-		bool unknown = false, changed = false;
+		bool unknown = false, changed = false, too_wide = false, assumed = false;
+		unsigned size = cost_size_on(v, declared);
 
 		if (!arch_builds(patch, v, o))
 			continue;
@@ -790,21 +809,36 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 
 			if (release ? !rel : !acq)
 				continue;
-			e = cost_compare(v, release, &before, &after);
+			e = cost_compare(v, release, size, &before, &after);
 			unknown |= e == COST_UNKNOWN;
-			if (e != COST_UNKNOWN && e != COST_UNCHANGED) {
+			too_wide |= e == COST_NO_BUILD;
+			if (e != COST_UNKNOWN && e != COST_UNCHANGED && e != COST_NO_BUILD) {
 				strbuf_adds(&c, changed ? ", and the reader's " :
 					    release ? "the writer's " : "the reader's ");
 				strbuf_adds(&c, seq_prose(&c, before) > 1 ? " become " : " becomes ");
 				seq_prose(&c, after);
+				/* the header switches on a size acqrel does not know */
+				assumed |= !size && v->sized[side];
 				strbuf_addf(&c, " (%s)", effect_prose(e));
 				changed = true;
 			}
 			free(before);
 			free(after);
 		}
+		if (assumed) {
+			char *said = xasprintf(", for a word-sized variable, %s", c.buf);
+
+			strbuf_reset(&c);
+			strbuf_adds(&c, said);
+			free(said);
+		}
 		name = arch_name(v);
-		if (unknown) {
+		if (too_wide) {
+			/* compiletime_assert_atomic_type() stops the build: no cost to give */
+			strbuf_addf(&nobuild, "%s%s", nobuild.len ? ", " : "", name);
+			wide = size;
+			free(name);
+		} else if (unknown) {
 			/* acqrel could not read it: no guess, but the list says it is not complete */
 			strbuf_addf(&unread, "%s%s", unread.len ? ", " : "", name);
 			free(name);
@@ -836,12 +870,13 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	}
 	for (k = 0; k < nr; k++) {
 		char *comma = strrchr(names[k], ',');
+		const char *space = clauses[k][0] == ',' ? "" : " ";
 
 		if (comma)
-			strbuf_addf(&sb, "On %.*s and%s %s. ", (int)(comma - names[k]), names[k],
-				    comma + 1, clauses[k]);
+			strbuf_addf(&sb, "On %.*s and%s%s%s. ", (int)(comma - names[k]), names[k],
+				    comma + 1, space, clauses[k]);
 		else
-			strbuf_addf(&sb, "On %s %s. ", names[k], clauses[k]);
+			strbuf_addf(&sb, "On %s%s%s. ", names[k], space, clauses[k]);
 		free(clauses[k]);
 		free(names[k]);
 	}
@@ -874,6 +909,16 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		}
 		strbuf_adds(&sb, ". ");
 	}
+	if (nobuild.len) {
+		char *list = and_list(nobuild.buf);
+
+		strbuf_addf(&sb, "On %s %s of a %u-bit variable %s not build: it is wider than a "
+			    "long there. ", list,
+			    rel && acq ? "smp_store_release() and smp_load_acquire()" :
+			    rel ? "smp_store_release()" : "smp_load_acquire()", wide * 8,
+			    rel && acq ? "do" : "does");
+		free(list);
+	}
 	if (unread.len) {
 		char *list = and_list(unread.buf);
 
@@ -886,6 +931,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	strbuf_release(&same);
 	strbuf_release(&rmw);
 	strbuf_release(&unread);
+	strbuf_release(&nobuild);
 	while (sb.len && sb.buf[sb.len - 1] == ' ')
 		sb.buf[--sb.len] = '\0';
 	if (!sb.len) {

@@ -507,6 +507,36 @@ static enum field_kind base_kind(const char *type)
 	return FIELD_OTHER;
 }
 
+/*
+ * The sizes of the scalar types base_kind() knows, narrowest first: a
+ * declaration is sized by the first that it names ("unsigned char" is 1,
+ * "short int" 2, "unsigned long" the word), so the order matters.
+ */
+static const struct { const char *name; unsigned size; } scalar_sizes[] = {
+	{ "bool", 1 }, { "_Bool", 1 }, { "char", 1 }, { "u8", 1 }, { "s8", 1 }, { "__u8", 1 },
+	{ "__s8", 1 }, { "uint8_t", 1 }, { "int8_t", 1 },
+	{ "short", 2 }, { "u16", 2 }, { "s16", 2 }, { "__u16", 2 }, { "__s16", 2 },
+	{ "uint16_t", 2 }, { "int16_t", 2 }, { "__le16", 2 }, { "__be16", 2 },
+	{ "long", TYPES_SIZE_WORD }, { "size_t", TYPES_SIZE_WORD }, { "ssize_t", TYPES_SIZE_WORD },
+	{ "uintptr_t", TYPES_SIZE_WORD }, { "pgoff_t", TYPES_SIZE_WORD },
+	{ "int", 4 }, { "unsigned", 4 }, { "signed", 4 }, { "u32", 4 }, { "s32", 4 },
+	{ "__u32", 4 }, { "__s32", 4 }, { "uint32_t", 4 }, { "int32_t", 4 }, { "__le32", 4 },
+	{ "__be32", 4 }, { "pid_t", 4 }, { "uid_t", 4 }, { "gid_t", 4 }, { "gfp_t", 4 },
+	{ "kuid_t", 4 }, { "enum", 4 },
+};
+
+unsigned types_scalar_size(const char *decl)
+{
+	size_t i;
+
+	if (base_kind(decl) != FIELD_SCALAR)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(scalar_sizes); i++)
+		if (has_word(decl, scalar_sizes[i].name))
+			return scalar_sizes[i].size;
+	return 0;
+}
+
 /* A copy of s[0..len) with each run of white space made one space, trimmed. */
 static char *squeeze(const char *s, size_t len)
 {

@@ -144,6 +144,16 @@ void types_resolve_access(struct types *t, const char *file, struct access *a);
 enum field_kind types_access_kind(struct types *t, const char *file, const struct access *a,
 				  char **decl);
 
+/* What types_scalar_size() says of a type as wide as a long (long, size_t). */
+#define TYPES_SIZE_WORD 0x100u
+
+/*
+ * The size in bytes of the scalar that decl declares ("bool ready", "u16
+ * head[8]"): 1, 2 or 4, TYPES_SIZE_WORD for long-sized types, 0 when the
+ * type is none whose size acqrel knows (a typedef of a typedef).
+ */
+unsigned types_scalar_size(const char *decl);
+
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);
 

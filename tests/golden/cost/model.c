@@ -23,7 +23,9 @@ arm64: CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8
   smp_wmb            dmb ishst  [arch/arm64/include/asm/barrier.h:9]
   smp_rmb            dmb ishld  [arch/arm64/include/asm/barrier.h:8]
   smp_store_release  stlr  [arch/arm64/include/asm/barrier.h:11]
+    by size: 1 byte: unresolved; 2 bytes: unresolved; 4 bytes: stlr; 8 bytes: stlr
   smp_load_acquire   ldar  [arch/arm64/include/asm/barrier.h:26]
+    by size: 1 byte: unresolved; 2 bytes: unresolved; 4 bytes: ldar; 8 bytes: ldar
   smp_mb             dmb ish  [arch/arm64/include/asm/barrier.h:7]
   conversion: release gains, acquire gains
 csky: CONFIG_SMP

@@ -5,13 +5,13 @@
  * check-name: the cost of a fixture protocol on each architecture; generic code is built by every one, arch/arm64 code by arm64 alone
  * check-command: acqrel cost model.tree
  * check-output-start
-model.tree/arch/arm64/kernel/demo.c:13: protocol c->ready: convert
+model.tree/arch/arm64/kernel/demo.c:13: protocol c->ready, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
     arm64                gains: dmb ishst + store -> stlr
   reader, smp_rmb() to smp_load_acquire():
     arm64                gains: load + dmb ishld -> ldar
 
-model.tree/drivers/demo/ring.c:13: protocol r->head: convert
+model.tree/drivers/demo/ring.c:13: protocol r->head, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
     alpha                pays-more: demo.wmb + store -> full smp_mb(): demo.mb + store
     arm                  pays-more: dmb ishst + store -> full smp_mb(): dmb ish + store

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel: the files of this fixture are in kconfig.tree/. */
+
+/*
+ * check-name: a choice's depends on holds for the entries in it, and a symbol without prompt or default is set only where an entry that selects it can be: code under a 64-bit-only chain is not built by 32-bit powerpc; a symbol with a default stays possible on both; a chain the depth bound cuts short (asked first) keeps both but leaves no wrong answer for the symbols it met
+ * check-command: acqrel cost kconfig.tree
+ * check-output-start
+kconfig.tree/arch/powerpc/chain/chain.c:13: protocol s->ready, 4 bytes: convert
+  writer, smp_wmb() to smp_store_release():
+    powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
+    powerpc (ppc32)      pays-more: eieio + store -> sync + store
+  reader, smp_rmb() to smp_load_acquire():
+    powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
+    powerpc (ppc32)      unchanged: load + sync -> load + sync
+
+kconfig.tree/arch/powerpc/kvm/demo_any.c:13: protocol s->ready, 4 bytes: convert
+  writer, smp_wmb() to smp_store_release():
+    powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
+    powerpc (ppc32)      pays-more: eieio + store -> sync + store
+  reader, smp_rmb() to smp_load_acquire():
+    powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
+    powerpc (ppc32)      unchanged: load + sync -> load + sync
+
+kconfig.tree/arch/powerpc/kvm/demo_hv.c:13: protocol s->ready, 4 bytes: convert
+  writer, smp_wmb() to smp_store_release():
+    powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
+  reader, smp_rmb() to smp_load_acquire():
+    powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
+
+kconfig.tree/drivers/demo/drv.c:13: protocol s->ready, 4 bytes: convert
+  writer, smp_wmb() to smp_store_release():
+    powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
+  reader, smp_rmb() to smp_load_acquire():
+    powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
+
+ * check-output-end
+ */

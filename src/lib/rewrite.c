@@ -2189,6 +2189,63 @@ static bool fold_into_one_line(struct rewrite *rw, struct group_plan *g, size_t 
 }
 
 /*
+ * Whether the comment lines top..c of file fi (those the rewrite keeps)
+ * already say what the note's "Pairs with ... in foo() and bar()." says:
+ * they speak of pairing ("Paired with lockless reads from foo(), baz()
+ * and bar().") and name every function the note names, and name no
+ * barrier, acquire or release that the rewrite could make stale. Then the
+ * note's sentence would say it twice, and it is left out.
+ */
+static bool pairing_said(const struct rewrite_file *f, const struct group_plan *g, size_t fi,
+			 unsigned top, unsigned c, const char *pairs)
+{
+	struct strbuf block = STRBUF_INIT;
+	const char *in = strstr(pairs, " in "), *q;
+	unsigned l;
+	bool said = in != NULL, named = false;
+
+	for (l = top; l < c; l++) {
+		const char *t;
+		size_t n;
+
+		if (!deleted_in(g, fi, l) && trimmed_line(f, l, &t, &n))
+			strbuf_addf(&block, "%.*s ", (int)n, t);
+	}
+	/* a block that explains a barrier ("pairs with the smp_rmb() in ...") goes stale: the note stays */
+	said &= strcasestr(block.buf, "pair") != NULL && !strcasestr(block.buf, "barrier") &&
+		!strstr(block.buf, "mb()") && !strstr(block.buf, "acquire") &&
+		!strstr(block.buf, "release");
+	/* each "name()" after " in " must stand in the block as a word */
+	for (q = in; said && q && (q = strstr(q, "()")); q += 2) {
+		const char *b = q, *w;
+		size_t n;
+
+		while (b > in && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
+			b--;
+		n = (size_t)(q - b);
+		if (!n)
+			continue;
+		named = true;
+		for (w = strstr(block.buf, b); w; w = strstr(w + 1, b))
+			if (!strncmp(w, b, n + 2) &&
+			    (w == block.buf || !(isalnum((unsigned char)w[-1]) || w[-1] == '_')))
+				break;
+		/* strstr() matched the rest of pairs too: look for the name alone */
+		if (!w) {
+			char *name = xstrndup(b, n + 2);
+
+			for (w = strstr(block.buf, name); w; w = strstr(w + 1, name))
+				if (w == block.buf || !(isalnum((unsigned char)w[-1]) || w[-1] == '_'))
+					break;
+			free(name);
+		}
+		said &= w != NULL;
+	}
+	strbuf_release(&block);
+	return said && named;
+}
+
+/*
  * The block comment that ends right above a converted access (once the
  * barrier between them is gone) is the explanation of the ordering: the new
  * "Pairs with ..." note joins it as its last paragraph rather than stacking
@@ -2243,7 +2300,18 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 		    memmem(t, len, "*/", 2))
 			continue;
 		sentence = note_sentence(text, nlen);
-		add_comment_words(&sb, &end, ind, sentence);
+		{
+			/* the note's own sentence, after any paragraph moved into it */
+			char *pairs = strstr(sentence, "Pairs with ");
+
+			if (pairs && pairing_said(f, g, fi, top, c, pairs)) {
+				while (pairs > sentence && pairs[-1] == ' ')
+					pairs--;
+				*pairs = 0;
+			}
+		}
+		if (*sentence)
+			add_comment_words(&sb, &end, ind, sentence);
 		free(sentence);
 		if (g->plan[i].insert) {
 			/* the note moves into the comment */

@@ -59,6 +59,7 @@ struct local {
 	const char *name;	/* borrowed from the snippet */
 	size_t len;
 	bool pointer;		/* declared through a pointer or array declarator */
+	unsigned dims;		/* an array of the function's own (not static, not a parameter): its dimensions */
 	const char *type;	/* struct/union tag or typedef name, borrowed; NULL if none */
 	size_t type_len;
 	bool cursor;		/* a loff_t pointer: a file position the caller owns */
@@ -307,6 +308,25 @@ static void decl_type(const struct parser *p, TSNode decl, const char **t, size_
 	}
 }
 
+/* Whether declaration decl has the storage class static: its objects outlive the call. */
+static bool has_static(const struct parser *p, TSNode decl)
+{
+	uint32_t i, n = ts_node_named_child_count(decl);
+
+	for (i = 0; i < n; i++) {
+		TSNode k = ts_node_named_child(decl, i);
+		size_t len;
+		const char *t;
+
+		if (strcmp(ts_node_type(k), "storage_class_specifier"))
+			continue;
+		t = node_text(p, k, &len);
+		if (len == 6 && !memcmp(t, "static", 6))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Records the names a declaration or parameter declares. Declarators nest
  * (pointer of array of ...) but are walked with a loop, not recursion.
@@ -316,14 +336,16 @@ static void add_declared(struct parser *p, TSNode decl)
 	TSTreeCursor c = ts_tree_cursor_new(decl);
 	const char *type;
 	size_t type_len;
-	bool more;
+	bool more, own_storage;
 
 	decl_type(p, decl, &type, &type_len);
+	own_storage = is(p, decl, S_DECL) && !has_static(p, decl);
 	/* a cursor: ts_node_field_name_for_child() of 0.20.7 misnames later children */
 	for (more = ts_tree_cursor_goto_first_child(&c); more;
 	     more = ts_tree_cursor_goto_next_sibling(&c)) {
 		TSNode d = ts_tree_cursor_current_node(&c);
 		bool pointer = false;
+		unsigned dims = 0;
 		const char *field = ts_tree_cursor_current_field_name(&c);
 
 		if (!field || strcmp(field, "declarator"))
@@ -331,6 +353,11 @@ static void add_declared(struct parser *p, TSNode decl)
 		while (!ts_node_is_null(d) && !is(p, d, S_IDENT)) {
 			if (is(p, d, S_PTR_DECL) || is(p, d, S_ARRAY_DECL))
 				pointer = true;
+			/* the array levels next to the name: "*v[4]" is an array, "(*v)[4]" a pointer */
+			if (is(p, d, S_PTR_DECL))
+				dims = 0;
+			else if (is(p, d, S_ARRAY_DECL) && dims < 64)
+				dims++;
 			if (is(p, d, S_FUNC_DECL))
 				break;	/* a function pointer or prototype: not data we follow */
 			if (!(is(p, d, S_PTR_DECL) || is(p, d, S_ARRAY_DECL) ||
@@ -348,6 +375,7 @@ static void add_declared(struct parser *p, TSNode decl)
 			l = &p->locals[p->nr_locals++];
 			l->name = node_text(p, d, &l->len);
 			l->pointer = pointer;
+			l->dims = own_storage ? dims : 0;
 			l->type = type;
 			l->type_len = type_len;
 			l->cursor = pointer && type_len == 6 && !memcmp(type, "loff_t", 6);
@@ -420,6 +448,7 @@ static void add_param_names(struct parser *p, TSNode list)
 			l->name = s;
 			l->len = len;
 			l->pointer = true;
+			l->dims = 0;
 			l->type = NULL;
 			l->type_len = 0;
 			{
@@ -677,6 +706,8 @@ static bool is_per_cpu(const struct parser *p, TSNode n)
 /* Whether an unmarked access to n can touch memory other threads see. */
 static bool is_shared(const struct parser *p, TSNode n)
 {
+	unsigned subscripts = 0;	/* [] taken on the way down from the access */
+
 	for (;;) {
 		const struct local *l;
 		const char *s;
@@ -718,11 +749,14 @@ static bool is_shared(const struct parser *p, TSNode n)
 			if (is(p, n, S_FIELD) && !ts_node_is_null(op) &&
 			    !strcmp(ts_node_type(op), "->"))
 				return true;
+			subscripts += is(p, n, S_SUBSCRIPT);
 			if (is(p, arg, S_IDENT)) {
 				s = node_text(p, arg, &len);
 				l = find_local(p, s, len);
+				/* an element of the function's own array is its own storage */
 				if (l)
-					return l->pointer && is(p, n, S_SUBSCRIPT);
+					return l->pointer && is(p, n, S_SUBSCRIPT) &&
+					       !(l->dims && subscripts <= l->dims);
 				return true;
 			}
 			n = arg;

@@ -131,6 +131,48 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	like($text, qr/^\+\s+\* Pairs with smp_rmb\(\) in demo_chan_get\(\) and smp_mb\(\) in$/m,
 	     'the note names each reader with its own barrier') or diag($o);
 }
+# a side of smp_rmb() and smp_mb() readers: the data named is what the
+# smp_rmb() reader reads; the full fence orders what its own function needs
+{
+	my $tf = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$tf/fence-data.c") or die;
+	print $fh <<'EOC';
+struct demo_mnt {
+	int flags;
+	int ro;
+	int busy;
+};
+
+void demo_unhold(struct demo_mnt *m)
+{
+	m->ro = 1;
+	smp_wmb();
+	m->flags = 0;
+}
+
+int demo_get_write(struct demo_mnt *m)
+{
+	if (READ_ONCE(m->flags))
+		return -1;
+	smp_rmb();
+	return m->ro;
+}
+
+int demo_umount(struct demo_mnt *m)
+{
+	if (READ_ONCE(m->flags))
+		return -1;
+	smp_mb();
+	return m->busy;
+}
+EOC
+	close($fh);
+	my $o = `cd '$tf' && '$acqrel' patch -o out fence-data.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$tf/out/0*.patch"));
+	(my $flat = $text) =~ s/\n(?=\S)/ /g;
+	like($flat, qr/run smp_rmb\(\) or smp_mb\(\) and then read m->ro\./,
+	     'the data of the smp_rmb() reader, not of the full fence') or diag($o);
+}
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
 # the index lines name the blobs before and after each patch, as git does

@@ -6,6 +6,7 @@
 #include "git.h"
 #include "maint.h"
 #include "prefix.h"
+#include "prims.h"
 #include "quote.h"
 #include "sha1.h"
 #include "strbuf.h"
@@ -971,10 +972,16 @@ static void data_list(struct strbuf *out, const char *const *names, size_t nr)
 		strbuf_addf(out, " and %zu more", nr - shown);
 }
 
-/* Whether a call by this name is no data access: a macro (WARN_ON()), a lock, a print, a trace. */
+/*
+ * Whether a call by this name is no data access: a macro (WARN_ON()), a
+ * lock, a print, a trace, preemption or interrupts turned off or on.
+ */
 static bool noise_call(const char *name)
 {
-	static const char *const words[] = { "lock", "print", "pr_", "dev_", "trace", "might_sleep" };
+	static const char *const words[] = {
+		"lock", "print", "pr_", "dev_", "trace", "might_sleep", "preempt_", "local_irq_",
+		"local_bh_",
+	};
 	const char *p;
 	size_t i;
 
@@ -1138,6 +1145,26 @@ static char *call_text(const char *text, size_t len, const struct call_ref *c, s
 }
 
 /*
+ * Whether end e of a side speaks for the data: a side whose ends are
+ * partly the pair's own barriers (smp_wmb() or smp_rmb(), a release or an
+ * acquire) and partly full fences that stay (mnt_flags: do_umount()'s
+ * smp_mb() next to mnt_get_write_access()'s smp_rmb()) names the data of
+ * its own barriers only: a fence orders what its own function needs.
+ */
+static bool names_data(const struct protocol *p, const struct pair_end *e, bool writer)
+{
+	const struct pair_end *v = writer ? p->writers : p->readers;
+	size_t n = writer ? p->nr_writers : p->nr_readers, i;
+
+	if (prim_role(e->site->primitive) != PRIM_ROLE_FENCE)
+		return true;
+	for (i = 0; i < n; i++)
+		if (prim_role(v[i].site->primitive) != PRIM_ROLE_FENCE)
+			return false;
+	return true;
+}
+
+/*
  * The calls of a side's ends in the windows of their barriers (writer:
  * before it, reader: after it), in source order, each once, without the
  * ones that access no data (noise_call(), and the calls inside them); those
@@ -1157,7 +1184,7 @@ static void window_calls(struct strbuf *out, const struct protocol *p, bool writ
 		const char *text = e->fs ? e->fs->text : NULL;
 		size_t len = e->fs ? e->fs->len : 0, skip_to = 0, end;
 
-		if (e->caller)
+		if (e->caller || !names_data(p, e, writer))
 			continue;
 		for (j = 0; j < l->nr; j++) {
 			/* the windows list the nearest first: the calls before, backwards */
@@ -1221,6 +1248,8 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 		const struct call_list *cl = writer ? &e->site->calls_before : &e->site->calls_after;
 		size_t j;
 
+		if (!names_data(p, e, writer))
+			continue;
 		/* a writer with nothing before its barrier, a reader with no load after it */
 		for (j = 0; j < l->nr && empty; j++)
 			empty = !writer && l->v[j].is_write;

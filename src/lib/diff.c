@@ -341,6 +341,127 @@ static void push_op(struct diff_ops *ops, const struct diff_op *o, char sign)
 	ops->v[ops->nr++].sign = sign;
 }
 
+/* Change blocks longer than this are not aligned line by line. */
+#define ALIGN_LINES 256u
+/* Alignments per file at most. */
+#define ALIGN_TIMES 64u
+
+/*
+ * The change block around op i (its removals and additions between two
+ * kept lines) aligned line by line, as git's diff shows it: the lines its
+ * removals and additions share become kept lines, and between them the
+ * removals come before the additions. Then the added line i moves up past
+ * the removals right above it (a unified diff may list an addition before
+ * a removal), so that the comment the new file has above it ends right
+ * above it in the hunk too. Replaces ops and returns true when checkpatch
+ * then sees that comment; otherwise leaves ops as they are.
+ */
+static bool align_block(struct diff_ops *ops, size_t i)
+{
+	size_t a = i, b = i + 1, n_old = 0, n_new = 0, k, x, y, ii = (size_t)-1, o;
+	size_t *old, *new;
+	unsigned short *lcs;
+	struct diff_ops out = { NULL, 0, 0 };
+	bool ok;
+
+	while (a > 0 && ops->v[a - 1].sign != ' ')
+		a--;
+	while (b < ops->nr && ops->v[b].sign != ' ')
+		b++;
+	if (b - a > ALIGN_LINES)
+		return false;
+	old = xcalloc(b - a, sizeof(*old));
+	new = xcalloc(b - a, sizeof(*new));
+	for (k = a; k < b; k++) {
+		if (ops->v[k].sign == '-')
+			old[n_old++] = k;
+		else
+			new[n_new++] = k;
+	}
+	/* lcs[x][y]: the longest common run of old[x..] and new[y..] */
+	lcs = xcalloc((n_old + 1) * (n_new + 1), sizeof(*lcs));
+#define LCS(x, y) lcs[(x) * (n_new + 1) + (y)]
+	for (x = n_old; x-- > 0;)
+		for (y = n_new; y-- > 0;) {
+			const struct diff_op *p = &ops->v[old[x]], *q = &ops->v[new[y]];
+
+			if (p->n == q->n && !memcmp(p->s, q->s, p->n))
+				LCS(x, y) = (unsigned short)(LCS(x + 1, y + 1) + 1);
+			else
+				LCS(x, y) = LCS(x + 1, y) > LCS(x, y + 1) ? LCS(x + 1, y)
+									  : LCS(x, y + 1);
+		}
+	for (k = 0; k < a; k++)
+		push_op(&out, &ops->v[k], ops->v[k].sign);
+	for (x = 0, y = 0; x < n_old || y < n_new;) {
+		const struct diff_op *p = x < n_old ? &ops->v[old[x]] : NULL;
+		const struct diff_op *q = y < n_new ? &ops->v[new[y]] : NULL;
+
+		if (p && q && p->n == q->n && !memcmp(p->s, q->s, p->n) &&
+		    LCS(x, y) == LCS(x + 1, y + 1) + 1) {
+			push_op(&out, p, ' ');
+			out.v[out.nr - 1].wants = false;
+			x++;
+			y++;
+		} else if (p && (!q || LCS(x + 1, y) >= LCS(x, y + 1))) {
+			push_op(&out, p, '-');
+			x++;
+		} else {
+			/* between two kept lines, the removals first */
+			if (new[y] == i)
+				ii = out.nr;
+			push_op(&out, q, '+');
+			y++;
+		}
+	}
+#undef LCS
+	/* the removals between a matched pair come first: sort each run */
+	for (k = a; k < out.nr; k++) {
+		size_t end = k, m;
+
+		if (out.v[k].sign == ' ')
+			continue;
+		while (end < out.nr && out.v[end].sign != ' ')
+			end++;
+		for (m = k + 1; m < end; m++) {
+			size_t n = m;
+
+			while (n > k && out.v[n].sign == '-' && out.v[n - 1].sign == '+') {
+				struct diff_op t = out.v[n];
+
+				out.v[n] = out.v[n - 1];
+				out.v[n - 1] = t;
+				if (ii == n - 1)
+					ii = n;
+				n--;
+			}
+		}
+		k = end;
+	}
+	/* line i up past the removals right above it */
+	while (ii != (size_t)-1 && ii > a && out.v[ii - 1].sign == '-') {
+		struct diff_op t = out.v[ii];
+
+		out.v[ii] = out.v[ii - 1];
+		out.v[ii - 1] = t;
+		ii--;
+	}
+	for (k = b; k < ops->nr; k++)
+		push_op(&out, &ops->v[k], ops->v[k].sign);
+	ok = ii != (size_t)-1 && (o = comment_above(&out, ii)) != (size_t)-1 &&
+	     comment_seen(&out, o, ii);
+	free(old);
+	free(new);
+	free(lcs);
+	if (!ok) {
+		free(out.v);
+		return false;
+	}
+	free(ops->v);
+	*ops = out;
+	return true;
+}
+
 /*
  * checkpatch looks for a barrier's comment in the hunk's lines above it,
  * removed ones included, from the hunk's first line on. Where the block
@@ -357,6 +478,7 @@ static void comments_above_barriers(struct diff_ops *ops)
 	bool *redo = xcalloc(ops->nr + 1, sizeof(*redo));
 	bool any = false, in_comment = false;
 	size_t i, k, o;
+	unsigned aligned = 0;	/* bounds the re-scans: an alignment may undo another's */
 
 	/* the lines of the new file, in order, carry the comment state */
 	for (i = 0; i < ops->nr; i++)
@@ -365,6 +487,14 @@ static void comments_above_barriers(struct diff_ops *ops)
 	for (i = 0; i < ops->nr; i++) {
 		if ((o = comment_above(ops, i)) == (size_t)-1 || comment_seen(ops, o, i))
 			continue;
+		/* aligned, the block shows the comment above the line: look at it again */
+		if (aligned < ALIGN_TIMES && align_block(ops, i)) {
+			aligned++;
+			i = (size_t)-1;
+			memset(redo, 0, (ops->nr + 1) * sizeof(*redo));
+			any = false;
+			continue;
+		}
 		for (k = o; k < i; k++)
 			if (ops->v[k].sign == ' ')
 				redo[k] = any = true;
@@ -379,6 +509,15 @@ static void comments_above_barriers(struct diff_ops *ops)
 		}
 		while (end < ops->nr && (ops->v[end].sign != ' ' || redo[end]))
 			end++;
+		/* a block with no comment to redo keeps its order (align_block()'s too) */
+		for (k = i; k < end && !redo[k]; k++)
+			;
+		if (k == end) {
+			for (k = i; k < end; k++)
+				push_op(&out, &ops->v[k], ops->v[k].sign);
+			i = end;
+			continue;
+		}
 		for (k = i; k < end; k++)
 			if (ops->v[k].sign != '+')
 				push_op(&out, &ops->v[k], '-');
@@ -440,23 +579,30 @@ void diff_unified(struct strbuf *out, const char *path, const char *text, size_t
 	number_ops(&ops);
 	/* hunks: changes whose context windows (reach included) touch */
 	for (i = 0; i < ops.nr; i = j) {
-		size_t from, to, last, k, old_n = 0, new_n = 0;
+		size_t from, to, last, k, old_n = 0, new_n = 0, trail;
 
 		while (i < ops.nr && ops.v[i].sign == ' ')
 			i++;
 		if (i == ops.nr)
 			break;
 		from = window_start(&ops, i);
+		/*
+		 * as much context after the last change as before the first:
+		 * patch(1) takes a hunk with less after it for one that ends
+		 * the file
+		 */
 		for (last = j = i; j < ops.nr; j++) {
+			trail = i - from > CONTEXT ? i - from : CONTEXT;
 			if (ops.v[j].sign == ' ')
 				continue;
-			if (window_start(&ops, j) > last + CONTEXT + 1)
+			if (window_start(&ops, j) > last + trail + 1)
 				break;
 			last = j;
 			if (window_start(&ops, j) < from)
 				from = window_start(&ops, j);
 		}
-		to = last + 1 + CONTEXT < ops.nr ? last + 1 + CONTEXT : ops.nr;
+		trail = i - from > CONTEXT ? i - from : CONTEXT;
+		to = last + 1 + trail < ops.nr ? last + 1 + trail : ops.nr;
 		for (k = from; k < to; k++) {
 			old_n += ops.v[k].sign != '+';
 			new_n += ops.v[k].sign != '-';

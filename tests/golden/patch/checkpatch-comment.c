@@ -45,42 +45,28 @@ static int demo_doorbell_read(struct demo_doorbell_queue *dbq)
  * check-output-start
 --- a/checkpatch-comment.c
 +++ b/checkpatch-comment.c
-@@ -14,12 +14,13 @@ static void demo_doorbell_ring(struct demo_doorbell_queue *dbq, unsigned int bel
- {
- 	if (dbq->head != ((dbq->tail + 1) & 15)) {
- 		dbq->q[dbq->tail] = bell;
--		/*
--		 * The doorbell must be in the queue before the new tail
--		 * makes it visible to the reader.
--		 *\/
--		smp_wmb();
--		dbq->tail = (dbq->tail + 1) & 15;
-+		/*
-+		 * The doorbell must be in the queue before the new tail
-+		 * makes it visible to the reader.
+@@ -17,9 +17,10 @@ static void demo_doorbell_ring(struct demo_doorbell_queue *dbq, unsigned int bel
+ 		/*
+ 		 * The doorbell must be in the queue before the new tail
+ 		 * makes it visible to the reader.
 +		 *
 +		 * Pairs with smp_load_acquire() in demo_doorbell_read().
-+		 *\/
+ 		 *\/
 +		smp_store_release(&dbq->tail, (dbq->tail + 1) & 15);
+-		smp_wmb();
+-		dbq->tail = (dbq->tail + 1) & 15;
  	}
  }
  
-@@ -27,13 +28,14 @@ static int demo_doorbell_read(struct demo_doorbell_queue *dbq)
- {
- 	unsigned int bell;
- 
--	/*
--	 * An empty queue: nothing to read, the caller waits for the next
--	 * doorbell.
--	 *\/
--	if (dbq->head == dbq->tail)
-+	/*
-+	 * An empty queue: nothing to read, the caller waits for the next
-+	 * doorbell.
+@@ -30,10 +31,11 @@ static int demo_doorbell_read(struct demo_doorbell_queue *dbq)
+ 	/*
+ 	 * An empty queue: nothing to read, the caller waits for the next
+ 	 * doorbell.
 +	 *
 +	 * Pairs with smp_store_release() in demo_doorbell_ring().
-+	 *\/
+ 	 *\/
 +	if (dbq->head == smp_load_acquire(&dbq->tail))
+-	if (dbq->head == dbq->tail)
  		return -1;
 -	smp_rmb();
  	bell = dbq->q[dbq->head];

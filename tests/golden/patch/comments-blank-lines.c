@@ -52,23 +52,16 @@ static int demo_queue_armed(struct demo_queue *q)
  * check-output-start
 --- a/comments-blank-lines.c
 +++ b/comments-blank-lines.c
-@@ -11,38 +11,39 @@ struct demo_queue {
- static void demo_queue_push(struct demo_queue *q, int v)
- {
- 	q->slots[0] = v;
--	/*
--	 * The slot must be visible before the new tail: the consumer reads
--	 * the slot as soon as it sees the tail move.
--	 *\/
--	smp_wmb();
--	WRITE_ONCE(q->tail, 1);
-+	/*
-+	 * The slot must be visible before the new tail: the consumer reads
-+	 * the slot as soon as it sees the tail move.
+@@ -14,35 +14,36 @@ static void demo_queue_push(struct demo_queue *q, int v)
+ 	/*
+ 	 * The slot must be visible before the new tail: the consumer reads
+ 	 * the slot as soon as it sees the tail move.
 +	 *
 +	 * Pairs with smp_load_acquire() in demo_queue_pop().
-+	 *\/
+ 	 *\/
 +	smp_store_release(&q->tail, 1);
+-	smp_wmb();
+-	WRITE_ONCE(q->tail, 1);
  }
  
  static int demo_queue_pop(struct demo_queue *q)

@@ -37,24 +37,17 @@ static int demo_scheduling_entity_update_weight_prio(struct demo_scheduling_enti
  * check-output-start
 --- a/fold-long-note.c
 +++ b/fold-long-note.c
-@@ -13,21 +13,24 @@ static void demo_scheduling_group_set_weight(struct demo_scheduling_entity *e, i
- {
- 	if (w) {
- 		e->new_weight = w;
--		/*
--		 * The new weight must be visible before the flag that tells
--		 * the update path to read it.
--		 *\/
--		smp_wmb();
--		e->prio_changed = 1;
-+		/*
-+		 * The new weight must be visible before the flag that tells
-+		 * the update path to read it.
+@@ -16,18 +16,21 @@ static void demo_scheduling_group_set_weight(struct demo_scheduling_entity *e, i
+ 		/*
+ 		 * The new weight must be visible before the flag that tells
+ 		 * the update path to read it.
 +		 *
 +		 * Pairs with smp_load_acquire() in
 +		 * demo_scheduling_entity_update_weight_prio().
-+		 *\/
+ 		 *\/
 +		smp_store_release(&e->prio_changed, 1);
+-		smp_wmb();
+-		e->prio_changed = 1;
  	}
  }
  

@@ -93,19 +93,16 @@ int demo_limit_slow(struct demo_sock *s)
  * check-output-start
 --- a/fold-said-pairing.c
 +++ b/fold-said-pairing.c
-@@ -19,71 +19,73 @@ void demo_insert(struct demo_sock *s, int portid)
+@@ -19,26 +19,25 @@ void demo_insert(struct demo_sock *s, int portid)
  {
  	s->portid = portid;
  	/* The port must be visible before the socket is bound. *\/
 -	smp_wmb();
--	/* Paired with lockless reads from demo_bind(),
--	 * demo_connect() and demo_send().
--	 *\/
--	WRITE_ONCE(s->bound, 1);
-+	/* Paired with lockless reads from demo_bind(),
-+	 * demo_connect() and demo_send().
-+	 *\/
+ 	/* Paired with lockless reads from demo_bind(),
+ 	 * demo_connect() and demo_send().
+ 	 *\/
 +	smp_store_release(&s->bound, 1);
+-	WRITE_ONCE(s->bound, 1);
  }
  
  int demo_bind(struct demo_sock *s)
@@ -128,22 +125,16 @@ int demo_limit_slow(struct demo_sock *s)
  	return s->portid;
  }
  
- void demo_set_cookie(struct demo_sock *s, int cookie)
- {
- 	s->cookie = cookie;
--	/*
--	 * This barrier pairs with the smp_rmb() in demo_cookie(), so that
--	 * the cookie is seen before the flag.
--	 *\/
--	smp_wmb();
--	WRITE_ONCE(s->ready, 1);
-+	/*
-+	 * This barrier pairs with the smp_rmb() in demo_cookie(), so that
-+	 * the cookie is seen before the flag.
+@@ -48,42 +47,45 @@ void demo_set_cookie(struct demo_sock *s, int cookie)
+ 	/*
+ 	 * This barrier pairs with the smp_rmb() in demo_cookie(), so that
+ 	 * the cookie is seen before the flag.
 +	 *
 +	 * Pairs with smp_load_acquire() in demo_cookie().
-+	 *\/
+ 	 *\/
 +	smp_store_release(&s->ready, 1);
+-	smp_wmb();
+-	WRITE_ONCE(s->ready, 1);
  }
  
  int demo_cookie(struct demo_sock *s)
@@ -160,17 +151,14 @@ int demo_limit_slow(struct demo_sock *s)
  {
  	s->limit = limit;
 -	smp_wmb();
--	/* Paired with the lockless read
--	 * in demo_limit_fast().
--	 *\/
--	WRITE_ONCE(s->open, 1);
-+	/* Paired with the lockless read
-+	 * in demo_limit_fast().
+ 	/* Paired with the lockless read
+ 	 * in demo_limit_fast().
 +	 *
 +	 * Pairs with smp_load_acquire() in demo_limit_fast() and
 +	 * demo_limit_slow().
-+	 *\/
+ 	 *\/
 +	smp_store_release(&s->open, 1);
+-	WRITE_ONCE(s->open, 1);
  }
  
  int demo_limit_fast(struct demo_sock *s)

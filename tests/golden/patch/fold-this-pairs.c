@@ -61,25 +61,17 @@ int demo_gen_read(struct demo_limits *l)
  * check-output-start
 --- a/fold-this-pairs.c
 +++ b/fold-this-pairs.c
-@@ -19,39 +19,35 @@ void demo_limits_set(struct demo_limits *l, int min, int max)
- {
- 	l->min = min;
- 	l->max = max;
--	/*
--	 * The limits must be visible before the flag, or a reader that
--	 * sees the flag could use the old limits: use a write barrier.
--	 *
+@@ -22,37 +22,33 @@ void demo_limits_set(struct demo_limits *l, int min, int max)
+ 	/*
+ 	 * The limits must be visible before the flag, or a reader that
+ 	 * sees the flag could use the old limits: use a write barrier.
+ 	 *
 -	 * This pairs with the read barrier in demo_limits_get().
--	 *\/
++	 * Pairs with smp_load_acquire() in demo_limits_get().
+ 	 *\/
++	smp_store_release(&l->changed, 1);
 -	smp_wmb();
 -	WRITE_ONCE(l->changed, 1);
-+	/*
-+	 * The limits must be visible before the flag, or a reader that
-+	 * sees the flag could use the old limits: use a write barrier.
-+	 *
-+	 * Pairs with smp_load_acquire() in demo_limits_get().
-+	 *\/
-+	smp_store_release(&l->changed, 1);
  }
  
  int demo_limits_get(struct demo_limits *l)
@@ -114,6 +106,7 @@ int demo_gen_read(struct demo_limits *l)
  	return g + l->seen;
  }
  
+ /*
  * check-output-end
  * check-error-start
 fold-this-pairs.c: in demo_limits_set(): "The limits must be visible before the flag, or a reader that...": note: may still describe the old barriers of l->changed

@@ -51,24 +51,17 @@ static int demo_log_done(struct demo_log *l)
  * check-output-start
 --- a/shape13-comments.c
 +++ b/shape13-comments.c
-@@ -10,38 +10,36 @@ struct demo_log {
- static void demo_log_append(struct demo_log *l, char c)
- {
- 	l->text[l->len % 64] = c;
--	/*
--	 * The text must be visible before the new length.
--	 *
+@@ -13,35 +13,33 @@ static void demo_log_append(struct demo_log *l, char c)
+ 	/*
+ 	 * The text must be visible before the new length.
+ 	 *
 -	 * Pairs with the smp_rmb() in
 -	 * demo_log_read().
--	 *\/
++	 * Pairs with smp_load_acquire() in demo_log_read().
+ 	 *\/
++	smp_store_release(&l->len, l->len + 1);
 -	smp_wmb();
 -	WRITE_ONCE(l->len, l->len + 1);
-+	/*
-+	 * The text must be visible before the new length.
-+	 *
-+	 * Pairs with smp_load_acquire() in demo_log_read().
-+	 *\/
-+	smp_store_release(&l->len, l->len + 1);
  }
  
  static char demo_log_read(struct demo_log *l, unsigned int i)

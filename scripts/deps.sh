@@ -4,6 +4,7 @@
 #   - Debian's libtree-sitter-dev (the tree-sitter runtime, ABI 13-14)
 #   - perl's prove (TAP runner; Debian's perl package)
 #   - setpriv (util-linux), for the tests that run acqrel as another user
+#   - GNU patch, for the test that applies acqrel's diffs with it
 #   - with --fuzz (make fuzz): clang and libclang-rt-14-dev (libFuzzer)
 #   - the C grammar from npm's tree-sitter-c, pinned at 0.23.6 (ABI 14),
 #     checked against the registry's integrity hash, into .deps/ (git-ignored)
@@ -29,6 +30,8 @@ fi
 command -v prove >/dev/null 2>&1 || need="$need perl"
 # setpriv runs acqrel as another user in the tests (tests/lib/AsUser.pm)
 command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
+# GNU patch applies the diffs in tests/patch.t, as a user without git would
+command -v patch >/dev/null 2>&1 || need="$need patch"
 # shellcheck disable=SC2086
 [ -z "$need" ] || sh "$top/scripts/apt.sh" deps.sh $need
 

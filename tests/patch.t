@@ -40,6 +40,13 @@ open(my $fh, '>', "$tmp/.diff") or die;
 print $fh $diff;
 close($fh);
 is(system('sh', '-c', "cd '$tmp' && git apply --check .diff"), 0, 'the diff applies (git apply --check)');
+# GNU patch too: it takes a hunk with less context after it than before for
+# one that ends the file, and additions may come before removals
+SKIP: {
+	skip 'no patch(1)', 1 unless system('sh', '-c', 'command -v patch >/dev/null') == 0;
+	is(system('sh', '-c', "cd '$tmp' && patch -p1 --dry-run -s -f < .diff"), 0,
+	   'the diff applies (patch -p1 --dry-run)');
+}
 is(system('sh', '-c', "cd '$tmp' && git apply .diff"), 0, 'the diff applies (git apply)');
 
 my %after = verdicts();

@@ -2,8 +2,9 @@
  * t-diff.c: the hunks diff_unified() writes (src/lib/diff.c): git's three
  * lines of context and hunk merging, and checkpatch's view of a barrier's
  * comment: a block comment kept right above an added barrier line, with
- * the old lines removed between them, is removed and added again whole; a
- * hunk reaches up to the opening line of the comment above such a line.
+ * the old lines removed between them, gets the added line listed before
+ * the removed ones; a hunk reaches up to the opening line of the comment
+ * above such a line, with as much context after its last change.
  */
 #include "lib/diff.h"
 #include "lib/util.h"
@@ -42,14 +43,14 @@ int main(void)
 
 		d = diff_of(text, at, add, 2);
 		is_str(d, "--- a/f.c\n+++ b/f.c\n"
-		       "@@ -1,9 +1,10 @@\n"
-		       " void f(void)\n {\n \tdata = 1;\n"
-		       "-\t/*\n-\t * data before flag\n-\t */\n-\tsmp_wmb();\n-\tflag = 1;\n"
-		       "+\t/*\n+\t * data before flag\n+\t *\n"
-		       "+\t * Pairs with smp_load_acquire() in g().\n+\t */\n"
+		       "@@ -3,7 +3,8 @@ void f(void)\n"
+		       " \tdata = 1;\n \t/*\n \t * data before flag\n"
+		       "+\t *\n+\t * Pairs with smp_load_acquire() in g().\n"
+		       " \t */\n"
 		       "+\tsmp_store_release(&flag, 1);\n"
+		       "-\tsmp_wmb();\n-\tflag = 1;\n"
 		       " }\n",
-		       "a comment kept above a release, the barrier removed between: the comment is removed and added again");
+		       "a comment kept above a release, the barrier removed between: the release is listed before the removed lines, right under the comment");
 		free(d);
 	}
 	/* a one-line note right above the release: checkpatch sees it, nothing moves */

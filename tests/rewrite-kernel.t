@@ -51,18 +51,12 @@ for my $ver (@versions) {
 	my $diff = `'$acqrel' patch --diff --include-review '$tree' 2>/dev/null`;
 	my ($file, $old, $block_start, @bad) = ('', 0, 0);
 	my $count = 0;
-	for my $line (split /\n/, $diff) {
-		if ($line =~ m{^--- a/(.*)$}) { $file = $1; next; }
-		next if $line =~ /^\+\+\+ /;
-		if ($line =~ /^@@ -(\d+)/) { $old = $1; $block_start = $old; next; }
-		if ($line =~ /^-/) { $old++; next; }
-		if ($line =~ /^ /) { $old++; $block_start = $old; next; }
-		next unless $line =~ /^\+/;
-		next if $line =~ m{^\+\s*(/\*|\*)};	# an added comment
-		my @found;
-		push @found, [$1, $2] while $line =~ /\b(smp_store_release|smp_load_acquire)\(\s*&\s*([^,()]+(?:\([^()]*\))?[^,()]*)/g;
-		push @found, [$1, $2] while $line =~ /\b(test_bit_acquire|clear_bit_unlock)\([^,]+,\s*&\s*([^,()]+)\)/g;
-		for my $f (@found) {
+	# the acquires and releases a change block adds, checked once the block
+	# ends: its additions may come before its removals (acqrel lists a line
+	# that wants a comment right under it)
+	my @pending;
+	my $flush = sub {
+		for my $f (@pending) {
 			my ($form, $operand) = ($f->[0], norm($f->[1]));
 			$operand =~ s/\)+$//;
 			$count++;
@@ -75,7 +69,20 @@ for my $ver (@versions) {
 			}
 			push @bad, "$file:$block_start: $form(&$operand)" unless $ok;
 		}
+		@pending = ();
+	};
+	for my $line (split /\n/, $diff) {
+		if ($line =~ m{^--- a/(.*)$}) { $flush->(); $file = $1; next; }
+		next if $line =~ /^\+\+\+ /;
+		if ($line =~ /^@@ -(\d+)/) { $flush->(); $old = $1; $block_start = $old; next; }
+		if ($line =~ /^-/) { $old++; next; }
+		if ($line =~ /^ /) { $flush->(); $old++; $block_start = $old; next; }
+		next unless $line =~ /^\+/;
+		next if $line =~ m{^\+\s*(/\*|\*)};	# an added comment
+		push @pending, [$1, $2] while $line =~ /\b(smp_store_release|smp_load_acquire)\(\s*&\s*([^,()]+(?:\([^()]*\))?[^,()]*)/g;
+		push @pending, [$1, $2] while $line =~ /\b(test_bit_acquire|clear_bit_unlock)\([^,]+,\s*&\s*([^,()]+)\)/g;
 	}
+	$flush->();
 	$n++;
 	print(($count > 0 ? "ok" : "not ok") . " $n - $ver: patch --include-review adds acquires and releases ($count)\n");
 	$n++;

@@ -621,10 +621,14 @@ for my $sig (qw(INT TERM HUP)) {
 	like($msg{count} // '', qr/On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become stw,ma/, 'an unsigned int: the word forms');
 	like($msg{seq} // '', qr/On 64-bit PA-RISC the writer's sync and store become std,ma .*, and the reader's load and sync become ldd,ma .*On 32-bit PA-RISC the writer's sync and store become stw,ma/,
 	     'an unsigned long: the doubleword forms on 64-bit PA-RISC, the word forms on 32-bit') or diag($msg{seq});
-	unlike(join(' ', map { $msg{$_} // '' } qw(ready head count seq stamp)), qr/word-sized/,
+	unlike(join(' ', map { $msg{$_} // '' } qw(ready head count seq stamp tag slot)), qr/word-sized/,
 	       'a variable of known size: no word size assumed');
-	like($msg{tag} // '', qr/On 64-bit PA-RISC, for a word-sized variable, the writer's sync and store become std,ma/,
-	     'a typedef acqrel cannot size: the word size, and the message says so') or diag($msg{tag});
+	like($msg{tag} // '', qr/On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become stw,ma/,
+	     'a typedef of unsigned int: its size') or diag($msg{tag});
+	like($msg{slot} // '', qr/On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become sth,ma/,
+	     'a typedef of a typedef of u16 in a header: its size') or diag($msg{slot});
+	like($msg{cookie} // '', qr/On 64-bit PA-RISC, for a word-sized variable, the writer's sync and store become std,ma/,
+	     'a typedef acqrel cannot find: the word size, and the message says so') or diag($msg{cookie});
 	like($msg{stamp} // '', qr/On 32-bit PA-RISC and 32-bit x86 smp_store_release\(\) and smp_load_acquire\(\) of a 64-bit variable do not build: it is wider than a long there\./,
 	     'a u64: no instruction claimed where it does not build') or diag($msg{stamp});
 	like($msg{stamp} // '', qr/On 64-bit PA-RISC the writer's sync and store become std,ma .*, and the reader's load and sync become ldd,ma/,

@@ -38,6 +38,9 @@
 # kernel-check.pl --count-barriers ARCH OBJECT [FUNCTION] prints the barrier
 # instructions of an object (or of one function of it) as the check counts
 # them, one "KIND COUNT" a line, and exits (tests/kernel-check.t).
+# kernel-check.pl --computed ARCH [--include-review] ACQREL TREE prints the
+# change acqrel cost computes for each function of a converted end, as the
+# check compares it with objdump, and exits (tests/kernel-check.t).
 use strict;
 use warnings;
 use Cwd qw(abs_path);
@@ -85,11 +88,13 @@ my $include_review = 0;
 my $count_only = 0;
 my $bugs = 0;
 my $bugs_all = 0;
+my $computed_arch;
 my $usage = "usage: kernel-check.pl [--arch LIST|all] [--work DIR] [--jobs N] [--include-review | --bugs [--all]] ACQREL TREE\n" .
-	    "       kernel-check.pl --count-barriers ARCH OBJECT [FUNCTION]\n";
+	    "       kernel-check.pl --count-barriers ARCH OBJECT [FUNCTION]\n" .
+	    "       kernel-check.pl --computed ARCH [--include-review] ACQREL TREE\n";
 GetOptions('arch=s' => \$arches, 'work=s' => \$work, 'jobs=i' => \$jobs,
 	   'include-review' => \$include_review, 'count-barriers' => \$count_only,
-	   'bugs' => \$bugs, 'all' => \$bugs_all)
+	   'bugs' => \$bugs, 'all' => \$bugs_all, 'computed=s' => \$computed_arch)
 	or die $usage;
 die $usage if ($bugs_all && !$bugs) || ($bugs && $include_review);
 if ($count_only) {
@@ -104,6 +109,20 @@ if ($count_only) {
 }
 @ARGV == 2 or die $usage;
 my ($acqrel, $tree) = map { abs_path($_) // die "kernel-check: $_: not found\n" } @ARGV;
+if (defined $computed_arch) {
+	exists $cross{$computed_arch}
+		or die "kernel-check: unknown architecture $computed_arch (@all_arches)\n";
+	my $protocols = protocols();
+	my %files = map { $_->{file} => 1 } map { @{$_->{writers} // []}, @{$_->{readers} // []} }
+		    @$protocols;
+	my ($d, $notes, $loose) = computed(cost_model(), $computed_arch, $protocols, \%files);
+	for my $f (sort keys %$d) {
+		print $f =~ s/\0/ /r, ': ', delta_text($d->{$f}),
+		      $loose->{$f} ? ' (the word size assumed: sizes merged)' : '', "\n";
+	}
+	print "note: $_\n" for @$notes;
+	exit 0;
+}
 -f "$tree/Makefile" && -f "$tree/Kconfig" or die "kernel-check: $tree: not a kernel tree\n";
 
 my $top = dirname(abs_path(dirname(__FILE__)));
@@ -184,23 +203,24 @@ sub cost_model {
 	return decode_json($out);
 }
 
-# A barrier kind as the comparison counts it: the sizes of arm64's
-# LDAR/STLR (b, h) are one kind, as acqrel cost reads the native word; a
-# kind that is not a barrier instruction (load, store, compiler barrier) is
-# undef.
+# A barrier kind as the comparison counts it; a kind that is not a barrier
+# instruction (load, store, compiler barrier) is undef. acqrel cost names
+# the sized forms of arm64's LDAR/STLR (stlrb for a bool, stlrh for a u16)
+# where it knows the variable's size; where it assumed the word (a type it
+# cannot size), merge_sizes makes the sizes one kind on both sides.
 sub canonical {
-	my ($arch, $kind) = @_;
+	my ($arch, $kind, $merge_sizes) = @_;
 	$kind =~ s/^(lock \w+|\w+fence|xchg\w*) .*/$1/ if $arch eq 'x86_64';
-	$kind =~ s/^(ldar|stlr|ldapr)[bh]$/$1/ if $arch eq 'arm64';
+	$kind =~ s/^(ldar|stlr|ldapr)[bh]$/$1/ if $arch eq 'arm64' && $merge_sizes;
 	return $kind =~ $barrier_re{$arch} ? $kind : undef;
 }
 
 # Canonical kind => count change of a before and an after count.
 sub delta {
-	my ($arch, $before, $after) = @_;
+	my ($arch, $before, $after, $merge_sizes) = @_;
 	my %d;
-	$d{canonical($arch, $_) // next} -= $before->{$_} for keys %$before;
-	$d{canonical($arch, $_) // next} += $after->{$_} for keys %$after;
+	$d{canonical($arch, $_, $merge_sizes) // next} -= $before->{$_} for keys %$before;
+	$d{canonical($arch, $_, $merge_sizes) // next} += $after->{$_} for keys %$after;
 	delete $d{$_} for grep { !$d{$_} } keys %d;
 	return \%d;
 }
@@ -211,10 +231,12 @@ sub delta_text {
 }
 
 # For one architecture: "file\0function" => the change in barrier
-# instructions acqrel cost predicts for it, and notes on what it could not
-# predict. Each barrier site of a converted end is removed once (a barrier
-# two protocols share goes once), each converted end adds its release or
-# acquire; only barrier instructions count (canonical()). Ends in files the
+# instructions acqrel cost predicts for it, notes on what it could not
+# predict, and the functions where it assumed the word size. Each barrier
+# site of a converted end is removed once (a barrier two protocols share
+# goes once), each converted end adds its release or acquire for the size
+# of the protocol's variable (by_size), or the word's when the size is
+# assumed; only barrier instructions count (canonical()). Ends in files the
 # series does not touch (a protocol acqrel patch leaves for the author) are
 # left out.
 sub computed {
@@ -225,7 +247,7 @@ sub computed {
 	return ({}, ["acqrel cost has no model of $carch" . ($cvar ? " ($cvar)" : '')]) unless $model;
 	my $prims = $model->{primitives};
 	my %by_id = map { $_->{id} => $_ } @{$cost->{protocols}};
-	my (%removed, %added, @notes);
+	my (%removed, %added, @notes, %loose);
 	for my $p (@$protocols) {
 		my $c = $by_id{$p->{id}} // next;
 		for my $side (['release', 'writers', 'smp_store_release'],
@@ -234,10 +256,15 @@ sub computed {
 			my ($e) = grep { $_->{arch} eq $carch && ($_->{variant} // '') eq ($cvar // '') }
 				  @{$c->{$key} // []};
 			next unless $e;
-			if ($e->{effect} eq 'unknown') {
-				push @notes, "$p->{variable}: $key unknown: " . ($e->{unresolved} // '?');
+			if ($e->{effect} eq 'unknown' || $e->{effect} eq 'does-not-build') {
+				push @notes, "$p->{variable}: $key $e->{effect}: " . ($e->{unresolved} // '?');
 				next;
 			}
+			# the instructions for the variable's size, where the header switches on it
+			my $items = $prims->{$prim}{items} // [];
+			my ($z) = $e->{size_assumed} ? () : grep { $_->{size} == ($e->{size} // 0) }
+							   @{$prims->{$prim}{by_size} // []};
+			$items = $z->{items} if $z && $z->{items} && !defined $z->{unresolved};
 			for my $end (@{$p->{$ends}}) {
 				next unless $end->{function} && $touched->{$end->{file}};
 				my $f = "$end->{file}\0$end->{function}";
@@ -247,7 +274,8 @@ sub computed {
 					next;
 				}
 				$removed{$f}{"$end->{file}:$end->{line}"} = $b->{items};
-				push @{$added{$f}}, @{$prims->{$prim}{items} // []};
+				push @{$added{$f}}, @$items;
+				$loose{$f} = 1 if $e->{size_assumed};
 			}
 		}
 	}
@@ -257,9 +285,9 @@ sub computed {
 		$before{$_}++ for map { @$_ } values %{$removed{$f}};
 		my %after;
 		$after{$_}++ for @{$added{$f} // []};
-		$d{$f} = delta($arch, \%before, \%after);
+		$d{$f} = delta($arch, \%before, \%after, $loose{$f});
 	}
-	return (\%d, \@notes);
+	return (\%d, \@notes, \%loose);
 }
 
 # --- Makefiles: which object builds a source file, and under which options ---
@@ -761,8 +789,8 @@ for my $arch (@arches) {
 	say "  no new warnings" unless @new;
 	$status = 1 if @new;
 	my (%total_before, %total_after, %compared);
-	my ($computed, $cnotes) = $bugs ? ({}, ['none: the series fixes bugs, acqrel cost models conversions'])
-					: computed($cost, $arch, $protocols, \%touched);
+	my ($computed, $cnotes, $loose) = $bugs ? ({}, ['none: the series fixes bugs, acqrel cost models conversions'], {})
+						: computed($cost, $arch, $protocols, \%touched);
 	say "  barrier instructions (objdump), before -> after, and the change computed",
 	    " (acqrel cost) against the change measured:";
 	for my $it (@{$report{$arch}}) {
@@ -783,7 +811,7 @@ for my $arch (@arches) {
 			}
 			say "    $obj $fn: ", barriers($arch, $before, $fn), " -> ",
 			    barriers($arch, "$o/$obj", $fn);
-			compare($arch, "$obj $fn", $c, delta($arch, $nb, $na));
+			compare($arch, "$obj $fn", $c, delta($arch, $nb, $na, $loose->{"$f\0$fn"}));
 			$compared{"$f\0$fn"} = 1;
 		}
 		my $b = barriers($arch, $before, undef) // 'none';
@@ -797,10 +825,14 @@ for my $arch (@arches) {
 		# predict, when some of them are inlined
 		next if $f =~ /\.h$/ || !@inlined || !$nb || !$na;
 		my @h = sort keys %{$includes{$arch}{$obj} // {}};
+		# one function whose size was assumed: every size one kind, both sides
+		my $merge = grep { $loose->{"$f\0$_"} } keys %{$functions{$f} // {}};
+		my %oc;
+		$oc{canonical($arch, $_, $merge) // $_} += $obj_computed{$_} for keys %obj_computed;
 		compare($arch, "$obj (whole object, for the inlined @inlined" .
 			(@h ? "; it also includes @h" : '') . ")",
-			{ map { $obj_computed{$_} ? ($_ => $obj_computed{$_}) : () } keys %obj_computed },
-			delta($arch, $nb, $na));
+			{ map { $oc{$_} ? ($_ => $oc{$_}) : () } keys %oc },
+			delta($arch, $nb, $na, $merge));
 	}
 	say "  computed: $_" for @$cnotes;
 	my @not = map { s/\0/ /r } grep { !$compared{$_} } sort keys %$computed;

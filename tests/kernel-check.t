@@ -7,7 +7,8 @@
 # bcr 14,0 and bcr 15,0), and instructions that are no memory barrier
 # (riscv's fence.i, s390's return br %r14) left out. An architecture whose
 # cross compiler is not installed is skipped (make kernel-check installs it).
-# Also the options that cannot go together.
+# Also the change the check computes for the size of each variable
+# (--computed), and the options that cannot go together.
 use strict;
 use warnings;
 use Cwd qw(abs_path);
@@ -61,6 +62,26 @@ SKIP: {
 	is(`perl '$script' --count-barriers x86_64 '$tmp/x86_64.o' g`, '', 'g has no barrier');
 	isnt(system("perl '$script' --count-barriers x86_64 '$tmp/x86_64.o' h 2>/dev/null"), 0,
 	     'a missing symbol is an error');
+}
+# the computed side names the instruction of the variable's size (--computed,
+# on tests/golden/cost/sizes.tree): arm64's stlrb for a bool and stlrh for a
+# u16, also through typedefs, so that objdump's stlrb is no difference; where
+# the size is assumed (a type acqrel cannot find), the word's stlr with the
+# sizes merged on both sides
+SKIP: {
+	my $acqrel = "$top/build/acqrel";
+	skip 'no build/acqrel', 6 unless -x $acqrel;
+	my $tree = tempdir(CLEANUP => 1);
+	system('cp', '-r', "$top/tests/golden/cost/sizes.tree/.", $tree) == 0 or die "cp failed\n";
+	my $out = `perl '$script' --computed arm64 --include-review '$acqrel' '$tree'`;
+	is($?, 0, '--computed runs') or diag($out);
+	like($out, qr{^drivers/demo/sizes\.c demo_flag_put: dmb ishst -1, stlrb \+1$}m, 'a bool: stlrb');
+	like($out, qr{^drivers/demo/sizes\.c demo_half_get: dmb ishld -1, ldarh \+1$}m, 'a u16: ldarh');
+	like($out, qr{^drivers/demo/sizes\.c demo_slot_put: dmb ishst -1, stlrh \+1$}m,
+	     'a typedef of a typedef of u16: stlrh');
+	like($out, qr{^drivers/demo/sizes\.c demo_seq_put: dmb ishst -1, stlr \+1$}m, 'a long: stlr');
+	like($out, qr{^drivers/demo/sizes\.c demo_cookie_put: dmb ishst -1, stlr \+1 \(the word size assumed: sizes merged\)$}m,
+	     'a size assumed: the word, sizes merged');
 }
 # --all belongs to --bugs, and --bugs builds no review protocols: both refused before any work
 for my $args ('--all', '--bugs --include-review') {

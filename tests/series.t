@@ -657,17 +657,25 @@ for my $sig (qw(INT TERM HUP)) {
 		my ($fn) = $text =~ /^\+.*smp_store_release\(&s->(\w+)/m or next;
 		($msg{$fn}) = map { s/\n/ /gr } $text =~ /\n\n(.*?)^---$/ms;
 	}
-	like($msg{ready} // '', qr/On arm64 the writer's dmb ishst and store become stlrb .*On PA-RISC the writer's sync and store become stb,ma \(fewer instructions\), and the reader's load and sync become ldb,ma/,
+	like($msg{ready} // '', qr/On arm64 the writer's dmb ishst and store become stlrb .*On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become stb,ma \(fewer instructions\), and the reader's load and sync become ldb,ma/,
 	     'a bool: the byte forms of the release and acquire') or diag($o);
-	like($msg{head} // '', qr/On PA-RISC the writer's sync and store become sth,ma/, 'a u16: the halfword forms');
-	like($msg{count} // '', qr/On PA-RISC the writer's sync and store become stw,ma/, 'an unsigned int: the word forms');
-	unlike(join(' ', map { $msg{$_} // '' } qw(ready head count seq stamp)), qr/word-sized/,
+	like($msg{head} // '', qr/On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become sth,ma/, 'a u16: the halfword forms');
+	like($msg{count} // '', qr/On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become stw,ma/, 'an unsigned int: the word forms');
+	like($msg{seq} // '', qr/On 64-bit PA-RISC the writer's sync and store become std,ma .*, and the reader's load and sync become ldd,ma .*On 32-bit PA-RISC the writer's sync and store become stw,ma/,
+	     'an unsigned long: the doubleword forms on 64-bit PA-RISC, the word forms on 32-bit') or diag($msg{seq});
+	unlike(join(' ', map { $msg{$_} // '' } qw(ready head count seq stamp tag slot)), qr/word-sized/,
 	       'a variable of known size: no word size assumed');
-	like($msg{tag} // '', qr/On PA-RISC, for a word-sized variable, the writer's sync and store become stw,ma/,
-	     'a typedef acqrel cannot size: the word size, and the message says so') or diag($msg{tag});
-	like($msg{stamp} // '', qr/On PA-RISC and 32-bit x86 smp_store_release\(\) and smp_load_acquire\(\) of a 64-bit variable do not build: it is wider than a long there\./,
+	like($msg{tag} // '', qr/On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become stw,ma/,
+	     'a typedef of unsigned int: its size') or diag($msg{tag});
+	like($msg{slot} // '', qr/On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become sth,ma/,
+	     'a typedef of a typedef of u16 in a header: its size') or diag($msg{slot});
+	like($msg{cookie} // '', qr/On 64-bit PA-RISC, for a word-sized variable, the writer's sync and store become std,ma/,
+	     'a typedef acqrel cannot find: the word size, and the message says so') or diag($msg{cookie});
+	like($msg{stamp} // '', qr/On 32-bit PA-RISC and 32-bit x86 smp_store_release\(\) and smp_load_acquire\(\) of a 64-bit variable do not build: it is wider than a long there\./,
 	     'a u64: no instruction claimed where it does not build') or diag($msg{stamp});
-	unlike($msg{stamp} // '', qr/std,ma|ldd,ma/, 'and no 8-byte instruction of a case compiled out');
+	like($msg{stamp} // '', qr/On 64-bit PA-RISC the writer's sync and store become std,ma .*, and the reader's load and sync become ldd,ma/,
+	     'and the 8-byte instructions where CONFIG_64BIT compiles them in');
+	unlike($msg{stamp} // '', qr/On 32-bit PA-RISC the writer|stw,ma|ldw,ma/, 'and none of the 32-bit variant');
 }
 
 # a one-sided conversion: the subject names only the side the patch writes

@@ -98,6 +98,24 @@ static void text_barriers(struct strbuf *sb, const struct cost_model *m)
 	}
 }
 
+/*
+ * ", "items": [...]": what s executes, item by item, so that a reader of
+ * the JSON (scripts/kernel-check.pl) counts the instructions of one access
+ * size as it counts the word's.
+ */
+static void json_items(struct strbuf *sb, const struct cost_seq *s)
+{
+	size_t k;
+
+	strbuf_adds(sb, ", \"items\": [");
+	for (k = 0; k < s->nr_items; k++) {
+		if (k)
+			strbuf_adds(sb, ", ");
+		json_add_string(sb, s->items[k]);
+	}
+	strbuf_addch(sb, ']');
+}
+
 static void json_barriers(struct strbuf *sb, const struct cost_model *m)
 {
 	size_t i, p, k;
@@ -119,13 +137,8 @@ static void json_barriers(struct strbuf *sb, const struct cost_model *m)
 
 			strbuf_addf(sb, "%s\"%s\": {\"sequence\": ", p ? ", " : "", cost_prim_name(p));
 			json_add_string(sb, s->text);
-			strbuf_adds(sb, ", \"items\": [");
-			for (k = 0; k < s->nr_items; k++) {
-				if (k)
-					strbuf_adds(sb, ", ");
-				json_add_string(sb, s->items[k]);
-			}
-			strbuf_addf(sb, "], \"generic\": %s, \"defined_at\": ",
+			json_items(sb, s);
+			strbuf_addf(sb, ", \"generic\": %s, \"defined_at\": ",
 				    s->generic ? "true" : "false");
 			json_add_string(sb, s->defined_at);
 			strbuf_adds(sb, ", \"unresolved\": ");
@@ -141,6 +154,7 @@ static void json_barriers(struct strbuf *sb, const struct cost_model *m)
 						strbuf_addf(sb, "%s{\"size\": %u, \"sequence\": ",
 							    k ? ", " : "[", 1u << k);
 						json_add_string(sb, z->text);
+						json_items(sb, z);
 						strbuf_addf(sb, ", \"builds\": %s, \"unresolved\": ",
 							    z->too_wide ? "false" : "true");
 						json_add_string(sb, z->unresolved);

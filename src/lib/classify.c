@@ -2329,9 +2329,10 @@ static unsigned subscripts_of(const char *path, char **base)
 /*
  * The declared kind of the protocol's variable, looked up from each end's
  * file, for the element the ends access (an element of an array of
- * pointers is a pointer).
+ * pointers is a pointer). *from gets the file the lookup was made from.
  */
-static enum field_kind variable_kind(struct types *t, const struct protocol *p, char **decl)
+static enum field_kind variable_kind(struct types *t, const struct protocol *p, char **decl,
+				     const char **from)
 {
 	const char *dot;
 	size_t i;
@@ -2339,6 +2340,7 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 	char *base = NULL;
 
 	*decl = NULL;
+	*from = nr_ends(p) ? end_at(p, 0)->file : NULL;
 	if (nr_ends(p))
 		subs = subscripts_of(end_at(p, 0)->access->path, &base);
 	if (!p->object && base && key_is_ident(base)) {
@@ -2371,8 +2373,10 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
 		k = types_field_element(t, end_at(p, i)->file, sname, field, subs, decl);
 		free(sname);
 		free(field);
-		if (k != FIELD_UNKNOWN)
+		if (k != FIELD_UNKNOWN) {
+			*from = end_at(p, i)->file;
 			return k;
+		}
 		free(*decl);
 		*decl = NULL;
 	}
@@ -2383,9 +2387,11 @@ static enum field_kind variable_kind(struct types *t, const struct protocol *p, 
  * The size of p's variable of kind and declaration decl, as protocol.size
  * says it. The element of a pointer field (u16 *index, accessed as
  * index[i]) is what the pointer points to: the kind says pointer, the
- * subscripts say the element.
+ * subscripts say the element. A typedef is sized through its chain, from
+ * the file the declaration was looked up from (types_decl_size()).
  */
-static unsigned variable_size(const struct protocol *p, enum field_kind kind, const char *decl)
+static unsigned variable_size(struct types *t, const struct protocol *p, enum field_kind kind,
+			      const char *decl, const char *from)
 {
 	unsigned stars = 0, dims = 0, subs = 0;
 	const char *c;
@@ -2400,10 +2406,12 @@ static unsigned variable_size(const struct protocol *p, enum field_kind kind, co
 		dims += *c == '[';
 	}
 	if (kind == FIELD_POINTER && decl && subs > dims && subs - dims == stars)
-		return types_scalar_size(decl);
+		return from ? types_decl_size(t, from, decl) : types_scalar_size(decl);
 	if (kind == FIELD_POINTER || kind == FIELD_RCU)
 		return TYPES_SIZE_WORD;
-	return kind == FIELD_SCALAR && decl ? types_scalar_size(decl) : 0;
+	if (kind != FIELD_SCALAR || !decl)
+		return 0;
+	return from ? types_decl_size(t, from, decl) : types_scalar_size(decl);
 }
 
 static void evidence(struct protocol *p)
@@ -2482,6 +2490,7 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 	struct judge j = { ctx, ctx->t, p, ctx->all, ctx->nr_all, FIELD_UNKNOWN, NULL };
 	struct types *t = ctx->t;
 	const struct access *lock;
+	const char *from;
 	size_t i, n = 0;
 
 	evidence(p);
@@ -2510,8 +2519,8 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 				 lock->path));
 		return;
 	}
-	j.kind = variable_kind(t, p, &j.decl);
-	p->size = variable_size(p, j.kind, j.decl);
+	j.kind = variable_kind(t, p, &j.decl, &from);
+	p->size = variable_size(t, p, j.kind, j.decl, from);
 	for (i = 0; i < ARRAY_SIZE(rules); i++) {
 		rules[i].run(&j);
 		/* once not this pattern, caveats would only be noise */

@@ -55,6 +55,9 @@ static const struct variant_rule {
 	{ "mips", "mips64", "CONFIG_64BIT CONFIG_WEAK_ORDERING __SIZEOF_LONG__=8" },
 	{ "mips", "octeon", "CONFIG_64BIT CONFIG_CPU_CAVIUM_OCTEON CONFIG_WEAK_ORDERING "
 			    "CONFIG_WEAK_REORDERING_BEYOND_LLSC __SIZEOF_LONG__=8" },
+	/* 64BIT is a prompt of arch/parisc/Kconfig: an 8-byte case is std,ma only there */
+	{ "parisc", "parisc64", "CONFIG_64BIT __SIZEOF_LONG__=8" },
+	{ "parisc", "parisc32", "__SIZEOF_LONG__=4" },
 	{ "powerpc", "ppc64", "CONFIG_PPC64 CONFIG_64BIT __powerpc64__ __SIZEOF_LONG__=8" },
 	{ "powerpc", "ppc32", "CONFIG_PPC32 __SIZEOF_LONG__=4" },
 	{ "riscv", "rv64", "CONFIG_64BIT __SIZEOF_LONG__=8" },

@@ -560,22 +560,33 @@ static char *squeeze(const char *s, size_t len)
 #define MAX_TYPEDEF_DEPTH 6
 
 static enum field_kind typedef_kind(struct types *t, const char *file, const char *name,
-				    unsigned depth);
+				    unsigned depth, char **under);
 #define NEAR_LEVELS 2	/* tried first: most types are declared this near */
 #define FAR_LEVELS 3	/* asm/ headers that linux/ headers include, and the like */
 static size_t search_list(struct types *t, const char *file, int levels, char ***out);
 static size_t list_position(struct types *t, const char *file, int levels, const char *rel);
 
+/* Words of a declaration that are no part of its type's name. */
+static const char *const qualifiers[] = {
+	"const", "volatile", "static", "extern", "register", "__rcu", "__percpu",
+	"__iomem", "__user", "__force", "__read_mostly", "__ro_after_init", "__aligned",
+	"__packed", "__private",
+};
+
+static bool is_qualifier(const char *w, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(qualifiers); i++)
+		if (strlen(qualifiers[i]) == n && !memcmp(w, qualifiers[i], n))
+			return true;
+	return false;
+}
+
 /* The last word of type that is no qualifier: the typedef a declaration uses. */
 static char *type_word(const char *type)
 {
-	static const char *const qualifiers[] = {
-		"const", "volatile", "static", "extern", "register", "__rcu", "__percpu",
-		"__iomem", "__user", "__force", "__read_mostly", "__ro_after_init", "__aligned",
-		"__packed", "__private",
-	};
 	const char *q = type + strlen(type), *e;
-	size_t i;
 
 	while (q > type) {
 		while (q > type && !word_char(q[-1]))
@@ -585,13 +596,30 @@ static char *type_word(const char *type)
 			q--;
 		if (e == q)
 			break;
-		for (i = 0; i < ARRAY_SIZE(qualifiers); i++)
-			if (strlen(qualifiers[i]) == (size_t)(e - q) && !memcmp(q, qualifiers[i], e - q))
-				break;
-		if (i == ARRAY_SIZE(qualifiers) && !(q[0] == '_' && q[1] == '_'))
+		if (!is_qualifier(q, (size_t)(e - q)) && !(q[0] == '_' && q[1] == '_'))
 			return xstrndup(q, (size_t)(e - q));
 	}
 	return NULL;
+}
+
+/*
+ * The first word of decl that is no qualifier or attribute: the type it
+ * declares with ("foo_t" of "const foo_t x[4]"), or NULL.
+ */
+static char *lead_type_word(const char *decl)
+{
+	const char *q = decl, *e;
+
+	for (;;) {
+		q = skip_attributes(q);
+		for (e = q; word_char(*e); e++)
+			;
+		if (e == q)
+			return NULL;
+		if (!is_qualifier(q, (size_t)(e - q)))
+			return xstrndup(q, (size_t)(e - q));
+		q = e;
+	}
 }
 
 /*
@@ -633,7 +661,7 @@ static enum field_kind decl_kind(struct types *t, const char *file, const char *
 	type = xstrndup(chunk, (size_t)(f - chunk));
 	k = base_kind(type);
 	if (k == FIELD_OTHER && depth < MAX_TYPEDEF_DEPTH && (word = type_word(type))) {
-		enum field_kind under = typedef_kind(t, file, word, depth + 1);
+		enum field_kind under = typedef_kind(t, file, word, depth + 1, NULL);
 
 		if (under != FIELD_UNKNOWN)
 			k = under;
@@ -743,10 +771,12 @@ static const char *statement_start(const char *text, const char *p)
 /*
  * The kind a typedef name stands for, from "typedef T name;", "typedef T
  * (*name)(...);" or "typedef struct/union/enum { ... } name;" in file's
- * search list.
+ * search list. under, when not NULL, gets the declaration the typedef
+ * stands for ("u16 name", "enum" for an enum of its own; NULL for other
+ * forms), which the caller frees.
  */
 static enum field_kind typedef_in(struct types *t, const char *file, const char *text,
-				  const char *name, unsigned depth)
+				  const char *name, unsigned depth, char **under)
 {
 	const char *p;
 	size_t n = strlen(name);
@@ -782,8 +812,12 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 			q = skip_directives(q);
 			if (strncmp(q, "typedef", 7))
 				continue;
-			return has_word(q, "enum") && (size_t)(find_word(q, "enum") - q) < (size_t)(s - q)
-			       ? FIELD_SCALAR : FIELD_AGGREGATE;
+			if (has_word(q, "enum") && (size_t)(find_word(q, "enum") - q) < (size_t)(s - q)) {
+				if (under)
+					*under = xstrdup("enum");
+				return FIELD_SCALAR;
+			}
+			return FIELD_AGGREGATE;
 		}
 		q = skip_directives(q);
 		if (strncmp(q, "typedef", 7) || word_char(q[7]))
@@ -792,14 +826,17 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 			return FIELD_POINTER;
 		chunk = squeeze(q + 7, (size_t)(p + n - q - 7) + strspn(p + n, " \t[]0123456789"));
 		k = decl_kind(t, file, chunk, find_word(chunk, name), n, 0, depth);
-		free(chunk);
+		if (under)
+			*under = chunk;
+		else
+			free(chunk);
 		return k;
 	}
 	return FIELD_UNKNOWN;
 }
 
 static enum field_kind typedef_kind(struct types *t, const char *file, const char *name,
-				    unsigned depth)
+				    unsigned depth, char **under)
 {
 	char *key = xasprintf("t:%s", name);
 	size_t d, best = SIZE_MAX, best_file = 0;
@@ -818,7 +855,37 @@ static enum field_kind typedef_kind(struct types *t, const char *file, const cha
 	free(key);
 	if (best == SIZE_MAX)
 		return FIELD_UNKNOWN;
-	return typedef_in(t, file, t->texts[best_file], name, depth);
+	return typedef_in(t, file, t->texts[best_file], name, depth, under);
+}
+
+unsigned types_decl_size(struct types *t, const char *file, const char *decl)
+{
+	char *own = NULL;
+	unsigned size = 0, depth;
+
+	for (depth = 0; depth < MAX_TYPEDEF_DEPTH; depth++) {
+		const char *d = own ? own : decl;
+		char *word, *under = NULL;
+		enum field_kind k;
+
+		size = types_scalar_size(d);
+		if (size || base_kind(d) != FIELD_OTHER || !(word = lead_type_word(d)))
+			break;
+		/* one name a round: this loop, not decl_kind(), follows the chain */
+		k = typedef_kind(t, file, word, MAX_TYPEDEF_DEPTH, &under);
+		free(word);
+		free(own);
+		own = under;
+		if (k == FIELD_POINTER || k == FIELD_RCU || k == FIELD_WIDE) {
+			size = k == FIELD_WIDE ? 8 : TYPES_SIZE_WORD;
+			break;
+		}
+		/* an array, a struct, an atomic_t: no scalar to size */
+		if (!own || (k != FIELD_SCALAR && k != FIELD_OTHER))
+			break;
+	}
+	free(own);
+	return size;
 }
 
 /* Headers text includes, as paths relative to the root. */

@@ -154,6 +154,15 @@ enum field_kind types_access_kind(struct types *t, const char *file, const struc
  */
 unsigned types_scalar_size(const char *decl);
 
+/*
+ * The same through typedefs: when decl's type is a typedef acqrel does not
+ * know ("demo_len_t len", typedef u16 demo_len_t; in a header), the size of
+ * what it stands for, looked up from file's search list as the kind is and
+ * followed a bounded number of names deep; a typedef of a pointer is
+ * TYPES_SIZE_WORD, of a 64-bit type 8. 0 when the chain ends in no scalar.
+ */
+unsigned types_decl_size(struct types *t, const char *file, const char *decl);
+
 /* "scalar", "pointer", ... */
 const char *field_kind_name(enum field_kind k);
 

@@ -2,7 +2,7 @@
 /* Synthetic fixture for acqrel: the files of this fixture are in sizes.tree/. */
 
 /*
- * check-name: each access size of a release and acquire that switch on it: PA-RISC's ordered stores and loads (the 8-byte case compiled out under !CONFIG_64BIT), arm64's byte and halfword forms with shared case labels, LoongArch's full barrier and volatile access for 1 and 2 bytes
+ * check-name: each access size of a release and acquire that switch on it: PA-RISC's ordered stores and loads on its 64-bit and 32-bit variants (the 8-byte case compiled out under !CONFIG_64BIT, std,ma and ldd,ma under CONFIG_64BIT), arm64's byte and halfword forms with shared case labels, LoongArch's full barrier and volatile access for 1 and 2 bytes
  * check-command: acqrel cost --barriers sizes.tree
  * check-output-start
 arm64: CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8
@@ -23,7 +23,16 @@ loongarch: CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8
     by size: 1 byte: load + dbar 0; 2 bytes: load + dbar 0; 4 bytes: amor_db.w; 8 bytes: amor_db.d
   smp_mb             dbar 0  [arch/loongarch/include/asm/barrier.h:8]
   conversion: release gains, acquire gains
-parisc: CONFIG_SMP
+parisc (parisc64): CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8
+  smp_wmb            sync  [include/asm-generic/barrier.h:12]
+  smp_rmb            sync  [include/asm-generic/barrier.h:9]
+  smp_store_release  std,ma  [arch/parisc/include/asm/barrier.h:12]
+    by size: 1 byte: stb,ma; 2 bytes: sth,ma; 4 bytes: stw,ma; 8 bytes: std,ma
+  smp_load_acquire   ldd,ma  [arch/parisc/include/asm/barrier.h:33]
+    by size: 1 byte: ldb,ma; 2 bytes: ldh,ma; 4 bytes: ldw,ma; 8 bytes: ldd,ma
+  smp_mb             sync  [arch/parisc/include/asm/barrier.h:10]
+  conversion: release gains, acquire gains
+parisc (parisc32): CONFIG_SMP __SIZEOF_LONG__=4
   smp_wmb            sync  [include/asm-generic/barrier.h:12]
   smp_rmb            sync  [include/asm-generic/barrier.h:9]
   smp_store_release  stw,ma  [arch/parisc/include/asm/barrier.h:12]

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Made up: one message-passing protocol for each size of publish variable. */
 
+#include <linux/demo_types.h>
+
 typedef unsigned int demo_tag_t;
 
 struct demo_flag {
@@ -153,6 +155,50 @@ int demo_elem_get(struct demo_elem *s, unsigned int t)
 	if (!READ_ONCE(s->marks[t % 4]))
 		return -1;
 	/* Pairs with smp_wmb() in demo_elem_put(). */
+	smp_rmb();
+	return s->data[t % 4];
+}
+
+struct demo_slot {
+	int data[4];
+	demo_slot_t slot;
+};
+
+void demo_slot_put(struct demo_slot *s, unsigned int h, int x)
+{
+	s->data[h % 4] = x;
+	/* Pairs with smp_rmb() in demo_slot_get(). */
+	smp_wmb();
+	WRITE_ONCE(s->slot, h);
+}
+
+int demo_slot_get(struct demo_slot *s, unsigned int t)
+{
+	if (!READ_ONCE(s->slot))
+		return -1;
+	/* Pairs with smp_wmb() in demo_slot_put(). */
+	smp_rmb();
+	return s->data[t % 4];
+}
+
+struct demo_cookie {
+	int data[4];
+	demo_cookie_t cookie;
+};
+
+void demo_cookie_put(struct demo_cookie *s, unsigned int h, int x)
+{
+	s->data[h % 4] = x;
+	/* Pairs with smp_rmb() in demo_cookie_get(). */
+	smp_wmb();
+	WRITE_ONCE(s->cookie, h);
+}
+
+int demo_cookie_get(struct demo_cookie *s, unsigned int t)
+{
+	if (!READ_ONCE(s->cookie))
+		return -1;
+	/* Pairs with smp_wmb() in demo_cookie_put(). */
 	smp_rmb();
 	return s->data[t % 4];
 }

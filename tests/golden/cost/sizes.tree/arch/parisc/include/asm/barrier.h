@@ -2,7 +2,7 @@
  * Made up, PA-RISC style: an ordered store or load of the access's own
  * size, the 8-byte one only under CONFIG_64BIT. The release checks for a
  * native word; the acquire does not, so that the if alone leaves its
- * 8-byte case out on this 32-bit configuration.
+ * 8-byte case out on the 32-bit variant.
  */
 #ifndef __DEMO_PARISC_BARRIER_H
 #define __DEMO_PARISC_BARRIER_H

@@ -804,14 +804,118 @@ static bool stores_before(const struct site *s, size_t off)
 	return false;
 }
 
+/* The summary of the function or macro that call c in end e's file calls, or NULL. */
+static const struct func_summary *callee_of(struct judge *j, const struct pair_end *e,
+					    const struct call_ref *c)
+{
+	return key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
+						      : NULL;
+}
+
+/* Whether the call at c (in file) may store, or hands a function of the tree to run. */
+static bool call_starts_something(struct judge *j, const char *file, const struct call_ref *c)
+{
+	return call_may_store(j, file, c->name, 0) || passes_callback(j, file, c->off);
+}
+
+/*
+ * The first call of end e's window after the barrier, from index k on,
+ * that may store, before the publish store and before any store of the
+ * window: calls that touch no memory (unlikely(), a READ_ONCE()) do not
+ * end the search, any other call (a lock, a function that only loads)
+ * does. The call of e's helper counts as well; NULL when a store, the
+ * publish store or another call comes first.
+ */
+static const struct call_ref *first_storing_call(struct judge *j, const struct pair_end *e,
+						 size_t k)
+{
+	const struct site *s = e->site;
+
+	for (; k < s->calls_after.nr; k++) {
+		const struct call_ref *c = &s->calls_after.v[k];
+
+		if (c->off <= s->off)
+			continue;
+		if (c->off > publish_off(e) || (c->off == publish_off(e) && !e->helper) ||
+		    stores_before(s, c->off))
+			return NULL;
+		if (c->off == publish_off(e) || call_starts_something(j, e->file, c))
+			return c;
+		/* only what does nothing to memory (likely(), a marked access) is passed */
+		if (!prim_quiet_call(c->name) ||
+		    prim_lock_op(c->name, strlen(c->name)) != PRIM_LOCK_NONE)
+			return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * Rule A inside the helper: when the publish store is in e's helper and
+ * that helper is the first call after the barrier, a call the helper makes
+ * before its publish store ("int init(c) { rc = hw_init(c); ... c->ptr =
+ * 0; }", a loop of such calls) starts what the barrier's store must
+ * precede, as a call in the barrier's own function would. Lock operations
+ * order nothing of the data and are passed; a store of the helper before
+ * the call ends the search (the helper publishes first). NULL, or that call.
+ */
+static const struct call_ref *helper_storing_call(struct judge *j, const struct pair_end *e)
+{
+	const struct func_summary *f = e->helper ? callee_of(j, e, e->helper) : NULL;
+	size_t k, a;
+
+	if (!f || !f->parsed || strcmp(f->file, e->access_file))
+		return NULL;
+	for (k = 0; k < f->calls.nr; k++) {
+		const struct call_ref *c = &f->calls.v[k];
+
+		if (c->off >= e->access->off)
+			return NULL;
+		if (prim_lock_op(c->name, strlen(c->name)) != PRIM_LOCK_NONE)
+			continue;
+		for (a = 0; a < f->accesses.nr; a++)
+			if (f->accesses.v[a].is_write && f->accesses.v[a].off < c->off)
+				return NULL;
+		if (call_starts_something(j, f->file, c))
+			return c;
+	}
+	return NULL;
+}
+
+/*
+ * Whether a reader of p loads a's variable (a of file) after its barrier,
+ * or, for a global, loads through it (demo_cur->buf[0] after "demo_cur =
+ * t;"): then a is the data the protocol publishes, and the barrier before
+ * the flag is message passing, whatever the writer calls in between.
+ */
+static bool readers_load_after(const struct protocol *p, const struct access *a, const char *file)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev);
+	bool out = false;
+	size_t i, k;
+
+	for (i = 0; key && i < p->nr_readers && !out; i++) {
+		const struct access_list *l = &p->readers[i].site->window_after;
+
+		out = touches(l, p->readers[i].file, key, false);
+		for (k = 0; k < l->nr && !out && key_is_ident(a->path); k++)
+			out = !l->v[k].is_write && key_is_base_of(a->path, l->v[k].path);
+	}
+	free(key);
+	return out;
+}
+
 /*
  * "x = v; smp_wmb(); f(...); ... flag = 1;": a store right before the
- * barrier, and a call that may store as the first thing after it and
- * before the publish store ("f();", "rc = f();", "if (c) f();", a loop
- * that calls), with the publish store here or in a helper called later.
- * The barrier orders that store before what the call does (it starts a
- * DMA, registers an interrupt handler, queues the object), not only before
- * the flag: a release of the flag does not replace it.
+ * barrier, and a call that may store as the first thing after it that
+ * does anything and before the publish store ("f();", "rc = f();", "if (c)
+ * f();", a loop that calls; calls that touch no memory are passed), with the
+ * publish store here or in a helper called later, or the helper itself
+ * when it calls such a function before its publish store
+ * (helper_storing_call()). The barrier orders that store before what the
+ * call does (it starts a DMA, registers an interrupt handler, queues the
+ * object), not only before the flag: a release of the flag does not
+ * replace it.
  */
 static void rule_store_before(struct judge *j)
 {
@@ -822,8 +926,9 @@ static void rule_store_before(struct judge *j)
 		const struct pair_end *e = &p->writers[i];
 		const struct site *s = e->site;
 		const struct access *stored = NULL;
-		const struct call_ref *call;
+		const struct call_ref *call, *inner = NULL;
 		const char *local;
+		char *via;
 		size_t n;
 
 		if (e->caller || !classify_convertible(p, e) || s->call_before || !s->calls_after.nr)
@@ -836,20 +941,30 @@ static void rule_store_before(struct judge *j)
 			    prim_lock_op(s->calls_after.v[k].name, strlen(s->calls_after.v[k].name)) ==
 			    PRIM_LOCK_RELEASE; k++)
 			;
-		call = &s->calls_after.v[k];
-		if (!stored || call->off <= s->off || call->off >= publish_off(e) ||
-		    stores_before(s, call->off) ||
-		    !(call_may_store(j, e->file, call->name, 0) || passes_callback(j, e->file, call->off)))
+		if (!stored || !(call = first_storing_call(j, e, k)))
+			continue;
+		if (e->helper && call->off == publish_off(e) && !(inner = helper_storing_call(j, e)))
+			continue;
+		/*
+		 * Past the very next call, or inside the helper, the call is
+		 * further from the barrier: when the store is the data this
+		 * protocol's readers load after their barrier, the barrier is
+		 * theirs (message passing), not the call's.
+		 */
+		if ((inner || call != &s->calls_after.v[k]) && readers_load_after(p, stored, e->file))
 			continue;
 		/* "x = f(); ... flag = g(x);": the call computes what is published */
 		if (!e->helper &&
 		    next_statement_calls(types_text(j->t, e->file), s->off, call->off, &local, &n) &&
 		    local && e->access->value && mentions_word(e->access->value, local, n))
 			continue;
+		via = inner ? xasprintf(", which calls %s() (line %u) before its", inner->name, inner->line)
+			    : xstrdup(" before the");
 		reason(p, "store-before",
-		       xasprintf("%s() stores %s (line %u) right before its smp_wmb() and calls %s() (line %u) before the store to %s: the barrier orders that store before what the call does, which a release of %s does not",
+		       xasprintf("%s() stores %s (line %u) right before its smp_wmb() and calls %s() (line %u)%s store to %s: the barrier orders that store before what the call does, which a release of %s does not",
 				 site_where(s), stored->path, stored->line, call->name, call->line,
-				 p->variable, p->variable));
+				 via, p->variable, p->variable));
+		free(via);
 	}
 }
 
@@ -1748,14 +1863,6 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 				    call->name, name);
 		return;
 	}
-}
-
-/* The summary of the function or macro that call c in end e's file calls, or NULL. */
-static const struct func_summary *callee_of(struct judge *j, const struct pair_end *e,
-					    const struct call_ref *c)
-{
-	return key_is_ident(c->name) && j->ctx->defs ? defs_function(j->ctx->defs, e->file, c->name)
-						      : NULL;
 }
 
 /*

@@ -4,6 +4,7 @@
 #include "inputs.h"
 #include "lex.h"
 #include "parse.h"
+#include "prims.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -535,6 +536,58 @@ static bool in_directive(const char *text, size_t off)
 	}
 }
 
+/*
+ * Whether p (in text) is a member occurrence of the field named p[0..n)
+ * ("x->f", "x.f"); then *b and *base_end bound the base's last name, and
+ * *element, *store and *address say whether it is x->f[i] or x->f.g, a
+ * store (x->f = v, x->f op= v, x->f++, ++x->f, WRITE_ONCE(x->f, v)) and
+ * whether its address is taken.
+ */
+static bool member_occurrence(const char *text, const char *p, size_t n, const char **b,
+			      const char **base_end, bool *element, bool *store, bool *address)
+{
+	const char *q = p + n, *s;
+	bool arrow;
+
+	if (is_c_ident_char(*q) || p == text || is_c_ident_char(p[-1]))
+		return false;
+	arrow = p - text >= 2 && p[-1] == '>' && p[-2] == '-';
+	if (!arrow && p[-1] != '.')
+		return false;
+	*b = p - (arrow ? 2 : 1);
+	*base_end = *b;
+	while (*b > text && is_c_ident_char((*b)[-1]))
+		(*b)--;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	*element = *q == '[' || *q == '.';
+	q = skip_element_path(q);
+	*store = (*q == '=' && q[1] != '=') ||
+		 (strchr("+-*/|&^%", *q) && q[1] == '=') ||
+		 ((q[0] == '<' || q[0] == '>') && q[1] == q[0] && q[2] == '=') ||
+		 (q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-');
+	s = *b;
+	while (s > text && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '('))
+		s--;
+	if (s - text >= 2 && ((s[-1] == '+' && s[-2] == '+') || (s[-1] == '-' && s[-2] == '-')))
+		*store = true;
+	*address = s > text && s[-1] == '&';
+	if (s - text >= 10 && !memcmp(s - 10, "WRITE_ONCE", 10))
+		*store = true;
+	return true;
+}
+
+/* The 1-based line of p in text. */
+static unsigned line_at(const char *text, const char *p)
+{
+	const char *line;
+	unsigned ln = 1;
+
+	for (line = text; (line = memchr(line, '\n', (size_t)(p - line))); line++)
+		ln++;
+	return ln;
+}
+
 /* Searches one file's text for stores of field, appending them. */
 static void scan_field_stores(struct defs *d, const char *rel, const char *field,
 			      struct field_stores *out)
@@ -546,40 +599,13 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 	if (!text)
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
-		const char *q = p + n, *b = p, *base_end;
-		bool arrow, element, store = false;
+		const char *b, *base_end;
+		bool element, store, address;
 
-		if (is_c_ident_char(*q) || p == text || is_c_ident_char(p[-1]))
+		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address))
 			continue;
-		arrow = p - text >= 2 && p[-1] == '>' && p[-2] == '-';
-		if (!arrow && p[-1] != '.')
-			continue;
-		b = p - (arrow ? 2 : 1);
-		base_end = b;
-		while (b > text && is_c_ident_char(b[-1]))
-			b--;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		element = *q == '[' || *q == '.';
-		q = skip_element_path(q);
-		/* x->f = v, x->f op= v, x->f++; ++x->f; WRITE_ONCE(x->f, v) and kin */
-		if ((*q == '=' && q[1] != '=') ||
-		    (strchr("+-*/|&^%", *q) && q[1] == '=') ||
-		    ((q[0] == '<' || q[0] == '>') && q[1] == q[0] && q[2] == '=') ||
-		    (q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-'))
-			store = true;
-		{
-			const char *s = b;
-
-			while (s > text && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '('))
-				s--;
-			if (s - text >= 2 && ((s[-1] == '+' && s[-2] == '+') || (s[-1] == '-' && s[-2] == '-')))
-				store = true;
-			if (s > text && s[-1] == '&')
-				out->complete = false;	/* an address taken: stored who knows where */
-			if (s - text >= 10 && !memcmp(s - 10, "WRITE_ONCE", 10))
-				store = true;
-		}
+		if (address)
+			out->complete = false;	/* an address taken: stored who knows where */
 		if (!store)
 			continue;
 		if (!lx)
@@ -587,29 +613,32 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		{
 			const struct lex_context *fn = function_at(lx, (size_t)(p - text));
 			struct field_store *fs;
-			const char *line;
-			unsigned ln = 1;
 
-			for (line = text; (line = memchr(line, '\n', (size_t)(p - line))); line++)
-				ln++;
 			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 			fs = &out->v[out->nr++];
 			fs->file = lx->rel;
 			fs->function = fn ? fn->name : NULL;
-			fs->line = ln;
+			fs->line = line_at(text, p);
 			fs->off = (size_t)(p - text);
 			fs->init = fn && head_has(text, fn, "__init");
 			fs->fresh = fn && base_end > b &&
 				    allocated_before(text, fn, b, (size_t)(base_end - b), (size_t)(b - text));
 			fs->element = element;
-			fs->declaration = !fn && !arrow && base_end == b &&
+			fs->declaration = !fn && p[-1] == '.' && base_end == b &&
 					  !in_directive(text, (size_t)(p - text));
 		}
 	}
 }
 
-static void search_field_stores(struct defs *d, const char *file, const char *sname,
-				const char *field, struct field_stores *out);
+typedef void scan_field_fn(struct defs *d, const char *rel, const char *field, void *out);
+
+static void search_field(struct defs *d, const char *file, const char *sname, const char *field,
+			 scan_field_fn *scan, void *out, bool *complete, const char **scope);
+
+static void scan_stores_of(struct defs *d, const char *rel, const char *field, void *out)
+{
+	scan_field_stores(d, rel, field, out);
+}
 
 /*
  * x->f[i] = v stores into what a pointer field f points to, not into f:
@@ -641,7 +670,8 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 		struct field_stores fresh;
 
 		memset(&fresh, 0, sizeof(fresh));
-		search_field_stores(d, file, sname, field, &fresh);
+		search_field(d, file, sname, field, scan_stores_of, &fresh, &fresh.complete,
+			     &fresh.scope);
 		drop_pointee_stores(d, file, sname, field, &fresh);
 		ALLOC_GROW(d->store_v, d->nr_stores + 1, d->alloc_stores);
 		d->store_v[d->nr_stores] = fresh;
@@ -660,21 +690,26 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 	}
 }
 
-static void search_field_stores(struct defs *d, const char *file, const char *sname,
-				const char *field, struct field_stores *out)
+/*
+ * Runs scan on each file that can see struct sname (seen from file): its
+ * own C file, or the files of the folder of a header that is no public
+ * one. *complete says whether such a scope exists; *scope names it.
+ */
+static void search_field(struct defs *d, const char *file, const char *sname, const char *field,
+			 scan_field_fn *scan, void *out, bool *complete, const char **scope)
 {
 	const char *where = types_struct_file(d->t, file, sname), *slash;
 	char *dir, *full;
 	DIR *dh;
 	struct dirent *de;
 
-	out->complete = false;
+	*complete = false;
 	if (!where)
 		return;
 	if (strlen(where) > 2 && !strcmp(where + strlen(where) - 2, ".c")) {
-		out->complete = true;
-		out->scope = where;
-		scan_field_stores(d, where, field, out);
+		*complete = true;
+		*scope = where;
+		scan(d, where, field, out);
 		return;
 	}
 	if (!strncmp(where, "include/", 8) || strstr(where, "/include/") || !(slash = strrchr(where, '/')))
@@ -689,8 +724,8 @@ static void search_field_stores(struct defs *d, const char *file, const char *sn
 		memset(&st, 0, sizeof(st));
 		if (inputs_enabled() && fstat(dirfd(dh), &st) < 0)
 			inputs_uncacheable();
-		out->complete = true;
-		out->scope = where;
+		*complete = true;
+		*scope = where;
 		while ((de = readdir(dh))) {
 			size_t n = strlen(de->d_name);
 			char *rel;
@@ -700,7 +735,7 @@ static void search_field_stores(struct defs *d, const char *file, const char *sn
 			if (n < 3 || de->d_name[n - 2] != '.' || (de->d_name[n - 1] != 'c' && de->d_name[n - 1] != 'h'))
 				continue;
 			rel = xasprintf("%s/%s", dir, de->d_name);
-			scan_field_stores(d, rel, field, out);
+			scan(d, rel, field, out);
 			free(rel);
 		}
 		closedir(dh);
@@ -710,4 +745,178 @@ static void search_field_stores(struct defs *d, const char *file, const char *sn
 	}
 	free(full);
 	free(dir);
+}
+
+/* The start of the statement that holds off: past the last ';' (not a for header's), '{' or '}'. */
+static size_t statement_start(const char *text, size_t off)
+{
+	size_t i = off, start;
+	int depth = 0;
+
+	while (i && text[i - 1] != '{' && text[i - 1] != '}')
+		i--;
+	for (start = i; i < off; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && depth)
+			depth--;
+		else if (text[i] == ';' && !depth)
+			start = i + 1;
+	}
+	return start;
+}
+
+/*
+ * Whether the call whose '(' is at open takes a string literal among its
+ * own arguments: a printk(), seq_printf() or dev_err(), which prints the
+ * values it is passed and reaches nothing through them.
+ */
+static bool formats(const char *text, size_t open)
+{
+	const char *p;
+	int depth = 0;
+
+	for (p = text + open; *p && *p != ';'; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return false;
+		else if (*p == '"' && depth == 1)
+			return true;
+		else if (*p == '\'' && p[1] && p[2] == '\'')
+			p += 2;
+	}
+	return false;
+}
+
+/*
+ * Whether off lies inside a subscript, or inside the arguments of a call
+ * that may use them as one (any call but a marked access, likely() and
+ * other calls that touch no memory, a call that formats a string, and
+ * if, switch, return and sizeof), or in a loop's condition, which bounds
+ * what the loop reads: an unclosed '[' or such '(' since its statement
+ * began.
+ */
+static bool in_subscript(const char *text, size_t off)
+{
+	/* a loop condition bounds what the loop reads: "for"/"while" are uses */
+	static const char *const keywords[] = { "if", "switch", "return", "sizeof" };
+	size_t i = statement_start(text, off), opens[32], nr = 0, k;
+	int depth = 0;
+
+	for (; i < off; i++) {
+		if (text[i] == '[')
+			depth++;
+		else if (text[i] == ']' && depth)
+			depth--;
+		else if (text[i] == '(' && nr < ARRAY_SIZE(opens))
+			opens[nr++] = i;
+		else if (text[i] == ')' && nr)
+			nr--;
+	}
+	if (depth > 0)
+		return true;
+	for (k = 0; k < nr; k++) {
+		size_t e = opens[k], b;
+		char *name;
+		bool arg;
+
+		while (e && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+			e--;
+		for (b = e; b && is_c_ident_char(text[b - 1]); b--)
+			;
+		if (b == e)
+			continue;
+		name = xstrndup(text + b, e - b);
+		arg = !prim_quiet_call(name) && !formats(text, opens[k]);
+		for (i = 0; arg && i < ARRAY_SIZE(keywords); i++)
+			arg = strcmp(name, keywords[i]) != 0;
+		free(name);
+		if (arg)
+			return true;
+	}
+	return false;
+}
+
+/* Whether name[0..n) appears as a whole word inside a subscript or call in text[from..to). */
+static bool word_in_subscript(const char *text, size_t from, size_t to, const char *name,
+			      size_t n)
+{
+	const char *p;
+
+	for (p = text + from; (p = memmem(p, (size_t)(text + to - p), name, n)); p += n) {
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(p[n]))
+			continue;
+		if (in_subscript(text, (size_t)(p - text)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the load of a field at off may feed a subscript: it is inside
+ * one (a[x->f]) or is passed to a function (which may subscript with it),
+ * or its statement assigns a local ("i = x->f + 1;", "int i = x->f;")
+ * that the rest of the function uses so.
+ */
+static bool load_indexes(const char *text, size_t off, const struct lex_context *fn)
+{
+	size_t st = statement_start(text, off), i, e;
+
+	if (in_subscript(text, off))
+		return true;
+	if (!fn)
+		return false;
+	for (i = st; i < off; i++) {
+		if (text[i] != '=' || text[i + 1] == '=' || (i > st && strchr("=!<>", text[i - 1])))
+			continue;
+		for (e = i; e > st && (text[e - 1] == ' ' || text[e - 1] == '\t'); e--)
+			;
+		for (i = e; i > st && is_c_ident_char(text[i - 1]); i--)
+			;
+		return e > i && word_in_subscript(text, off, fn->end, text + i, e - i);
+	}
+	return false;
+}
+
+/* Searches one file's text for loads of field, counting them. */
+static void scan_field_loads(struct defs *d, const char *rel, const char *field, void *arg)
+{
+	struct field_loads *out = arg;
+	const char *text = types_text(d->t, rel), *p;
+	size_t n = strlen(field);
+	const struct lexed *lx = NULL;
+
+	if (!text)
+		return;
+	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
+		const struct lex_context *fn;
+		const char *b, *base_end;
+		bool element, store, address;
+
+		/* &x->f goes to a function that may store or load it: no plain load */
+		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address) ||
+		    store || address || in_directive(text, (size_t)(p - text)))
+			continue;
+		if (!lx)
+			lx = lexed_of(d, rel);
+		fn = function_at(lx, (size_t)(p - text));
+		if (!fn)
+			continue;
+		if (out->skip_function && !strcmp(fn->name, out->skip_function) &&
+		    !strcmp(rel, out->skip_file))
+			continue;
+		if (!out->nr++) {
+			out->file = lx->rel;
+			out->line = line_at(text, p);
+		}
+		if (!out->indexes && load_indexes(text, (size_t)(p - text), fn))
+			out->indexes = true;
+	}
+}
+
+void defs_field_loads(struct defs *d, const char *file, const char *sname, const char *field,
+		      struct field_loads *out)
+{
+	search_field(d, file, sname, field, scan_field_loads, out, &out->complete, &out->scope);
 }

@@ -91,6 +91,27 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 		       struct field_stores *out);
 void field_stores_release(struct field_stores *s);
 
+/* The loads of a struct field, as far as its struct can be seen. */
+struct field_loads {
+	const char *skip_function, *skip_file;	/* borrowed, or NULL: loads there are not counted */
+	size_t nr;		/* loads found, in functions (not in #define bodies) */
+	const char *file;	/* borrowed: where the first is */
+	unsigned line;
+	bool indexes;		/* one may index the data: a[x->f], a loop bound, a
+				   call argument, or i = x->f; ... a[i] */
+	bool complete;		/* the files that see the struct were searched */
+	const char *scope;	/* borrowed: what was searched, for the evidence */
+};
+
+/*
+ * The loads of field of struct sname (seen from file) in the files that
+ * can see the struct, as defs_field_stores() searches them: how many, and
+ * whether one is used as an index. Set skip_function and skip_file (or
+ * NULL) and zero the rest before the call; nothing to release.
+ */
+void defs_field_loads(struct defs *d, const char *file, const char *sname, const char *field,
+		      struct field_loads *out);
+
 /* How many of s are no designated initialiser of a declaration (see declaration). */
 size_t field_stores_at_run_time(const struct field_stores *s);
 

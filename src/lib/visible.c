@@ -15,7 +15,7 @@ const char *visibility_name(enum visibility v)
 {
 	static const char *const names[] = {
 		"shared", "private", "locked", "before publication", "address", "unordered",
-		"ordered",
+		"ordered", "unsubscribed",
 	};
 
 	return names[v];
@@ -441,6 +441,44 @@ static bool unsubscribed(const struct seen *s)
 	      hashmap_get(s->ctx->subscribed, base) == (size_t)-1;
 	free(base);
 	free(key);
+	return out;
+}
+
+/*
+ * Rule H: a store after smp_wmb() of a scalar field that no reader
+ * anywhere orders later loads after (unsubscribed()), and whose loads
+ * acqrel finds in the files that see its struct, outside the barrier's
+ * function, none that may index the data with it (a[x->f], a loop bound,
+ * a call's argument, or i = x->f; ... a[i]; defs_field_loads()): its
+ * readers take the value (a counter, a hint, a setting) and reach no data
+ * through it, in order or by an index dependency, so none can tell that a
+ * release of the flag leaves it unordered after the data. A store with no
+ * load found stays a caveat (DESIGN shape 7: a store with no known
+ * reader), and so does a pointer, a global, or a store by a bit operation
+ * or an atomic (readers may reach data through them: a second publish
+ * variable).
+ */
+static char *rule_read_as_value(const struct seen *s)
+{
+	struct field_loads fl;
+	char *sname, *field, *out = NULL;
+	const char *dot;
+
+	if (!s->writer || !s->ctx->defs || !s->a->object || !(dot = strchr(s->a->object, '.')) ||
+	    (s->a->via && strcmp(s->a->via, "WRITE_ONCE")) || !unsubscribed(s))
+		return NULL;
+	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "["));
+	memset(&fl, 0, sizeof(fl));
+	fl.skip_function = s->e->site->function;
+	fl.skip_file = s->e->file;
+	defs_field_loads(s->ctx->defs, s->file, sname, field, &fl);
+	if (fl.complete && fl.nr && !fl.indexes)
+		out = xasprintf("no reader in the tree orders loads after loading %s, and its %zu load%s in the files that see the struct (%s; the first at %s:%u) take%s it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it",
+				s->a->path, fl.nr, fl.nr == 1 ? "" : "s", fl.scope, fl.file, fl.line,
+				fl.nr == 1 ? "s" : "");
+	free(sname);
+	free(field);
 	return out;
 }
 
@@ -933,6 +971,7 @@ static const struct visibility_rule {
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
+	{ "read-as-value", VIS_NOT_SUBSCRIBED, rule_read_as_value },
 	/* last: it only says why a shared store may not matter, for the reviewer */
 	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },
 };

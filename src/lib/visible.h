@@ -21,9 +21,10 @@ enum visibility {
 	VIS_ADDRESS,		/* an address computation the data's address depends on */
 	VIS_NOT_PUBLISHED,	/* a load of a variable no writer orders a store to */
 	VIS_ORDERED,		/* a fully ordered read-modify-write orders it anyway */
+	VIS_NOT_SUBSCRIBED,	/* a store whose known readers take it as a value only */
 };
 
-/* "shared", "private", ..., "unordered", "ordered" */
+/* "shared", "private", ..., "unordered", "ordered", "unsubscribed" */
 const char *visibility_name(enum visibility v);
 
 /*

@@ -112,7 +112,8 @@ static unsigned long demo_stats_read(struct demo_stats *s)
 struct demo_log {
 	unsigned long ready;
 	unsigned long value;
-	unsigned long late;
+	unsigned long late;	/* an index of hist[]: rule H leaves it a caveat */
+	unsigned long hist[4];
 };
 
 static void demo_log_sync(struct demo_log *l)
@@ -138,7 +139,7 @@ static unsigned long demo_log_read(struct demo_log *l)
 	if (!READ_ONCE(l->ready))
 		return 0;
 	smp_rmb();
-	return l->value + l->late;
+	return l->value + l->hist[l->late % 4];
 }
 
 struct demo_phase {
@@ -219,29 +220,29 @@ fenced-call.c:98: protocol s->ready (demo_stats.ready): convert
   adjacent: each barrier that goes orders s->ready and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-fenced-call.c:127: protocol l->ready (demo_log.ready): review
-  writer fenced-call.c:127: smp_wmb() in demo_log_publish(); publish store at line 128
-  reader fenced-call.c:140: smp_rmb() in demo_log_read(); subscribe load at line 138
+fenced-call.c:128: protocol l->ready (demo_log.ready): review
+  writer fenced-call.c:128: smp_wmb() in demo_log_publish(); publish store at line 129
+  reader fenced-call.c:141: smp_rmb() in demo_log_read(); subscribe load at line 139
   evidence: object, data
-  several-stores: smp_wmb() in demo_log_publish() also orders the stores to l->late (line 133), which other threads can see: with a release on l->ready instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_log_publish() also orders the stores to l->late (line 134), which other threads can see: with a release on l->ready instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store l->late (line 133) after smp_wmb() in demo_log_publish(): shared: no reader in the tree orders loads after loading l->late (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store l->late (line 134) after smp_wmb() in demo_log_publish(): shared: no reader in the tree orders loads after loading l->late (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-fenced-call.c:155: protocol st->ready (demo_phase.ready): review
-  writer fenced-call.c:155: smp_wmb() in demo_phase_publish(); publish store at line 156
-  reader fenced-call.c:165: smp_rmb() in demo_phase_read(); subscribe load at line 163
+fenced-call.c:156: protocol st->ready (demo_phase.ready): review
+  writer fenced-call.c:156: smp_wmb() in demo_phase_publish(); publish store at line 157
+  reader fenced-call.c:166: smp_rmb() in demo_phase_read(); subscribe load at line 164
   evidence: object, data
-  several-stores: smp_wmb() in demo_phase_publish() also orders the stores to st->phase (line 157), which other threads can see: with a release on st->ready instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_phase_publish() also orders the stores to st->phase (line 158), which other threads can see: with a release on st->ready instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store st->phase (line 157) after smp_wmb() in demo_phase_publish(): shared: no reader in the tree orders loads after loading st->phase (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store st->phase (line 158) after smp_wmb() in demo_phase_publish(): shared: no reader in the tree orders loads after loading st->phase (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-fenced-call.c:182: protocol st->ready (demo_step.ready): review
-  writer fenced-call.c:182: smp_wmb() in demo_step_publish(); publish store at line 183
-  reader fenced-call.c:192: smp_rmb() in demo_step_read(); subscribe load at line 190
+fenced-call.c:183: protocol st->ready (demo_step.ready): review
+  writer fenced-call.c:183: smp_wmb() in demo_step_publish(); publish store at line 184
+  reader fenced-call.c:193: smp_rmb() in demo_step_read(); subscribe load at line 191
   evidence: object, data
-  several-stores: smp_wmb() in demo_step_publish() also orders the stores to (st)->phase (line 177), which other threads can see: with a release on st->ready instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_step_publish() also orders the stores to (st)->phase (line 178), which other threads can see: with a release on st->ready instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store (st)->phase (line 177 in demo_step_enter(), called at line 184) after smp_wmb() in demo_step_publish(): shared
+    store (st)->phase (line 178 in demo_step_enter(), called at line 185) after smp_wmb() in demo_step_publish(): shared
 
  * check-output-end
  */

@@ -29,7 +29,7 @@ static int demo_seq_get(struct demo_seq *q, int fast)
 	return q->buf[t % 8];
 }
 
-/* a store after the publish store that no reader subscribes to */
+/* a store after the publish store whose one reader takes it as a value (rule H) */
 static void demo_seq_bump(struct demo_seq *q, int e, unsigned int g)
 {
 	q->buf[1] = e;
@@ -52,7 +52,7 @@ static unsigned int demo_seq_stat(struct demo_seq *q)
 }
 
 /*
- * check-name: a variable loaded on several paths before smp_rmb(), and a later store no reader subscribes to, are reviewed (the first converts its writer alone: its reader keeps smp_rmb())
+ * check-name: a variable loaded on several paths before smp_rmb() converts its writer alone (its reader keeps smp_rmb()); a later store whose only reader takes it as a value is no caveat (rule H)
  * check-command: acqrel pairs $file
  * check-output-start
 rules-paths.c:15: protocol q->tail (demo_seq.tail): convert
@@ -63,13 +63,13 @@ rules-paths.c:15: protocol q->tail (demo_seq.tail): convert
   adjacent: each barrier that goes orders q->tail and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-rules-paths.c:36: protocol q->gen (demo_seq.gen): review
+rules-paths.c:36: protocol q->gen (demo_seq.gen): convert
   writer rules-paths.c:36: smp_wmb() in demo_seq_bump(); publish store at line 37
   reader rules-paths.c:45: smp_rmb() in demo_seq_gen(); subscribe load at line 43
   evidence: object, data
-  several-stores: smp_wmb() in demo_seq_bump() also orders the stores to q->stat (line 38), which other threads can see: with a release on q->gen instead, they are no longer ordered after the data
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): shared: no reader in the tree orders loads after loading q->stat (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+  adjacent: each barrier that goes orders q->gen and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): unsubscribed: no reader in the tree orders loads after loading q->stat, and its 1 load in the files that see the struct (rules-paths.c; the first at rules-paths.c:51) takes it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it
 
  * check-output-end
  */

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Synthetic fixture for acqrel, rule H: a scalar stored after smp_wmb()
+ * besides the publish store, that no reader orders loads after. When its
+ * loads are found and each takes it as a value, it is no caveat; when one
+ * may index the data with it (a subscript, a loop bound, a local used as
+ * an index, an argument of a call), or none is found, it stays one.
+ */
+
+struct demo_stat_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int puts;
+};
+
+struct demo_idx_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int last;
+};
+
+struct demo_bound_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int filled;
+};
+
+struct demo_local_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int newest;
+};
+
+struct demo_call_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int recent;
+};
+
+struct demo_none_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int unread;
+};
+
+int demo_slot_at(const int *slots, unsigned int i);
+
+/* a statistic, read as a value: convert */
+static void demo_stat_put(struct demo_stat_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->puts++;
+}
+
+static int demo_stat_get(struct demo_stat_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static int demo_stat_busy(struct demo_stat_ring *r)
+{
+	return READ_ONCE(r->puts) > 100;
+}
+
+/* read as an index of the data: several-stores stays */
+static void demo_idx_put(struct demo_idx_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->last = r->prod & 7;
+}
+
+static int demo_idx_get(struct demo_idx_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static int demo_idx_peek(struct demo_idx_ring *r)
+{
+	return r->slots[READ_ONCE(r->last)];
+}
+
+/* a loop bound over the data: stays */
+static void demo_bound_put(struct demo_bound_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->filled = r->prod;
+}
+
+static int demo_bound_get(struct demo_bound_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static int demo_bound_sum(struct demo_bound_ring *r)
+{
+	int i, sum = 0;
+
+	for (i = 0; i < READ_ONCE(r->filled) && i < 8; i++)
+		sum += r->slots[i];
+	return sum;
+}
+
+/* a local that indexes the data later: stays */
+static void demo_local_put(struct demo_local_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->newest = r->prod & 7;
+}
+
+static int demo_local_get(struct demo_local_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static int demo_local_peek(struct demo_local_ring *r)
+{
+	unsigned int n = READ_ONCE(r->newest);
+
+	return r->slots[n];
+}
+
+/* passed to a function that may index with it: stays */
+static void demo_call_put(struct demo_call_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->recent = r->prod & 7;
+}
+
+static int demo_call_get(struct demo_call_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static int demo_call_peek(struct demo_call_ring *r)
+{
+	return demo_slot_at(r->slots, READ_ONCE(r->recent));
+}
+
+/* no load found at all (shape 7): stays */
+static void demo_none_put(struct demo_none_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->unread = 1;
+}
+
+static int demo_none_get(struct demo_none_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+/*
+ * check-name: rule H, a store after smp_wmb() whose loads all take it as a value is no caveat; an index, a loop bound, a local used as an index, a call argument or no load found keeps several-stores
+ * check-command: acqrel pairs $file
+ * check-output-start
+rules-read-as-value.c:52: protocol r->prod (demo_stat_ring.prod): convert
+  writer rules-read-as-value.c:52: smp_wmb() in demo_stat_put(); publish store at line 53
+  reader rules-read-as-value.c:61: smp_rmb() in demo_stat_get(); subscribe load at line 59
+  evidence: object, data
+  adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    store r->puts (line 54) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:67) takes it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it
+
+rules-read-as-value.c:74: protocol r->prod (demo_idx_ring.prod): review
+  writer rules-read-as-value.c:74: smp_wmb() in demo_idx_put(); publish store at line 75
+  reader rules-read-as-value.c:83: smp_rmb() in demo_idx_get(); subscribe load at line 81
+  evidence: object, data
+  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 76), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->last (line 76) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:96: protocol r->prod (demo_bound_ring.prod): review
+  writer rules-read-as-value.c:96: smp_wmb() in demo_bound_put(); publish store at line 97
+  reader rules-read-as-value.c:105: smp_rmb() in demo_bound_get(); subscribe load at line 103
+  evidence: object, data
+  several-stores: smp_wmb() in demo_bound_put() also orders the stores to r->filled (line 98), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->filled (line 98) after smp_wmb() in demo_bound_put(): shared: no reader in the tree orders loads after loading r->filled (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:122: protocol r->prod (demo_local_ring.prod): review
+  writer rules-read-as-value.c:122: smp_wmb() in demo_local_put(); publish store at line 123
+  reader rules-read-as-value.c:131: smp_rmb() in demo_local_get(); subscribe load at line 129
+  evidence: object, data
+  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 124), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->newest (line 124) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:146: protocol r->prod (demo_call_ring.prod): review
+  writer rules-read-as-value.c:146: smp_wmb() in demo_call_put(); publish store at line 147
+  reader rules-read-as-value.c:155: smp_rmb() in demo_call_get(); subscribe load at line 153
+  evidence: object, data
+  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 148), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->recent (line 148) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:168: protocol r->prod (demo_none_ring.prod): review
+  writer rules-read-as-value.c:168: smp_wmb() in demo_none_put(); publish store at line 169
+  reader rules-read-as-value.c:177: smp_rmb() in demo_none_get(); subscribe load at line 175
+  evidence: object, data
+  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 170), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->unread (line 170) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+ * check-output-end
+ */

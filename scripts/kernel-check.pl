@@ -267,6 +267,9 @@ sub computed {
 			$items = $z->{items} if $z && $z->{items} && !defined $z->{unresolved};
 			for my $end (@{$p->{$ends}}) {
 				next unless $end->{function} && $touched->{$end->{file}};
+				# an end whose barrier stays (a full smp_mb(), a reader
+				# that keeps smp_rmb()): the patch leaves it as it is
+				next if defined $end->{converts} && !$end->{converts};
 				my $f = "$end->{file}\0$end->{function}";
 				my $b = $prims->{$end->{primitive}};
 				if (!$b || !$b->{items}) {

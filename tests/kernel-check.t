@@ -83,6 +83,26 @@ SKIP: {
 	like($out, qr{^drivers/demo/sizes\.c demo_cookie_put: dmb ishst -1, stlr \+1 \(the word size assumed: sizes merged\)$}m,
 	     'a size assumed: the word, sizes merged');
 }
+# an end whose barrier stays (a full smp_mb() writer next to an smp_wmb()
+# one, as fs/namespace.c's mntput_no_expire()) is left out of the computed
+# side: the patch does not touch it
+SKIP: {
+	my $acqrel = "$top/build/acqrel";
+	skip 'no build/acqrel', 3 unless -x $acqrel;
+	my $tree = tempdir(CLEANUP => 1);
+	system('cp', '-r', "$top/tests/golden/cost/sizes.tree/.", $tree) == 0 or die "cp failed\n";
+	open(my $fh, '>', "$tree/drivers/demo/stays.c") or die;
+	print $fh "struct demo_mnt {\n\tint flags;\n\tint ro;\n};\n\n" .
+		  "void demo_unhold(struct demo_mnt *m)\n{\n\tm->ro = 1;\n\tsmp_wmb();\n\tm->flags = 0;\n}\n\n" .
+		  "void demo_put(struct demo_mnt *m)\n{\n\tm->ro = 2;\n\tsmp_mb();\n\tm->flags = 1;\n}\n\n" .
+		  "int demo_get(struct demo_mnt *m)\n{\n\tif (READ_ONCE(m->flags))\n\t\treturn -1;\n" .
+		  "\tsmp_rmb();\n\treturn m->ro;\n}\n";
+	close($fh);
+	my $out = `perl '$script' --computed arm64 '$acqrel' '$tree'`;
+	like($out, qr{^drivers/demo/stays\.c demo_unhold: dmb ishst -1, stlr \+1$}m, 'the smp_wmb() writer converts');
+	like($out, qr{^drivers/demo/stays\.c demo_get: dmb ishld -1, ldar \+1$}m, 'the reader converts');
+	unlike($out, qr{demo_put}, 'the smp_mb() writer stays: nothing computed for it') or diag($out);
+}
 # --all belongs to --bugs, and --bugs builds no review protocols: both refused before any work
 for my $args ('--all', '--bugs --include-review') {
 	my $out = `perl '$script' $args /nonexistent/acqrel /nonexistent/tree 2>&1`;

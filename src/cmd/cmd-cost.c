@@ -301,7 +301,7 @@ int cmd_cost(int argc, const char **argv)
 		free(root);
 		return 0;
 	}
-	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &r, NULL);
+	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), SITES_ORDERING_ONLY, &run, &r, NULL);
 	w.walk_root = run.walk.root;
 	w.real_root = root;
 	if (json) {

@@ -310,7 +310,7 @@ int cmd_pairs(int argc, const char **argv)
 	cache_init(&cache, "pairs", argc, argv, o.no_cache);
 	if ((status = cmd_replay(&cache)) >= 0)
 		return status;
-	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &r, &err);
+	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), SITES_ORDERING_ONLY, &run, &r, &err);
 
 	if (o.json) {
 		strbuf_adds(&sb, "{\"schema\": 1, \"root\": ");

@@ -80,7 +80,7 @@ int cmd_patch(int argc, const char **argv)
 	}
 	/* a full disk or a file size limit must fail a write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
-	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), SITES_KEEP_TEXT);
+	sites_run(&run, argv + a, (size_t)(argc - a), cmd_jobs(), SITES_KEEP_TEXT | SITES_ORDERING_ONLY);
 	nr_skipped = sites_report_skips(&run, NULL);
 	sites_far_callers(&run, cmd_jobs());
 	memset(&r, 0, sizeof(r));

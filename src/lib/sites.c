@@ -692,7 +692,7 @@ bool sites_compiled_with(const struct file_sites *fs, size_t inner, size_t outer
 }
 
 static void scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
-			struct file_sites *fs, uint32_t **scratch, size_t *alloc);
+			struct file_sites *fs, uint32_t **scratch, size_t *alloc, unsigned flags);
 
 void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
 		       struct file_sites *fs)
@@ -700,12 +700,44 @@ void sites_scan_buffer(struct parser *p, const char *path, const char *buf, size
 	uint32_t *scratch = NULL;
 	size_t alloc = 0;
 
-	scan_buffer(p, path, buf, len, fs, &scratch, &alloc);
+	scan_buffer(p, path, buf, len, fs, &scratch, &alloc, 0);
 	free(scratch);
 }
 
+/*
+ * Rule ORD (SITES_ORDERING_ONLY): whether the run of sites[0..n) of one
+ * function or macro needs its accesses analysed. A run that holds a
+ * barrier, a release or an acquire does. A run of role-less primitives
+ * (rcu_assign_pointer(), rcu_dereference(), ...) gives the pairing only the
+ * fully ordered read-modify-writes of its windows (classify_ordered()):
+ * it needs its parse only when the body names one (prim_fully_ordered()'s
+ * suffixes, matched loosely).
+ */
+static bool ordering_needs_parse(const char *buf, const struct lex_context *c,
+				 const struct lex_site *sites, size_t n)
+{
+	static const char *const rmw[] = {
+		"xchg", "_return", "test_and_", "_and_test", "add_negative", "fetch_",
+	};
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char name[64];
+		size_t k = sites[i].len < sizeof(name) - 1 ? sites[i].len : sizeof(name) - 1;
+
+		memcpy(name, buf + sites[i].off, k);
+		name[k] = '\0';
+		if (prim_role(name) != PRIM_ROLE_NONE)
+			return true;
+	}
+	for (i = 0; i < ARRAY_SIZE(rmw); i++)
+		if (memmem(buf + c->start, c->end - c->start, rmw[i], strlen(rmw[i])))
+			return true;
+	return false;
+}
+
 static void scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
-			struct file_sites *fs, uint32_t **scratch, size_t *alloc)
+			struct file_sites *fs, uint32_t **scratch, size_t *alloc, unsigned flags)
 {
 	struct lex_result lr;
 	struct parse_site *ps;
@@ -759,7 +791,11 @@ static void scan_buffer(struct parser *p, const char *path, const char *buf, siz
 			const char *kind = c->kind == LEX_MACRO ? "macro" : "function";
 			size_t n = j - i > PARSE_MAX_SITES ? PARSE_MAX_SITES : j - i;
 
-			int err = parser_accesses(p, buf, len, c, ps + i, n);
+			int err = 0;
+
+			if (!(flags & SITES_ORDERING_ONLY) ||
+			    ordering_needs_parse(buf, c, lr.sites + i, n))
+				err = parser_accesses(p, buf, len, c, ps + i, n);
 
 			if (err < 0) {
 				char *why = err == PARSE_TOO_LARGE ?
@@ -1014,7 +1050,7 @@ static void *worker_main(void *arg)
 		if (len < 0)
 			continue;
 		scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len, &run->files[i],
-			    &w->names, &w->alloc_names);
+			    &w->names, &w->alloc_names, w->flags);
 		if ((w->flags & SITES_KEEP_TEXT) && has_rewritable_site(&run->files[i]))
 			keep_text(&run->files[i], w->buf, (size_t)len);
 	}

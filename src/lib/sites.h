@@ -126,7 +126,13 @@ void sites_far_callers(struct sites_run *run, int nr_threads);
  * site (the files a rewrite can touch) keeps the bytes its sites were found
  * in, so that what is rewritten is exactly what was analysed.
  */
-enum { SITES_KEEP_TEXT = 1 };
+/*
+ * With SITES_ORDERING_ONLY, what the pairing needs and no more: the
+ * accesses of a function or macro whose sites are all role-less
+ * primitives (RCU's) are analysed only when they can matter to it
+ * (sites.c, rule ORD). bugs and sites want them all.
+ */
+enum { SITES_KEEP_TEXT = 1, SITES_ORDERING_ONLY = 2 };
 void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr_threads,
 	       unsigned flags);
 void sites_run_release(struct sites_run *run);

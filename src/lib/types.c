@@ -61,13 +61,17 @@ void types_release(struct types *t)
 	free(t->body_file);
 	hashmap_release(&t->bodies);
 	for (i = 0; i < t->nr_lists; i++) {
-		free_list(t->list_v[i].v, t->list_v[i].nr);
-		hashmap_release(&t->list_v[i].at);
+		free(t->list_v[i].v);
+		ptrmap_release(&t->list_v[i].at);
 	}
 	for (i = 0; i < t->nr_incs; i++)
-		free_list(t->inc_v[i].v, t->inc_v[i].nr);
+		free(t->inc_v[i].v);
 	free(t->inc_v);
-	hashmap_release(&t->incs);
+	for (i = 0; i < t->nr_archs; i++) {
+		free(t->archs[i].name);
+		ptrmap_release(&t->archs[i].incs);
+	}
+	free(t->archs);
 	for (i = 0; i < t->nr_unity; i++)
 		free_list(t->unity_v[i].v, t->unity_v[i].nr);
 	free(t->unity_v);
@@ -294,13 +298,13 @@ static char *read_text(const struct types *t, const char *rel)
 	return strbuf_detach(&sb);
 }
 
-/* The contents of root/rel, read once; NULL when it cannot be read. */
-static const char *load(struct types *t, const char *rel)
+/* The index of root/rel in texts and rels, read once (its text NULL when it cannot be read). */
+static size_t load_id(struct types *t, const char *rel)
 {
 	size_t i = hashmap_get(&t->files, rel);
 
 	if (i != (size_t)-1)
-		return t->texts[i];
+		return i;
 	ALLOC_GROW(t->texts, t->nr + 1, t->alloc);
 	t->texts[t->nr] = read_text(t, rel);
 	hashmap_put(&t->files, rel, t->nr);
@@ -308,7 +312,23 @@ static const char *load(struct types *t, const char *rel)
 	t->rels[t->nr] = xstrdup(rel);
 	if (t->texts[t->nr])
 		index_definitions(t, t->nr);
-	return t->texts[t->nr++];
+	return t->nr++;
+}
+
+/* The contents of root/rel, read once; NULL when it cannot be read. */
+static const char *load(struct types *t, const char *rel)
+{
+	size_t id = load_id(t, rel);	/* first: it may move texts */
+
+	return t->texts[id];
+}
+
+/* The one string of t that names file rel (read once): the key of lists and maps. */
+static char *canonical(struct types *t, const char *rel)
+{
+	size_t id = load_id(t, rel);	/* first: it may move rels */
+
+	return t->rels[id];
 }
 
 static bool word_char(char c)
@@ -1035,74 +1055,89 @@ static void includers(struct types *t, const char *file, char ***out, size_t *nr
 		k = hashmap_get(&t->unity, file);
 		for (i = 0; k != (size_t)-1 && i < t->unity_v[k].nr; i++) {
 			ALLOC_GROW(*out, *nr + 1, *alloc);
-			(*out)[(*nr)++] = xstrdup(t->unity_v[k].v[i]);
+			(*out)[(*nr)++] = canonical(t, t->unity_v[k].v[i]);
 		}
 	}
 	free(dir);
 }
 
-/*
- * The files rel includes that exist, as seen from a file of arch, found
- * once per (arch, file) and kept.
- */
-static const struct types_list *direct_includes(struct types *t, const char *rel, const char *arch)
+/* The architecture called name, added when new. */
+static struct types_arch *arch_named(struct types *t, const char *name)
 {
-	char *key = xasprintf("%s:%s", arch, rel);
-	size_t k = hashmap_get(&t->incs, key);
+	size_t i;
+
+	for (i = 0; i < t->nr_archs; i++)
+		if (!strcmp(t->archs[i].name, name))
+			return &t->archs[i];
+	ALLOC_GROW(t->archs, t->nr_archs + 1, t->alloc_archs);
+	memset(&t->archs[t->nr_archs], 0, sizeof(t->archs[0]));
+	t->archs[t->nr_archs].name = xstrdup(name);
+	return &t->archs[t->nr_archs++];
+}
+
+/*
+ * The files rel (canonical) includes that exist, as seen from a file of
+ * arch, found once per (arch, file) and kept.
+ */
+static const struct types_list *direct_includes(struct types *t, const char *rel, size_t arch)
+{
+	size_t k = ptrmap_get(&t->archs[arch].incs, rel);
 	const char *text;
 
 	if (k == (size_t)-1) {
-		struct types_list l = { NULL, 0, { NULL, NULL, 0, 0 } };
+		struct types_list l;
 		char **inc = NULL;
 		size_t n = 0, a = 0, alloc_l = 0, i;
 
+		memset(&l, 0, sizeof(l));
 		if ((text = load(t, rel)))
-			includes(text, rel, arch, &inc, &n, &a);
+			includes(text, rel, t->archs[arch].name, &inc, &n, &a);
 		for (i = 0; i < n; i++) {
-			if (load(t, inc[i])) {
+			size_t id = load_id(t, inc[i]);
+
+			if (t->texts[id]) {
 				ALLOC_GROW(l.v, l.nr + 1, alloc_l);
-				l.v[l.nr++] = inc[i];
-			} else {
-				free(inc[i]);
+				l.v[l.nr++] = t->rels[id];
 			}
+			free(inc[i]);
 		}
 		free(inc);
 		ALLOC_GROW(t->inc_v, t->nr_incs + 1, t->alloc_incs);
 		t->inc_v[t->nr_incs] = l;
-		hashmap_put(&t->incs, key, t->nr_incs);
 		k = t->nr_incs++;
+		ptrmap_put(&t->archs[arch].incs, rel, k);
 	}
-	free(key);
 	return &t->inc_v[k];
 }
 
 static size_t build_search_list(struct types *t, const char *file, int levels, char ***out,
-				struct hashmap *at)
+				struct ptrmap *at)
 {
-	size_t nr = 0, alloc = 0, i, level_end;
-	char *arch = arch_of(file);
+	size_t nr = 0, alloc = 0, i, level_end, arch;
+	char *arch_name = arch_of(file);
 	int level;
 
+	arch = (size_t)(arch_named(t, arch_name) - t->archs);
+	free(arch_name);
 	ALLOC_GROW(*out, 1, alloc);
-	(*out)[nr++] = xstrdup(file);
+	(*out)[nr++] = canonical(t, file);
 	includers(t, file, out, &nr, &alloc);
 	for (i = 0; i < nr; i++)
-		hashmap_put(at, (*out)[i], i);
+		ptrmap_put(at, (*out)[i], i);
 	for (level = 0, i = 0; level < levels; level++) {
 		for (level_end = nr; i < level_end && nr < MAX_SEARCH; i++) {
 			const struct types_list *inc = direct_includes(t, (*out)[i], arch);
 			size_t k;
 
 			for (k = 0; inc && k < inc->nr; k++) {
-				if (hashmap_get(at, inc->v[k]) == (size_t)-1 && nr < MAX_SEARCH) {
+				if (ptrmap_get(at, inc->v[k]) == (size_t)-1 && nr < MAX_SEARCH) {
 					ALLOC_GROW(*out, nr + 1, alloc);
-					hashmap_put(at, inc->v[k], nr);
-					(*out)[nr++] = xstrdup(inc->v[k]);
+					ptrmap_put(at, inc->v[k], nr);
+					(*out)[nr++] = inc->v[k];
 				}
 			}
 		}
 	}
-	free(arch);
 	return nr;
 }
 
@@ -1114,7 +1149,7 @@ static size_t list_of(struct types *t, const char *file, int levels)
 
 	if (k == (size_t)-1) {
 		char **v = NULL;
-		struct hashmap at;
+		struct ptrmap at;
 		size_t nr;
 
 		memset(&at, 0, sizeof(at));
@@ -1139,10 +1174,10 @@ static size_t search_list(struct types *t, const char *file, int levels, char **
 	return t->list_v[k].nr;
 }
 
-/* Where rel stands in file's search list (nearest is 0), or SIZE_MAX. */
+/* Where rel (canonical: a rels[] string) stands in file's search list (nearest is 0), or SIZE_MAX. */
 static size_t list_position(struct types *t, const char *file, int levels, const char *rel)
 {
-	size_t k = list_of(t, file, levels), at = hashmap_get(&t->list_v[k].at, rel);
+	size_t k = list_of(t, file, levels), at = ptrmap_get(&t->list_v[k].at, rel);
 
 	return at == (size_t)-1 ? SIZE_MAX : at;
 }
@@ -1979,7 +2014,7 @@ static char *dir_of(const char *rel)
 void types_merge(struct types *t, struct types *from)
 {
 	struct hashmap new_dirs;
-	size_t i, k;
+	size_t i, j, k, a;
 
 	for (i = 0; i < from->nr; i++) {
 		if (hashmap_get(&t->files, from->rels[i]) != (size_t)-1)
@@ -2009,25 +2044,42 @@ void types_merge(struct types *t, struct types *from)
 	}
 	for (i = 0; i < from->lists.size; i++) {
 		const char *key = from->lists.keys[i];
+		struct types_list *l;
 
 		if (!key || hashmap_get(&t->lists, key) != (size_t)-1)
 			continue;
 		k = from->lists.vals[i];
 		ALLOC_GROW(t->list_v, t->nr_lists + 1, t->alloc_lists);
-		t->list_v[t->nr_lists] = from->list_v[k];
+		l = &t->list_v[t->nr_lists];
+		*l = from->list_v[k];
 		memset(&from->list_v[k], 0, sizeof(from->list_v[k]));
+		/* its files by t's strings: from's go with from */
+		ptrmap_release(&l->at);
+		for (j = 0; j < l->nr; j++) {
+			l->v[j] = canonical(t, l->v[j]);
+			ptrmap_put(&l->at, l->v[j], j);
+		}
 		hashmap_put(&t->lists, key, t->nr_lists++);
 	}
-	for (i = 0; i < from->incs.size; i++) {
-		const char *key = from->incs.keys[i];
+	for (a = 0; a < from->nr_archs; a++) {
+		const struct ptrmap *m = &from->archs[a].incs;
+		size_t to = (size_t)(arch_named(t, from->archs[a].name) - t->archs);
 
-		if (!key || hashmap_get(&t->incs, key) != (size_t)-1)
-			continue;
-		k = from->incs.vals[i];
-		ALLOC_GROW(t->inc_v, t->nr_incs + 1, t->alloc_incs);
-		t->inc_v[t->nr_incs] = from->inc_v[k];
-		memset(&from->inc_v[k], 0, sizeof(from->inc_v[k]));
-		hashmap_put(&t->incs, key, t->nr_incs++);
+		for (i = 0; i < m->size; i++) {
+			const char *key = m->keys[i];
+			struct types_list *l;
+
+			if (!key || ptrmap_get(&t->archs[to].incs, canonical(t, key)) != (size_t)-1)
+				continue;
+			k = m->vals[i];
+			ALLOC_GROW(t->inc_v, t->nr_incs + 1, t->alloc_incs);
+			l = &t->inc_v[t->nr_incs];
+			*l = from->inc_v[k];
+			memset(&from->inc_v[k], 0, sizeof(from->inc_v[k]));
+			for (j = 0; j < l->nr; j++)
+				l->v[j] = canonical(t, l->v[j]);
+			ptrmap_put(&t->archs[to].incs, canonical(t, key), t->nr_incs++);
+		}
 	}
 	/* the unity builds of the folders only from scanned */
 	memset(&new_dirs, 0, sizeof(new_dirs));

@@ -36,15 +36,24 @@ struct types {
 	char **body_v;		/* owned struct bodies, NULL where not found */
 	char **body_file;	/* owned: the file each body was found in, or NULL */
 	size_t nr_bodies, alloc_bodies, alloc_body_file;
-	struct hashmap lists;	/* file -> index into list_v */
+	/*
+	 * Search lists and include lists name files by their rels[] string,
+	 * borrowed: one pointer per file, so that they are compared and
+	 * hashed as pointers.
+	 */
+	struct hashmap lists;	/* "levels:file" -> index into list_v */
 	struct types_list {
-		char **v;		/* owned: the files, nearest first */
+		char **v;		/* owned array: the files, nearest first */
 		size_t nr;
-		struct hashmap at;	/* file -> its position in v */
+		struct ptrmap at;	/* file -> its position in v */
 	} *list_v;		/* owned search lists */
 	size_t nr_lists, alloc_lists;
-	struct hashmap incs;	/* "arch:file" -> index into inc_v */
-	struct types_list *inc_v;	/* owned: each file's existing includes */
+	struct types_arch {
+		char *name;		/* owned */
+		struct ptrmap incs;	/* file -> index into inc_v */
+	} *archs;		/* the architectures files were seen from */
+	size_t nr_archs, alloc_archs;
+	struct types_list *inc_v;	/* owned: each file's existing includes (no at) */
 	size_t nr_incs, alloc_incs;
 	struct hashmap unity_dirs;	/* folders whose unity builds are known */
 	struct hashmap unity;	/* C file -> index into unity_v */

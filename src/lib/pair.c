@@ -560,13 +560,20 @@ struct pair_worker {
 	struct sites_run *run;
 	const size_t *files;	/* the files with sites */
 	size_t nr_files;
-	size_t *next;		/* shared: the next of files to take */
+	const size_t *groups;	/* where each group of files starts in files */
+	size_t nr_groups;
+	size_t *next;		/* shared: the next of groups to take */
 	struct types types;
 	struct defs *defs;
 };
 
-/* Files taken at once: neighbours share headers, so a thread's cache serves them. */
-#define PREPARE_CHUNK 8
+/*
+ * Files taken at once: those of one folder, at most this many. They share
+ * headers, so one thread's cache serves them all: chunks of 8 neighbours
+ * split folders between the threads, which then read and indexed the same
+ * headers twice (pairs phase 2.97 -> 2.49 s wall on 6.12).
+ */
+#define PREPARE_CHUNK 64
 
 static void look_up_calls(struct defs *d, const char *file, const struct call_list *l)
 {
@@ -609,17 +616,24 @@ static void prepare_file(struct pair_worker *w, size_t fi)
 	}
 }
 
+static bool same_folder(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+
+	return sa && sb && sa - a == sb - b && !memcmp(a, b, (size_t)(sa - a));
+}
+
 static void *prepare_main(void *arg)
 {
 	struct pair_worker *w = arg;
 
 	for (;;) {
-		size_t i = __atomic_fetch_add(w->next, PREPARE_CHUNK, __ATOMIC_RELAXED), end;
+		size_t g = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED), i, end;
 
-		if (i >= w->nr_files)
+		if (g >= w->nr_groups)
 			break;
-		end = i + PREPARE_CHUNK < w->nr_files ? i + PREPARE_CHUNK : w->nr_files;
-		for (; i < end; i++)
+		end = g + 1 < w->nr_groups ? w->groups[g + 1] : w->nr_files;
+		for (i = w->groups[g]; i < end; i++)
 			prepare_file(w, w->files[i]);
 	}
 	return NULL;
@@ -634,6 +648,7 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 {
 	struct pair_worker *w;
 	size_t *files = NULL, nr = 0, alloc = 0, next = 0, i;
+	size_t *groups = NULL, nr_groups = 0, alloc_groups = 0;
 	int t;
 
 	for (i = 0; i < run->walk.nr; i++) {
@@ -642,6 +657,14 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 		ALLOC_GROW(files, nr + 1, alloc);
 		files[nr++] = i;
 	}
+	/* a group: the files of one folder, which share headers, at most PREPARE_CHUNK */
+	for (i = 0; i < nr; i++) {
+		if (i && nr_groups && i - groups[nr_groups - 1] < PREPARE_CHUNK &&
+		    same_folder(run->walk.files[files[i - 1]].rel, run->walk.files[files[i]].rel))
+			continue;
+		ALLOC_GROW(groups, nr_groups + 1, alloc_groups);
+		groups[nr_groups++] = i;
+	}
 	if (nr_threads < 1)
 		nr_threads = 1;
 	w = xcalloc((size_t)nr_threads, sizeof(*w));
@@ -649,6 +672,8 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 		w[t].run = run;
 		w[t].files = files;
 		w[t].nr_files = nr;
+		w[t].groups = groups;
+		w[t].nr_groups = nr_groups;
 		w[t].next = &next;
 		types_init(&w[t].types, run->walk.root);
 		w[t].defs = t ? defs_new_sharing(&w[t].types, w[0].defs) : defs_new(&w[t].types);
@@ -660,6 +685,7 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 		types_merge(&w[0].types, &w[t].types);
 	}
 	free(files);
+	free(groups);
 	return w;
 }
 

@@ -25,17 +25,30 @@ static bool ident_char(unsigned char c)
 	       (c >= '0' && c <= '9');
 }
 
-/* FNV-1a over an identifier: the key of the index of called names. */
+/*
+ * FNV-1a over an identifier, last byte first (the prefilter meets a called
+ * name's bytes backwards from its '('): the key of the index of called names.
+ */
 static uint32_t name_hash(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;
-	size_t i;
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
+	while (len--) {
+		h ^= (unsigned char)s[len];
 		h *= 16777619u;
 	}
 	return h;
+}
+
+/* Whether s[0..len) holds "mb__" (smp_mb__before_atomic() and kin). */
+static bool has_mb_underscores(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 4 <= len; i++)
+		if (s[i] == 'm' && s[i + 1] == 'b' && s[i + 2] == '_' && s[i + 3] == '_')
+			return true;
+	return false;
 }
 
 /* A cheap test before prim_classify(): every primitive's name has one of these shapes. */
@@ -45,18 +58,33 @@ static bool may_be_primitive(const char *s, size_t len)
 		return false;
 	if (s[len - 1] == 'b' && s[len - 2] == 'm')
 		return true;			/* smp_wmb, dma_rmb, mb, ... */
-	if (len > 4 && (memmem(s, len, "mb__", 4) || !memcmp(s, "rcu_", 4) || !memcmp(s, "smp_", 4)))
+	if (len > 4 && (!memcmp(s, "rcu_", 4) || !memcmp(s, "smp_", 4) || has_mb_underscores(s, len)))
 		return true;
 	return (len > 8 && (!memcmp(s + len - 8, "_acquire", 8) || !memcmp(s + len - 8, "_release", 8))) ||
 	       (len > 5 && !memcmp(s + len - 5, "_lock", 5)) ||
 	       (len > 7 && !memcmp(s + len - 7, "_unlock", 7));
 }
 
-static int cmp_u32(const void *a, const void *b)
+/* Sorts v[0..n) in place, tmp[0..n) its scratch (LSD radix, a byte a pass). */
+static void sort_u32(uint32_t *v, uint32_t *tmp, size_t n)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	unsigned shift;
 
-	return (x > y) - (x < y);
+	for (shift = 0; shift < 32; shift += 8) {
+		size_t count[257] = { 0 }, i;
+		uint32_t *t;
+
+		for (i = 0; i < n; i++)
+			count[((v[i] >> shift) & 0xff) + 1]++;
+		for (i = 1; i < 257; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < n; i++)
+			tmp[count[(v[i] >> shift) & 0xff]++] = v[i];
+		t = v;
+		v = tmp;
+		tmp = t;
+	}
+	/* four passes: the sorted values are back in the caller's v */
 }
 
 /*
@@ -64,7 +92,8 @@ static int cmp_u32(const void *a, const void *b)
  * a '(' (in code or not) is hashed into fs->calls, the index of the names
  * the file calls, which the search for callers in other files reads; and
  * the result is true when one of them is a primitive, whose file is then
- * scanned and parsed.
+ * scanned and parsed. *scratch (grown in *alloc) is the caller's, kept
+ * from file to file.
  */
 static bool scan_called_names(const char *buf, size_t len, struct file_sites *fs,
 			      uint32_t **scratch, size_t *alloc)
@@ -75,47 +104,58 @@ static bool scan_called_names(const char *buf, size_t len, struct file_sites *fs
 
 	while (p < end && (p = memchr(p, '(', (size_t)(end - p)))) {
 		const char *q = p, *e;
+		uint32_t h = 2166136261u;
 
 		while (q > buf && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '\r'))
 			q--;
 		e = q;
-		while (q > buf && ident_char((unsigned char)q[-1]))
+		/* name_hash() on the way back */
+		while (q > buf && ident_char((unsigned char)q[-1]) && e - q <= 64) {
 			q--;
+			h ^= (unsigned char)*q;
+			h *= 16777619u;
+		}
 		p++;
-		if (e == q || (*q >= '0' && *q <= '9') || e - q > 64)
+		if (e == q || (*q >= '0' && *q <= '9') || e - q > 64 ||
+		    (q > buf && ident_char((unsigned char)q[-1])))
 			continue;
 		ALLOC_GROW(*scratch, n + 1, *alloc);
-		(*scratch)[n++] = name_hash(q, (size_t)(e - q));
+		(*scratch)[n++] = h;
 		if (!primitive && may_be_primitive(q, (size_t)(e - q)) &&
 		    prim_classify(q, (size_t)(e - q)) != PRIM_NONE)
 			primitive = true;
 	}
 	if (n) {
-		/* each name once (an open-addressing set of the hashes), then sorted */
+		/* each name once (an open-addressing set of the hashes after them), then sorted */
 		size_t size = 64, mask, slot_i;
 		uint32_t *set;
-		bool *used;
+		bool zero = false;
 
 		while (size < 2 * n)
 			size *= 2;
 		mask = size - 1;
-		set = xcalloc(size, sizeof(*set));
-		used = xcalloc(size, sizeof(*used));
+		ALLOC_GROW(*scratch, n + size, *alloc);
+		set = *scratch + n;
+		memset(set, 0, size * sizeof(*set));
+		/* 0 marks a free slot: the hash 0 is noted apart */
 		for (i = 0, k = 0; i < n; i++) {
 			uint32_t h = (*scratch)[i];
 
-			for (slot_i = (h * 2654435761u) & mask; used[slot_i] && set[slot_i] != h;
+			if (!h) {
+				if (!zero)
+					(*scratch)[k++] = h;
+				zero = true;
+				continue;
+			}
+			for (slot_i = (h * 2654435761u) & mask; set[slot_i] && set[slot_i] != h;
 			     slot_i = (slot_i + 1) & mask)
 				;
-			if (!used[slot_i]) {
-				used[slot_i] = true;
+			if (!set[slot_i]) {
 				set[slot_i] = h;
 				(*scratch)[k++] = h;
 			}
 		}
-		free(set);
-		free(used);
-		qsort(*scratch, k, sizeof(**scratch), cmp_u32);
+		sort_u32(*scratch, set, k);
 		fs->calls = xmalloc(k * sizeof(*fs->calls));
 		memcpy(fs->calls, *scratch, k * sizeof(*fs->calls));
 		fs->nr_calls = k;

@@ -29,6 +29,9 @@ static const char *const bare_ops[] = {
 
 static bool eq(const char *s, size_t len, const char *lit)
 {
+	/* the first byte first: the lexer asks this of every identifier */
+	if (!len || s[0] != lit[0])
+		return !len && !lit[0];
 	return strlen(lit) == len && !memcmp(s, lit, len);
 }
 

@@ -170,6 +170,7 @@ static void add_definition(struct types *t, char kind, const char *name, size_t 
  */
 static void index_definitions(struct types *t, size_t idx)
 {
+	/* strstr(), not memmem(): glibc's is the vectorised one, and the text ends at its NUL */
 	const char *s = t->texts[idx], *p, *end = s + strlen(s);
 	static const char *const words[] = { "struct", "union", "typedef" };
 	size_t w;
@@ -178,7 +179,7 @@ static void index_definitions(struct types *t, size_t idx)
 	for (w = 0; w < 2; w++) {
 		size_t n = strlen(words[w]);
 
-		for (p = s; (p = memmem(p, (size_t)(end - p), words[w], n)); p += n) {
+		for (p = s; (p = strstr(p, words[w])); p += n) {
 			const char *q = p + n, *name, *r;
 
 			if ((p > s && word_char(p[-1])) || word_char(*q))
@@ -212,7 +213,7 @@ static void index_definitions(struct types *t, size_t idx)
 		add_definition(t, 't', name, strcspn(name, " \t;"), idx);
 	}
 	/* #define NAME X: an alias a struct tag may go by */
-	for (p = s; (p = memmem(p, (size_t)(end - p), "#define", 7)); p += 7) {
+	for (p = s; (p = strstr(p, "#define")); p += 7) {
 		const char *q = p + 7, *name, *x, *e;
 
 		if (q[0] != ' ' && q[0] != '\t')
@@ -237,7 +238,7 @@ static void index_definitions(struct types *t, size_t idx)
 			add_definition(t, 'c', name, (size_t)(q - name), idx);
 	}
 	/* typedef T NAME; typedef T (*NAME)(...); */
-	for (p = s; (p = memmem(p, (size_t)(end - p), words[2], 7)); p += 7) {
+	for (p = s; (p = strstr(p, words[2])); p += 7) {
 		const char *semi, *e, *q, *name;
 
 		if ((p > s && word_char(p[-1])) || word_char(p[7]))

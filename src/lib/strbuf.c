@@ -2,10 +2,15 @@
 #include "strbuf.h"
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 char strbuf_slopbuf[1];
 
@@ -161,14 +166,32 @@ void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len)
 
 int strbuf_read_file(struct strbuf *sb, const char *path, size_t max)
 {
-	FILE *f = fopen(path, "rb");
-	char buf[8192];
-	size_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	bool whole = false;
 
-	if (!f)
+	if (fd < 0)
 		return -1;
-	while (sb->len < max && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(sb, buf, n);
-	fclose(f);
+	/* room for the whole file at once: no copy through a stdio buffer */
+	if (!fstat(fd, &st) && st.st_size > 0 && (unsigned long long)st.st_size < max) {
+		strbuf_grow(sb, (size_t)st.st_size + 1);
+		whole = true;
+	}
+	/* past max, chunks of 8 KiB until max is reached, as it always read */
+	while (sb->len < max) {
+		ssize_t n;
+
+		if (!whole || sb->alloc - sb->len < 2)
+			strbuf_grow(sb, 8192);
+		n = read(fd, sb->buf + sb->len, whole ? sb->alloc - sb->len - 1 : 8192);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		sb->len += (size_t)n;
+	}
+	if (sb->alloc)
+		sb->buf[sb->len] = '\0';
+	close(fd);
 	return 0;
 }

@@ -644,7 +644,8 @@ static void *prepare_main(void *arg)
  * caches are merged into the first's. Caller releases the first's types,
  * then frees the array.
  */
-static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
+static struct pair_worker *prepare(struct sites_run *run, int nr_threads,
+				   const struct hashmap *no_c_include)
 {
 	struct pair_worker *w;
 	size_t *files = NULL, nr = 0, alloc = 0, next = 0, i;
@@ -676,6 +677,7 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads)
 		w[t].nr_groups = nr_groups;
 		w[t].next = &next;
 		types_init(&w[t].types, run->walk.root);
+		types_skip_unity_scan(&w[t].types, no_c_include);
 		w[t].defs = t ? defs_new_sharing(&w[t].types, w[0].defs) : defs_new(&w[t].types);
 	}
 	threads_run(nr_threads, prepare_main, w, sizeof(*w));
@@ -924,7 +926,7 @@ static void split_generic(struct types *t, struct pair_result *out)
 void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 {
 	struct classify_ctx ctx;
-	struct hashmap published, subscribed, flags;
+	struct hashmap published, subscribed, flags, no_c_include;
 	struct pair_worker *w;
 	struct types *types;
 	struct builder b;
@@ -933,7 +935,12 @@ void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 
 	memset(&b, 0, sizeof(b));
 	b.out = out;
-	w = prepare(run, nr_threads);
+	/* the C files the sites pass read whole and saw include no C file */
+	memset(&no_c_include, 0, sizeof(no_c_include));
+	for (i = 0; i < run->walk.nr; i++)
+		if (run->files[i].includes_no_c)
+			hashmap_put(&no_c_include, run->walk.files[i].rel, 1);
+	w = prepare(run, nr_threads, &no_c_include);
 	types = &w[0].types;
 	b.defs = out->defs = w[0].defs;
 	/* writers first, so that readers can look their variables up */
@@ -1026,6 +1033,7 @@ void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 	hashmap_release(&b.wkeys);
 	hashmap_release(&b.writer_fns);
 	types_release(types);
+	hashmap_release(&no_c_include);
 	free(w);
 }
 

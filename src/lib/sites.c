@@ -1056,6 +1056,13 @@ static long read_file(char **buf, size_t *alloc, const char *path, struct file_s
 	return (long)len;
 }
 
+static bool ends_with_c(const char *rel)
+{
+	size_t n = strlen(rel);
+
+	return n > 2 && rel[n - 2] == '.' && rel[n - 1] == 'c';
+}
+
 static bool has_rewritable_site(const struct file_sites *fs)
 {
 	size_t i;
@@ -1091,6 +1098,9 @@ static void *worker_main(void *arg)
 			continue;
 		scan_buffer(p, run->walk.files[i].path, w->buf, (size_t)len, &run->files[i],
 			    &w->names, &w->alloc_names, w->flags);
+		/* for types.c's search for unity builds, which need not read it again */
+		run->files[i].includes_no_c = ends_with_c(run->walk.files[i].rel) &&
+					      !strstr(w->buf, ".c\"");
 		if ((w->flags & SITES_KEEP_TEXT) && has_rewritable_site(&run->files[i]))
 			keep_text(&run->files[i], w->buf, (size_t)len);
 	}

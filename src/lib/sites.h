@@ -83,6 +83,8 @@ struct file_sites {
 	struct skip_list skipped;	/* this file, or parts of it, not analysed */
 	struct skip_list notes;		/* read, but worth a word (invalid UTF-8) */
 	bool parsed;			/* the prefilter let it through */
+	bool includes_no_c;		/* a C file read whole whose text holds no
+					   '.c"', so no #include of a C file */
 	char *text;			/* owned or NULL: the bytes analysed, kept
 					   with SITES_KEEP_TEXT (see sites_run()) */
 	size_t len;

@@ -32,6 +32,11 @@ void types_init(struct types *t, const char *root)
 	t->root = root;
 }
 
+void types_skip_unity_scan(struct types *t, const struct hashmap *no_c_include)
+{
+	t->no_c_include = no_c_include;
+}
+
 static void free_list(char **v, size_t n)
 {
 	size_t i;
@@ -1040,6 +1045,10 @@ static void scan_unity_dir(struct types *t, const char *dir)
 		if (n < 3 || strcmp(de->d_name + n - 2, ".c"))
 			continue;
 		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name);
+		if (t->no_c_include && hashmap_get(t->no_c_include, rel) != (size_t)-1) {
+			free(rel);
+			continue;
+		}
 		text = read_text(t, rel);
 		for (p = text ? strstr(text, "include") : NULL; p; p = strstr(p + 7, "include")) {
 			const char *h = p, *q = p + 7, *e;

@@ -62,6 +62,7 @@ struct types {
 		size_t nr, alloc;
 	} *unity_v;
 	size_t nr_unity, alloc_unity;
+	const struct hashmap *no_c_include;	/* borrowed or NULL: types_skip_unity_scan() */
 };
 
 /*
@@ -71,6 +72,13 @@ struct types {
  */
 void types_init(struct types *t, const char *root);
 void types_release(struct types *t);
+
+/*
+ * C files (relative to the root) known to #include no C file, read by
+ * someone else already: the search for unity builds does not read them
+ * again. Borrowed; it must outlive t's lookups, or be set to NULL first.
+ */
+void types_skip_unity_scan(struct types *t, const struct hashmap *no_c_include);
 
 /*
  * Takes over what from has read and found that t has not, then releases

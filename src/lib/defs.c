@@ -51,6 +51,7 @@ struct defs {
 	struct hashmap stores;	/* "struct file\001struct\001field" -> index into store_v */
 	struct field_stores *store_v;
 	size_t nr_stores, alloc_stores;
+	struct types_scratch peek;	/* files scanned for a field but not kept */
 };
 
 struct defs *defs_new(struct types *t)
@@ -136,6 +137,7 @@ void defs_free(struct defs *d)
 		free(d->store_v[i].v);
 	free(d->store_v);
 	hashmap_release(&d->stores);
+	free(d->peek.buf);
 	free(d);
 }
 
@@ -589,10 +591,37 @@ static unsigned line_at(const char *text, const char *p)
 }
 
 /* Searches one file's text for stores of field, appending them. */
+/*
+ * The file a field scan goes on with once it needs the file's functions:
+ * the text kept by types (read again when *text was only peeked at), with
+ * the scan's pointers moved into it. False when it cannot be read as it
+ * was (changed meanwhile).
+ */
+static bool keep_scanned(struct defs *d, const char *rel, const char **text, const char **p,
+			 const char **b, const char **base_end)
+{
+	const char *kept = types_text(d->t, rel);
+	size_t po = (size_t)(*p - *text), bo = b ? (size_t)(*b - *text) : 0,
+	       eo = base_end ? (size_t)(*base_end - *text) : 0;
+
+	if (kept == *text)
+		return true;
+	if (!kept || strcmp(kept, *text))
+		return false;
+	*text = kept;
+	*p = kept + po;
+	if (b)
+		*b = kept + bo;
+	if (base_end)
+		*base_end = kept + eo;
+	return true;
+}
+
 static void scan_field_stores(struct defs *d, const char *rel, const char *field,
 			      struct field_stores *out)
 {
-	const char *text = types_text(d->t, rel), *p;
+	/* a folder's every file is scanned: most are looked at once, not kept */
+	const char *text = types_peek(d->t, rel, &d->peek), *p;
 	size_t n = strlen(field);
 	const struct lexed *lx = NULL;
 
@@ -608,8 +637,14 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 			out->complete = false;	/* an address taken: stored who knows where */
 		if (!store)
 			continue;
-		if (!lx)
-			lx = lexed_of(d, rel);	/* lexed only for a file with a store */
+		if (!lx) {
+			/* lexed only for a file with a store */
+			if (!keep_scanned(d, rel, &text, &p, &b, &base_end)) {
+				out->complete = false;
+				return;
+			}
+			lx = lexed_of(d, rel);
+		}
 		{
 			const struct lex_context *fn = function_at(lx, (size_t)(p - text));
 			struct field_store *fs;
@@ -883,7 +918,7 @@ static bool load_indexes(const char *text, size_t off, const struct lex_context 
 static void scan_field_loads(struct defs *d, const char *rel, const char *field, void *arg)
 {
 	struct field_loads *out = arg;
-	const char *text = types_text(d->t, rel), *p;
+	const char *text = types_peek(d->t, rel, &d->peek), *p;
 	size_t n = strlen(field);
 	const struct lexed *lx = NULL;
 
@@ -898,8 +933,11 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address) ||
 		    store || address || in_directive(text, (size_t)(p - text)))
 			continue;
-		if (!lx)
+		if (!lx) {
+			if (!keep_scanned(d, rel, &text, &p, NULL, NULL))
+				return;
 			lx = lexed_of(d, rel);
+		}
 		fn = function_at(lx, (size_t)(p - text));
 		if (!fn)
 			continue;

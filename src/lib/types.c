@@ -276,14 +276,15 @@ static void index_definitions(struct types *t, size_t idx)
 #define MAX_TEXT_BYTES (16u << 20)
 
 /*
- * The contents of root/rel (at most MAX_TEXT_BYTES), owned; NULL when it
- * cannot be opened. Read straight into a buffer of the file's size, with
- * no stdio buffer to copy through: tens of thousands of headers come
- * through here (the copies were 4% of a pairs run).
+ * Reads root/rel (at most MAX_TEXT_BYTES) into *bufp, of *capp bytes and
+ * one for the NUL, grown as needed: straight into a buffer of the file's
+ * size, with no stdio buffer to copy through (tens of thousands of headers
+ * come through here; the copies were 4% of a pairs run). Returns the
+ * length, or -1 when the file cannot be opened.
  */
-static char *read_text(const struct types *t, const char *rel)
+static long read_into(const struct types *t, const char *rel, char **bufp, size_t *capp)
 {
-	char *path, *buf;
+	char *path;
 	struct stat st;
 	size_t cap, len = 0;
 	bool failed = false, more = false;
@@ -294,7 +295,7 @@ static char *read_text(const struct types *t, const char *rel)
 	if (fd < 0) {
 		inputs_missing(path, INPUT_FILE, errno);
 		free(path);
-		return NULL;
+		return -1;
 	}
 	if (fstat(fd, &st) < 0) {
 		memset(&st, 0, sizeof(st));
@@ -303,7 +304,11 @@ static char *read_text(const struct types *t, const char *rel)
 	/* one byte more than its size: a file that grew shows */
 	cap = st.st_size > 0 && (unsigned long long)st.st_size < MAX_TEXT_BYTES ?
 		      (size_t)st.st_size + 1 : 65536;
-	buf = xmalloc(cap + 1);
+	if (*capp < cap || !*bufp) {
+		*bufp = xrealloc(*bufp, cap + 1);
+		*capp = cap;
+	}
+	cap = *capp;
 	for (;;) {
 		ssize_t n;
 
@@ -311,9 +316,10 @@ static char *read_text(const struct types *t, const char *rel)
 			if (cap >= MAX_TEXT_BYTES)
 				break;
 			cap = cap * 2 < MAX_TEXT_BYTES ? cap * 2 : MAX_TEXT_BYTES;
-			buf = xrealloc(buf, cap + 1);
+			*bufp = xrealloc(*bufp, cap + 1);
+			*capp = cap;
 		}
-		n = read(fd, buf + len, cap - len);
+		n = read(fd, *bufp + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -327,17 +333,41 @@ static char *read_text(const struct types *t, const char *rel)
 
 		more = read(fd, &c, 1) > 0;
 	}
-	buf[len] = '\0';
+	(*bufp)[len] = '\0';
 	if (failed)
 		inputs_uncacheable();
 	else if (inputs_enabled() && more)
 		inputs_file_stat(path, &st);	/* read in part: its stat only */
 	else if (inputs_enabled())
-		inputs_file(path, &st, buf, len);
+		inputs_file(path, &st, *bufp, len);
 	close(fd);
 	free(path);
-	/* NUL bytes would end the text early; such a file has no struct for us */
+	return (long)len;
+}
+
+/*
+ * The contents of root/rel, owned; NULL when it cannot be opened. NUL
+ * bytes end the text early; such a file has no struct for us.
+ */
+static char *read_text(const struct types *t, const char *rel)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+
+	if (read_into(t, rel, &buf, &cap) < 0) {
+		free(buf);
+		return NULL;
+	}
 	return buf;
+}
+
+const char *types_peek(struct types *t, const char *rel, struct types_scratch *s)
+{
+	size_t i = hashmap_get(&t->files, rel);
+
+	if (i != (size_t)-1)
+		return t->texts[i];
+	return read_into(t, rel, &s->buf, &s->cap) < 0 ? NULL : s->buf;
 }
 
 /* The index of root/rel in texts and rels, read once (its text NULL when it cannot be read). */

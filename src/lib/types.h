@@ -141,6 +141,21 @@ bool types_is_function(struct types *t, const char *file, const char *name);
 const char *types_root(const struct types *t);
 /* The contents of root/rel, read once and kept; NULL when unreadable. Borrowed. */
 const char *types_text(struct types *t, const char *rel);
+
+/* A reusable buffer for types_peek(). */
+struct types_scratch {
+	char *buf;	/* owned */
+	size_t cap;
+};
+
+/*
+ * The text of rel for one look, when it need not be kept: t's own copy
+ * when t has read it, else rel read into *s (recorded as an input like any
+ * read), neither kept nor indexed. Valid until the next use of s; NULL
+ * when it cannot be read. A scan of a whole folder for one field (defs.c)
+ * reads so without filling memory with texts no lookup wants.
+ */
+const char *types_peek(struct types *t, const char *rel, struct types_scratch *s);
 /* The files a lookup from file searches, nearest first, two levels of includes or (far) three. Borrowed. */
 size_t types_search_list(struct types *t, const char *file, bool far, char ***out);
 

@@ -633,6 +633,9 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 
 		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address))
 			continue;
+		/* f(x->arr), memset(x->arr, ...): an array named bare is its address */
+		if (out->array && !element && !store)
+			address = true;
 		if (address)
 			out->complete = false;	/* an address taken: stored who knows where */
 		if (!store)
@@ -694,6 +697,24 @@ static void drop_pointee_stores(struct defs *d, const char *file, const char *sn
 	free(decl);
 }
 
+/* Whether decl declares name as an array ("struct virtqueue *vqs[VSOCK_VQ_MAX]"). */
+static bool declares_array(const char *decl, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = strstr(decl, name); p; p = strstr(p + n, name)) {
+		const char *q = p + n;
+
+		if ((p > decl && is_c_ident_char(p[-1])) || is_c_ident_char(*q))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		return *q == '[';
+	}
+	return false;
+}
+
 void defs_field_stores(struct defs *d, const char *file, const char *sname, const char *field,
 		       struct field_stores *out)
 {
@@ -703,8 +724,12 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 
 	if (k == (size_t)-1) {
 		struct field_stores fresh;
+		char *decl = NULL;
 
 		memset(&fresh, 0, sizeof(fresh));
+		if (types_field(d->t, file, sname, field, &decl) != FIELD_UNKNOWN && decl)
+			fresh.array = declares_array(decl, field);
+		free(decl);
 		search_field(d, file, sname, field, scan_stores_of, &fresh, &fresh.complete,
 			     &fresh.scope);
 		drop_pointee_stores(d, file, sname, field, &fresh);

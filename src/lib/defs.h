@@ -78,6 +78,7 @@ struct field_stores {
 	bool complete;		/* every file that sees the struct was searched, and no
 				   store escaped the search (an address taken, a memcpy) */
 	const char *scope;	/* borrowed: what was searched, for the evidence */
+	bool array;		/* the field is an array: named bare, it is its address */
 };
 
 /*

@@ -452,6 +452,22 @@ static const struct lex_context *function_at(const struct lexed *lx, size_t off)
 	return NULL;
 }
 
+/* Whether off lies in a comment of the lexed file. */
+static bool in_comment(const struct lexed *lx, size_t off)
+{
+	size_t lo = 0, hi = lx->lr.nr_comments;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (lx->lr.comments[mid].end <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < lx->lr.nr_comments && lx->lr.comments[lo].start <= off;
+}
+
 /*
  * Whether the function c assigns base (an identifier) from an allocation
  * before at: "base = kzalloc(", "base = kmem_cache_alloc(", "foo_alloc(".
@@ -617,6 +633,18 @@ static bool keep_scanned(struct defs *d, const char *rel, const char **text, con
 	return true;
 }
 
+/* keep_scanned(), then the file's functions, once per scan (*lx). */
+static bool lexed_scan(struct defs *d, const char *rel, const char **text, const char **p,
+		       const char **b, const char **base_end, const struct lexed **lx)
+{
+	if (*lx)
+		return true;
+	if (!keep_scanned(d, rel, text, p, b, base_end))
+		return false;
+	*lx = lexed_of(d, rel);
+	return true;
+}
+
 static void scan_field_stores(struct defs *d, const char *rel, const char *field,
 			      struct field_stores *out)
 {
@@ -634,19 +662,21 @@ static void scan_field_stores(struct defs *d, const char *rel, const char *field
 		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address))
 			continue;
 		/* f(x->arr), memset(x->arr, ...): an array named bare is its address */
-		if (out->array && !element && !store)
-			address = true;
+		if (out->array && !element && !store && !address) {
+			if (!lexed_scan(d, rel, &text, &p, &b, &base_end, &lx)) {
+				out->complete = false;
+				return;
+			}
+			address = !lx || !in_comment(lx, (size_t)(p - text));
+		}
 		if (address)
 			out->complete = false;	/* an address taken: stored who knows where */
 		if (!store)
 			continue;
-		if (!lx) {
-			/* lexed only for a file with a store */
-			if (!keep_scanned(d, rel, &text, &p, &b, &base_end)) {
-				out->complete = false;
-				return;
-			}
-			lx = lexed_of(d, rel);
+		/* lexed only for a file with a store */
+		if (!lexed_scan(d, rel, &text, &p, &b, &base_end, &lx)) {
+			out->complete = false;
+			return;
 		}
 		{
 			const struct lex_context *fn = function_at(lx, (size_t)(p - text));

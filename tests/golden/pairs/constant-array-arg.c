@@ -31,7 +31,7 @@ static int demo_poll(struct demo_dev *d)
 	return vq->len + d->ready;
 }
 
-/* table is only read, in elements and in a sizeof: stored nowhere (keep) */
+/* d->table, named bare in this comment only, is read in elements: stored nowhere (keep) */
 static int demo_peek(struct demo_dev *d)
 {
 	int t = READ_ONCE(d->table[1]);

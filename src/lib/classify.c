@@ -1182,7 +1182,17 @@ static int key_state(const struct hashmap *set, const struct access *a, const ch
 /* Whether some writer in the tree orders a store to a's variable (-1 when unsure). */
 static int published_state(const struct judge *j, const struct access *a, const char *file)
 {
-	return key_state(j->ctx->published, a, file);
+	unsigned ev;
+	char *key = key_of(a, file, &ev), *base;
+	int state = -1;		/* unknown */
+
+	if (key && j->ctx->published && (ev & (EV_OBJECT | EV_GLOBAL))) {
+		base = base_key(key);
+		state = ordered_has(j->ctx->published, base);
+		free(base);
+	}
+	free(key);
+	return state;
 }
 
 /*
@@ -2725,13 +2735,85 @@ static void note_key(struct hashmap *set, const struct access *a, const char *fi
 	free(key);
 }
 
+/* Resolves and adds waiting access k, once. */
+static void ordered_add(struct ordered_set *o, size_t k)
+{
+	if (!o->v[k].a)
+		return;
+	types_resolve_access(o->t, o->v[k].file, o->v[k].a);
+	note_key(&o->keys, o->v[k].a, o->v[k].file);
+	o->v[k].a = NULL;
+}
+
+/* Resolves and adds what waits under name (NUL-terminated). */
+static void ordered_wake(struct ordered_set *o, const char *name)
+{
+	size_t k = hashmap_get(&o->names, name);
+
+	if (k == (size_t)-1)
+		return;
+	hashmap_put(&o->names, name, (size_t)-1);
+	for (; k != (size_t)-1; k = o->v[k].next)
+		ordered_add(o, k);
+}
+
+/* Adds a's variable to o, at once, or when its name is asked for (deferred). */
+static void ordered_note(struct ordered_set *o, struct access *a, const char *file,
+			 bool deferred)
+{
+	const char *name;
+	size_t n, head;
+	char *copy;
+
+	if (!deferred || !key_path_name(a->path, strlen(a->path), &name, &n)) {
+		if (deferred)
+			types_resolve_access(o->t, file, a);
+		note_key(&o->keys, a, file);
+		return;
+	}
+	copy = xstrndup(name, n);
+	head = hashmap_get(&o->names, copy);
+	ALLOC_GROW(o->v, o->nr + 1, o->alloc);
+	o->v[o->nr].a = a;
+	o->v[o->nr].file = file;
+	o->v[o->nr].next = head;
+	hashmap_put(&o->names, copy, o->nr++);
+	free(copy);
+}
+
+bool ordered_has(struct ordered_set *o, const char *base)
+{
+	const char *name;
+	size_t n, k;
+
+	if (key_var_name(base, &name, &n)) {
+		char *copy = xstrndup(name, n);
+
+		ordered_wake(o, copy);
+		free(copy);
+	} else {
+		/* no name to wake by: everything */
+		for (k = 0; k < o->nr; k++)
+			ordered_add(o, k);
+	}
+	return hashmap_get(&o->keys, base) != (size_t)-1;
+}
+
+void ordered_set_release(struct ordered_set *o)
+{
+	hashmap_release(&o->keys);
+	hashmap_release(&o->names);
+	free(o->v);
+	memset(o, 0, sizeof(*o));
+}
+
 /*
  * Notes in set the variables of l's stores (stores) or loads (!stores):
  * every one when all, else those a fully ordered read-modify-write makes
- * (it loads and stores at once).
+ * (it loads and stores at once). Those of a deferred site wait in set.
  */
-static void note_list(struct hashmap *set, const struct access_list *l, const char *file,
-		      bool stores, bool all)
+static void note_list(struct ordered_set *set, struct access_list *l, const char *file,
+		      bool stores, bool all, bool deferred)
 {
 	size_t i;
 
@@ -2746,37 +2828,38 @@ static void note_list(struct hashmap *set, const struct access_list *l, const ch
 				!strcmp(via, "clear_and_wake_up_bit"));
 
 		if ((all && l->v[i].is_write == stores) || rmw || release)
-			note_key(set, &l->v[i], file);
+			ordered_note(set, &l->v[i], file, deferred);
 	}
 }
 
-void classify_ordered(const struct sites_run *run, struct hashmap *published,
-		      struct hashmap *subscribed)
+void classify_ordered(struct sites_run *run, struct types *t, struct ordered_set *published,
+		      struct ordered_set *subscribed)
 {
 	size_t i, k, c;
 
+	published->t = subscribed->t = t;
 	for (i = 0; i < run->walk.nr; i++) {
-		const struct file_sites *fs = &run->files[i];
+		struct file_sites *fs = &run->files[i];
 		const char *file = run->walk.files[i].rel;
 
 		for (k = 0; k < fs->nr; k++) {
-			const struct site *s = &fs->v[k];
+			struct site *s = &fs->v[k];
 			enum prim_role r = prim_role(s->primitive);
-			bool stores = false, loads = false;
+			bool stores = false, loads = false, d = s->deferred;
 
 			if (r == PRIM_ROLE_WMB || r == PRIM_ROLE_RMB || r == PRIM_ROLE_FENCE)
 				prim_fence_orders(s->primitive, &stores, &loads);
 			if (r == PRIM_ROLE_RELEASE)
-				note_list(published, &s->operand, file, true, true);
+				note_list(published, &s->operand, file, true, true, d);
 			if (r == PRIM_ROLE_ACQUIRE)
-				note_list(subscribed, &s->operand, file, false, true);
-			note_list(published, &s->window_after, file, true, stores);
-			note_list(published, &s->window_before, file, true, false);
-			note_list(subscribed, &s->window_before, file, false, loads);
-			note_list(subscribed, &s->window_after, file, false, false);
+				note_list(subscribed, &s->operand, file, false, true, d);
+			note_list(published, &s->window_after, file, true, stores, d);
+			note_list(published, &s->window_before, file, true, false, d);
+			note_list(subscribed, &s->window_before, file, false, loads, d);
+			note_list(subscribed, &s->window_after, file, false, false, d);
 			for (c = 0; c < s->nr_callers; c++) {
-				note_list(published, &s->callers[c].after, file, true, stores);
-				note_list(subscribed, &s->callers[c].before, file, false, loads);
+				note_list(published, &s->callers[c].after, file, true, stores, d);
+				note_list(subscribed, &s->callers[c].before, file, false, loads, d);
 			}
 		}
 	}

@@ -10,15 +10,36 @@
 #include "hash.h"
 #include "types.h"
 
+/*
+ * A set of base keys (classify_ordered()). The accesses of deferred sites
+ * (pair.c) wait under their variable's name and are resolved and added
+ * when a key of that name is first asked for.
+ */
+struct ordered_set {
+	struct hashmap keys;		/* base key -> 1 */
+	struct hashmap names;		/* variable name -> first waiting, or -1 */
+	struct ordered_wait {
+		struct access *a;	/* borrowed from its site */
+		const char *file;
+		size_t next;		/* the next waiting under its name, or -1 */
+	} *v;
+	size_t nr, alloc;
+	struct types *t;		/* borrowed */
+};
+
+/* Whether base (base_key()) is in o. */
+bool ordered_has(struct ordered_set *o, const char *base);
+void ordered_set_release(struct ordered_set *o);
+
 /* What a judgement looks at besides the protocol. Borrowed. */
 struct classify_ctx {
 	struct types *t;
 	const struct protocol *all;	/* every protocol of the run */
 	size_t nr_all;
-	const struct hashmap *published;	/* base keys some writer orders a store to:
-						   after a barrier, by a release or a
-						   fully ordered read-modify-write */
-	const struct hashmap *subscribed;	/* base keys some reader orders later loads after */
+	struct ordered_set *published;	/* base keys some writer orders a store to:
+					   after a barrier, by a release or a
+					   fully ordered read-modify-write */
+	struct ordered_set *subscribed;	/* base keys some reader orders later loads after */
 	const struct hashmap *flags;	/* base keys stored right before an smp_wmb()
 					   that orders no store after it in its
 					   function (store-then-barrier) */
@@ -33,10 +54,11 @@ void classify_protocol(const struct classify_ctx *c, struct protocol *p);
  * base keys of variables some writer orders a store to (after a barrier
  * that orders stores, by a release or a fully ordered read-modify-write),
  * and of those some reader orders later loads after (before a barrier
- * that orders loads, by an acquire or such a read-modify-write).
+ * that orders loads, by an acquire or such a read-modify-write). Both
+ * resolve the types of deferred sites' accesses with t when asked.
  */
-void classify_ordered(const struct sites_run *run, struct hashmap *published,
-		      struct hashmap *subscribed);
+void classify_ordered(struct sites_run *run, struct types *t, struct ordered_set *published,
+		      struct ordered_set *subscribed);
 /*
  * Fills flags (zeroed) with the base keys of the variables stored right
  * before an smp_wmb() that is followed by no store in its function

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-unsigned key_subscripts(const char *path, size_t *base_len)
+/* key_subscripts() of path[0..n). */
+static unsigned subscripts(const char *path, size_t n, size_t *base_len)
 {
-	size_t n = strlen(path);
 	unsigned k = 0;
 
 	while (n && path[n - 1] == ']') {
@@ -26,6 +26,11 @@ unsigned key_subscripts(const char *path, size_t *base_len)
 	return k;
 }
 
+unsigned key_subscripts(const char *path, size_t *base_len)
+{
+	return subscripts(path, strlen(path), base_len);
+}
+
 /* The last field of an access path (tail of ring->tail, slots of s->slots[i]). */
 static bool last_field(const char *path, const char **f, size_t *flen)
 {
@@ -42,6 +47,41 @@ static bool last_field(const char *path, const char **f, size_t *flen)
 	*f = path + n;
 	*flen = end - n;
 	return true;
+}
+
+/*
+ * The name of the variable an access path names: its last identifier, once
+ * trailing subscripts and parentheses are gone (slots of s->slots[i], v of
+ * g.v, enqueue of (ring->enqueue)). False when the path ends in no identifier.
+ */
+bool key_path_name(const char *path, size_t n, const char **name, size_t *len)
+{
+	size_t end = n, start;
+
+	/* (ring->enqueue), (p->v)[2]: parentheses and subscripts around the name */
+	do {
+		n = end;
+		subscripts(path, n, &end);
+		while (end && path[end - 1] == ')')
+			end--;
+	} while (end != n);
+	start = end;
+	while (start && is_c_ident_char(path[start - 1]))
+		start--;
+	if (start == end)
+		return false;
+	*name = path + start;
+	*len = end - start;
+	return true;
+}
+
+/*
+ * The same name taken from a key (key_of()): that of its variable, without
+ * scope, bit or constant subscript. The two agree for an access and its key.
+ */
+bool key_var_name(const char *key, const char **name, size_t *len)
+{
+	return key_path_name(key, strcspn(key, "|#"), name, len);
 }
 
 bool key_is_ident(const char *s)

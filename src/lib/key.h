@@ -42,6 +42,14 @@ bool key_file_scoped(const char *key);
  * length of what comes before them.
  */
 unsigned key_subscripts(const char *path, size_t *base_len);
+/*
+ * The name of the variable that path[0..n) names: its last identifier once
+ * trailing subscripts are gone (slots of s->slots[i]). False when it ends
+ * in no identifier.
+ */
+bool key_path_name(const char *path, size_t n, const char **name, size_t *len);
+/* The same name from a key: that of its variable, without scope, bit or subscript. */
+bool key_var_name(const char *key, const char **name, size_t *len);
 /* Whether s is a plain identifier. */
 bool key_is_ident(const char *s);
 

@@ -64,6 +64,8 @@ struct site {
 	 * file, whose stores after the call the barrier orders too */
 	struct caller *tail_callers;
 	size_t nr_tail_callers, alloc_tail_callers;
+	bool deferred;			/* a fence whose accesses' types pair.c looks
+					   up only when the pairing asks for them */
 };
 
 /* A branch of a preprocessor conditional: #if..#else, #else..#endif, ... */
@@ -94,6 +96,7 @@ struct sites_run {
 	struct walk_result walk;
 	struct file_sites *files;	/* one per walk.files entry */
 	size_t nr_parsed;		/* files that went past the prefilter */
+	unsigned flags;			/* sites_run()'s */
 };
 
 /*

@@ -399,7 +399,7 @@ static char *rule_not_published(const struct seen *s)
 		return NULL;
 	base = base_key(key);
 	/* a field name alone may be some other struct's: not enough to say nobody orders it */
-	if ((ev & (EV_OBJECT | EV_GLOBAL)) && hashmap_get(s->ctx->published, base) == (size_t)-1)
+	if ((ev & (EV_OBJECT | EV_GLOBAL)) && !ordered_has(s->ctx->published, base))
 		out = xasprintf("no writer in the tree orders a store to %s after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data",
 				s->a->path);
 	free(base);
@@ -438,7 +438,7 @@ static bool unsubscribed(const struct seen *s)
 	free(decl);
 	base = base_key(key);
 	out = (k == FIELD_SCALAR || k == FIELD_WIDE || k == FIELD_ATOMIC) &&
-	      hashmap_get(s->ctx->subscribed, base) == (size_t)-1;
+	      !ordered_has(s->ctx->subscribed, base);
 	free(base);
 	free(key);
 	return out;

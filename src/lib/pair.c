@@ -638,7 +638,7 @@ static void look_up_calls(struct defs *d, const char *file, const struct call_li
 }
 
 /*
- * Rule FENCE-LAZY (a run of SITES_ORDERING_ONLY): the other fences
+ * Rule FENCE-LAZY: the other fences
  * (smp_mb(), wmb(), ...) join a protocol only through the variable of a
  * key that the smp_wmb(), smp_rmb(), release and acquire sites made, and
  * otherwise count only for the sets classify_ordered() fills. So their
@@ -646,11 +646,12 @@ static void look_up_calls(struct defs *d, const char *file, const struct call_li
  * those sets asks for a variable name they touch: an access and its key
  * name the same variable (key_path_name(), key_var_name()). On 6.12 the
  * pairs phase took 4.37 -> 3.37 s of CPU (2.72 -> 2.27 s wall, medians
- * of 5); the output is the same byte for byte.
+ * of 5); the output is the same byte for byte, that of bugs too (whose
+ * rules look up the types of the sites they look at themselves).
  */
-static bool resolve_later(const struct sites_run *run, enum prim_role r)
+static bool resolve_later(enum prim_role r)
 {
-	return (run->flags & SITES_ORDERING_ONLY) && r == PRIM_ROLE_FENCE;
+	return r == PRIM_ROLE_FENCE;
 }
 
 static void prepare_file(struct pair_worker *w, size_t fi)
@@ -665,7 +666,7 @@ static void prepare_file(struct pair_worker *w, size_t fi)
 
 		if (r == PRIM_ROLE_NONE)
 			continue;
-		if (resolve_later(w->run, r)) {
+		if (resolve_later(r)) {
 			s->deferred = true;
 			continue;
 		}

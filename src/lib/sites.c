@@ -1120,7 +1120,6 @@ void sites_run(struct sites_run *run, const char *const *paths, size_t n, int nr
 	int t;
 
 	memset(run, 0, sizeof(*run));
-	run->flags = flags;
 	walk_paths(paths, n, &run->walk);
 	run->files = xcalloc(run->walk.nr ? run->walk.nr : 1, sizeof(*run->files));
 	if (nr_threads < 1)

@@ -96,7 +96,6 @@ struct sites_run {
 	struct walk_result walk;
 	struct file_sites *files;	/* one per walk.files entry */
 	size_t nr_parsed;		/* files that went past the prefilter */
-	unsigned flags;			/* sites_run()'s */
 };
 
 /*

@@ -319,14 +319,24 @@ static bool head_has(const char *text, const struct lex_context *c, const char *
 }
 
 /* 1-based line of off in text. */
-static unsigned line_of(const char *text, size_t off)
+/*
+ * The 1-based line of offset off of text, counted on from the last one
+ * asked (*at, *line; 0 and 1 at first): a function's accesses come
+ * mostly in order, and counting each from the file's start took a sixth
+ * of the bugs phase on 6.12.
+ */
+static unsigned line_of(const char *text, size_t off, size_t *at, unsigned *line)
 {
-	unsigned line = 1;
-	const char *p = text, *end = text + off;
+	const char *p, *end = text + off;
 
-	while ((p = memchr(p, '\n', (size_t)(end - p))))
-		line++, p++;
-	return line;
+	if (off < *at) {
+		*at = 0;
+		*line = 1;
+	}
+	for (p = text + *at; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		++*line;
+	*at = off;
+	return *line;
 }
 
 static struct func_summary *summarise(struct defs *d, const struct lexed *lx,
@@ -334,7 +344,8 @@ static struct func_summary *summarise(struct defs *d, const struct lexed *lx,
 {
 	struct func_summary *s = xcalloc(1, sizeof(*s));
 	const char *text = types_text(d->t, lx->rel);
-	size_t i;
+	size_t i, at = 0;
+	unsigned line = 1;
 
 	s->file = lx->rel;
 	s->is_static = head_has(text, c, "static");
@@ -342,11 +353,11 @@ static struct func_summary *summarise(struct defs *d, const struct lexed *lx,
 	s->parsed = parser_function(d->parser, text, strlen(text), c, &s->accesses, &s->locks,
 				    &s->calls, &s->fences) == 0;
 	for (i = 0; i < s->accesses.nr; i++) {
-		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off);
+		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off, &at, &line);
 		types_resolve_access(d->t, lx->rel, &s->accesses.v[i]);
 	}
 	for (i = 0; i < s->calls.nr; i++)
-		s->calls.v[i].line = line_of(text, s->calls.v[i].off);
+		s->calls.v[i].line = line_of(text, s->calls.v[i].off, &at, &line);
 	for (i = 0; i < s->locks.nr; i++)
 		types_resolve_access(d->t, lx->rel, &s->locks.v[i].lock);
 	return s;
@@ -357,7 +368,8 @@ static struct func_summary *summarise_macro(struct defs *d, const char *rel,
 {
 	struct func_summary *s = xcalloc(1, sizeof(*s));
 	const char *text = types_text(d->t, rel);
-	size_t i;
+	size_t i, at = 0;
+	unsigned line = 1;
 
 	s->file = xstrdup(rel);
 	s->owns_file = true;
@@ -365,11 +377,11 @@ static struct func_summary *summarise_macro(struct defs *d, const char *rel,
 	s->parsed = parser_function(d->parser, text, strlen(text), c, &s->accesses, &s->locks,
 				    &s->calls, &s->fences) == 0;
 	for (i = 0; i < s->accesses.nr; i++) {
-		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off);
+		s->accesses.v[i].line = line_of(text, s->accesses.v[i].off, &at, &line);
 		types_resolve_access(d->t, rel, &s->accesses.v[i]);
 	}
 	for (i = 0; i < s->calls.nr; i++)
-		s->calls.v[i].line = line_of(text, s->calls.v[i].off);
+		s->calls.v[i].line = line_of(text, s->calls.v[i].off, &at, &line);
 	return s;
 }
 

@@ -22,12 +22,12 @@
 struct bugs_ctx {
 	struct sites_run *run;
 	const struct pair_result *pairs;
-	struct types t;
+	struct types *t;	/* borrowed from the pairs run: what it looked up serves here too */
 	struct hashmap seen;	/* "class:file:offset" of each finding, so each is said once */
 	struct hashmap keys;	/* base key of each protocol with a writer -> its index */
 	struct hashmap rkeys;	/* base key of each protocol with a reader -> its index */
 	struct bugs_result *out;
-	struct defs *defs;	/* owned: the functions a plain reader is looked for in */
+	struct defs *defs;	/* borrowed from the pairs run: the functions a plain reader is looked for in */
 	struct hashmap walked;	/* file relative to the root -> index into run->walk.files */
 	struct hashmap lexed;	/* file -> index into lex_v */
 	struct lex_result *lex_v;	/* owned: the functions of each file searched */
@@ -109,7 +109,7 @@ bool bugs_class_by_default(enum bug_class c)
 /* The column (bytes, from 1) of offset off in file, from its text; 1 when unreadable. */
 static unsigned column_of(struct bugs_ctx *c, const char *file, size_t off)
 {
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 	size_t i = off;
 
 	if (!text || strlen(text) < off)
@@ -351,7 +351,7 @@ static size_t statement_head(const char *text, size_t start, unsigned *up)
 static void fix_span(struct bugs_ctx *c, struct bug *b, unsigned line, size_t from, size_t to,
 		     char *with, const char *pairs, char *subject, char *change)
 {
-	const char *text = types_text(&c->t, b->file);
+	const char *text = types_text(c->t, b->file);
 	size_t len = strlen(text), start, end, code, head;
 	struct strbuf sb = STRBUF_INIT;
 	unsigned up;
@@ -440,7 +440,7 @@ static const char *last_member(const char *path)
 /* Whether the access a of b's file is written in the text exactly as its path. */
 static bool written_as_path(struct bugs_ctx *c, const struct bug *b, const struct access *a)
 {
-	const char *text = types_text(&c->t, b->file);
+	const char *text = types_text(c->t, b->file);
 	size_t n = strlen(a->path);
 
 	return text && strlen(text) >= a->off + n && !memcmp(text + a->off, a->path, n) &&
@@ -454,7 +454,7 @@ static bool written_as_path(struct bugs_ctx *c, const struct bug *b, const struc
 static void fix_acquire_load(struct bugs_ctx *c, struct bug *b, const struct access *flag,
 			     const char *fn, const char *data, const struct pair_end *w)
 {
-	const char *text = types_text(&c->t, b->file);
+	const char *text = types_text(c->t, b->file);
 	size_t n = strlen(flag->path), from, to, after;
 	char *decl = NULL, *pairs;
 	enum field_kind kind;
@@ -463,7 +463,7 @@ static void fix_acquire_load(struct bugs_ctx *c, struct bug *b, const struct acc
 		no_fix(b, xasprintf("the load of %s is not written as that path", flag->path));
 		return;
 	}
-	kind = types_access_kind(&c->t, b->file, flag, &decl);
+	kind = types_access_kind(c->t, b->file, flag, &decl);
 	free(decl);
 	if (kind != FIELD_SCALAR && kind != FIELD_POINTER) {
 		no_fix(b, xasprintf("%s is %s, and smp_load_acquire() takes only a scalar or pointer of native word size",
@@ -529,7 +529,7 @@ static void fix_rmb_after_wait(struct bugs_ctx *c, struct bug *b, const struct a
 			       size_t close, const char *fn, const char *data,
 			       const struct pair_end *w)
 {
-	const char *text = types_text(&c->t, b->file);
+	const char *text = types_text(c->t, b->file);
 	size_t len = strlen(text), semi = skip_blanks(text, close + 1), start, end, head, code, rest;
 	struct strbuf sb = STRBUF_INIT;
 	char *pairs;
@@ -574,7 +574,7 @@ static void fix_rmb_after_wait(struct bugs_ctx *c, struct bug *b, const struct a
  */
 static void fix_rcu_store(struct bugs_ctx *c, struct bug *b, const struct access *a)
 {
-	const char *text = types_text(&c->t, b->file);
+	const char *text = types_text(c->t, b->file);
 	bool release = !strcmp(a->via, "smp_store_release");
 	size_t n = strlen(a->path), from, close;
 
@@ -602,7 +602,7 @@ static void fix_rcu_store(struct bugs_ctx *c, struct bug *b, const struct access
 static void fix_plain_publish(struct bugs_ctx *c, struct bug *b, const struct access *st,
 			      bool rcu)
 {
-	const char *text = types_text(&c->t, b->file);
+	const char *text = types_text(c->t, b->file);
 	size_t n = strlen(st->path), len = strlen(text), start, end, eq, semi, v0, v1;
 
 	line_bounds(text, len, st->off, &start, &end);
@@ -678,7 +678,7 @@ static void fix_move_barrier(struct bugs_ctx *c, struct bug *b, const struct sit
 			     const struct access *flag, const struct access *data, bool wmb,
 			     const struct pair_end *other)
 {
-	const char *text = types_text(&c->t, b->file);
+	const char *text = types_text(c->t, b->file);
 	size_t len = strlen(text), bs, be, fs, fe, i, last;
 	struct strbuf sb = STRBUF_INIT;
 	const char *why = NULL;
@@ -806,7 +806,7 @@ static bool rcu_checked_via(const char *via)
  */
 static bool value_kept(struct bugs_ctx *c, const char *file, size_t off)
 {
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 	size_t i = off;
 
 	if (!text || strlen(text) < off)
@@ -838,7 +838,7 @@ static void rcu_marked_list(struct bugs_ctx *c, const struct site *s, const stru
 		    !a->assigned_to && !(l == &s->operand && value_kept(c, file, s->off)))
 			continue;
 		/* a member the struct names through a #define (sk_state) is no declaration to trust */
-		if (types_access_kind(&c->t, file, a, &decl) != FIELD_RCU || !decl ||
+		if (types_access_kind(c->t, file, a, &decl) != FIELD_RCU || !decl ||
 		    strchr(decl, '#') || !strstr(decl, "__rcu")) {
 			free(decl);
 			continue;
@@ -896,7 +896,7 @@ static bool under_lock(const struct lock_list *l, size_t off)
 /* Whether offset at of file lies inside the parentheses of the call that starts at off. */
 static bool call_encloses(struct bugs_ctx *c, const char *file, size_t off, size_t at)
 {
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 	size_t len = text ? strlen(text) : 0, i, end = off + MAX_CALL_SCAN;
 	int depth = 0;
 
@@ -940,7 +940,7 @@ static bool diagnostic_call(const char *name)
  */
 static bool compares_with(struct bugs_ctx *c, const char *file, size_t at, const char *local)
 {
-	const char *text = types_text(&c->t, file), *start, *end, *w;
+	const char *text = types_text(c->t, file), *start, *end, *w;
 	size_t n = strlen(local);
 
 	if (!text || strlen(text) < at)
@@ -1258,7 +1258,7 @@ static const struct lex_result *lexed(struct bugs_ctx *c, const char *rel)
 
 	if (k != (size_t)-1)
 		return &c->lex_v[k];
-	if (!(text = types_text(&c->t, rel)))
+	if (!(text = types_text(c->t, rel)))
 		return NULL;
 	ALLOC_GROW(c->lex_v, c->nr_lex + 1, c->alloc_lex);
 	memset(&c->lex_v[c->nr_lex], 0, sizeof(c->lex_v[c->nr_lex]));
@@ -1307,7 +1307,7 @@ static bool end_function(const struct protocol *p, const char *name)
 static bool used_between(struct bugs_ctx *c, const char *file, const char *local, size_t from,
 			 size_t to)
 {
-	const char *text = types_text(&c->t, file), *p;
+	const char *text = types_text(c->t, file), *p;
 	size_t n = strlen(local);
 
 	if (!text || strlen(text) < to)
@@ -1426,7 +1426,7 @@ static const struct func_summary *static_function(struct bugs_ctx *c, const char
 						  const char *name)
 {
 	const struct func_summary *f = defs_function(c->defs, file, name);
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 
 	if (!f || !f->parsed || !f->is_static || strcmp(f->file, file) || !text ||
 	    !only_called(text, name))
@@ -1491,7 +1491,7 @@ static bool holds_key(struct bugs_ctx *c, const struct lock_list *l, size_t off,
 			if (r->op != LOCK_RELEASE || r->scope_start <= e->scope_start ||
 			    r->scope_start >= off || strcmp(r->lock.path, e->lock.path))
 				continue;
-			if (!text && !(text = types_text(&c->t, file)))
+			if (!text && !(text = types_text(c->t, file)))
 				released = true;
 			else
 				released = !leave_at(text, r->scope_start);
@@ -1718,7 +1718,7 @@ static bool declares_local(const char *text, size_t from, size_t to, const char 
 static bool param_on_stack(struct bugs_ctx *c, const char *file, const char *fname, int i,
 			   unsigned depth)
 {
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 	const struct lex_result *lr;
 	size_t m, k, n = 0;
 
@@ -1766,7 +1766,7 @@ static char *reader_private(struct bugs_ctx *c, const char *file, const char *na
 			    const struct access *flag)
 {
 	const struct lex_context *x = function_ctx(c, file, name);
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 	size_t n = 0;
 	char *base;
 	bool ok;
@@ -1937,7 +1937,7 @@ static void readers_in_file(struct bugs_ctx *c, const struct reader_scan *s, con
 			    const char *path)
 {
 	const struct lex_result *lr = lexed(c, file);
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 	size_t m, d;
 
 	for (m = 0; lr && m < lr->nr_ctxs; m++) {
@@ -2130,7 +2130,7 @@ static void wait_condition_in(struct bugs_ctx *c, const struct protocol *p, cons
 			      const char *path, const struct func_summary *f, const char *name,
 			      char *const *keys, const struct pair_end *const *writers, size_t n)
 {
-	const char *text = types_text(&c->t, file);
+	const char *text = types_text(c->t, file);
 	size_t w, i, k;
 
 	if (!text || !f->parsed || f->is_init)
@@ -2396,7 +2396,7 @@ static void rule_plain_publish(struct bugs_ctx *c)
 				continue;
 			hashmap_put(&done, r->object, 1);
 			sname = xstrndup(r->object, (size_t)(dot - r->object));
-			kind = types_access_kind(&c->t, file, r, &decl);
+			kind = types_access_kind(c->t, file, r, &decl);
 			memset(&st, 0, sizeof(st));
 			defs_field_stores(c->defs, file, sname, dot + 1, &st);
 			for (m = 0; m < st.nr; m++) {
@@ -2466,7 +2466,7 @@ static void missing_release_in(struct bugs_ctx *c, const struct protocol *p,
 			       const struct pair_end *w)
 {
 	const struct func_summary *f;
-	const char *text = types_text(&c->t, w->file);
+	const char *text = types_text(c->t, w->file);
 	size_t i, out;
 
 	if (!w->site->function || !text ||
@@ -2563,7 +2563,9 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 	c.run = run;
 	c.pairs = pairs;
 	c.out = out;
-	types_init(&c.t, run->walk.root);
+	/* what the pairs run looked up serves the rules as it is */
+	c.t = pairs->types;
+	c.defs = pairs->defs;
 	for (i = 0; i < pairs->nr; i++) {
 		char *base = base_key(pairs->v[i].key);
 
@@ -2573,7 +2575,6 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 			hashmap_put(&c.rkeys, base, i);
 		free(base);
 	}
-	c.defs = defs_new(&c.t);
 	for (i = 0; i < ARRAY_SIZE(rules); i++)
 		if (rule_wanted(i, all))
 			rules[i].run(&c);
@@ -2602,8 +2603,6 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 	hashmap_release(&c.walked);
 	hashmap_release(&c.waits);
 	free(c.by_rel);
-	defs_free(c.defs);
-	types_release(&c.t);
 }
 
 void bugs_result_release(struct bugs_result *out)

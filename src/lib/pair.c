@@ -616,7 +616,7 @@ struct pair_worker {
 	const size_t *groups;	/* where each group of files starts in files */
 	size_t nr_groups;
 	size_t *next;		/* shared: the next of groups to take */
-	struct types types;
+	struct types *types;
 	struct defs *defs;
 };
 
@@ -670,7 +670,7 @@ static void prepare_file(struct pair_worker *w, size_t fi)
 			s->deferred = true;
 			continue;
 		}
-		resolve_site(&w->types, rel, s);
+		resolve_site(w->types, rel, s);
 		if (r == PRIM_ROLE_WMB)
 			look_up_calls(w->defs, rel, &s->calls_after);
 		else if (r == PRIM_ROLE_RMB)
@@ -703,8 +703,8 @@ static void *prepare_main(void *arg)
 
 /*
  * Runs the parallel part on nr_threads threads; returns their workers, whose
- * caches are merged into the first's. Caller releases the first's types,
- * then frees the array.
+ * caches are merged into the first's. Caller owns the first's types (on
+ * the heap: its defs point to it), then frees the array.
  */
 static struct pair_worker *prepare(struct sites_run *run, int nr_threads,
 				   const struct hashmap *no_c_include)
@@ -738,15 +738,17 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads,
 		w[t].groups = groups;
 		w[t].nr_groups = nr_groups;
 		w[t].next = &next;
-		types_init(&w[t].types, run->walk.root);
-		types_skip_unity_scan(&w[t].types, no_c_include);
-		w[t].defs = t ? defs_new_sharing(&w[t].types, w[0].defs) : defs_new(&w[t].types);
+		w[t].types = xcalloc(1, sizeof(*w[t].types));
+		types_init(w[t].types, run->walk.root);
+		types_skip_unity_scan(w[t].types, no_c_include);
+		w[t].defs = t ? defs_new_sharing(w[t].types, w[0].defs) : defs_new(w[t].types);
 	}
 	threads_run(nr_threads, prepare_main, w, sizeof(*w));
 	for (t = 1; t < nr_threads; t++) {
 		defs_merge(w[0].defs, w[t].defs);
 		w[t].defs = NULL;
-		types_merge(&w[0].types, &w[t].types);
+		types_merge(w[0].types, w[t].types);
+		free(w[t].types);
 	}
 	free(files);
 	free(groups);
@@ -1004,7 +1006,7 @@ void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 		if (run->files[i].includes_no_c)
 			hashmap_put(&no_c_include, run->walk.files[i].rel, 1);
 	w = prepare(run, nr_threads, &no_c_include);
-	types = b.types = &w[0].types;
+	types = b.types = w[0].types;
 	b.defs = out->defs = w[0].defs;
 	/* writers first, so that readers can look their variables up */
 	for (pass = 0; pass < 2; pass++) {
@@ -1107,7 +1109,9 @@ void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 	hashmap_release(&b.wkeys);
 	hashmap_release(&b.writer_fns);
 	hashmap_release(&b.key_names);
-	types_release(types);
+	/* kept for out->defs, and for what runs after (bugs) */
+	types_skip_unity_scan(types, NULL);
+	out->types = types;
 	hashmap_release(&no_c_include);
 	free(w);
 }
@@ -1137,6 +1141,10 @@ void pair_result_release(struct pair_result *out)
 		free(out->u[i].text);
 	free(out->u);
 	defs_free(out->defs);
+	if (out->types) {
+		types_release(out->types);
+		free(out->types);
+	}
 	memset(out, 0, sizeof(*out));
 }
 

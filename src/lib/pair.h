@@ -96,6 +96,8 @@ struct pair_result {
 	struct unpaired *u;
 	size_t nr_u, alloc_u;
 	struct defs *defs;	/* owned: the called functions that changed accesses come from */
+	struct types *types;	/* owned: the declarations and files the run looked up,
+				   which defs reads; what runs after may look up more */
 };
 
 /*

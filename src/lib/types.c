@@ -763,6 +763,39 @@ static enum field_kind decl_kind(struct types *t, const char *file, const char *
 	return k;
 }
 
+/*
+ * A member declared with the body of its type ("enum { A, B } state;",
+ * "struct { int x; } *p;"), whose declarators start after the '}' at
+ * a[-1]: the declaration with that body emptied ("enum {} state",
+ * "struct {} *p"), so that its kind comes from the head (an enum is a
+ * scalar, a struct or union an aggregate, a pointer to one a pointer) and
+ * an anonymous one has no tag. NULL when the body's '{' is not in body.
+ */
+static char *braced_member(const char *body, const char *a, const char *end)
+{
+	const char *open, *head;
+	int depth = 0;
+	char *h, *d, *out;
+
+	for (open = a - 1;; open--) {
+		if (*open == '}')
+			depth++;
+		else if (*open == '{' && --depth == 0)
+			break;
+		if (open == body)
+			return NULL;
+	}
+	for (head = open; head > body && head[-1] != ';' && head[-1] != '{' && head[-1] != '}';
+	     head--)
+		;
+	h = squeeze(head, (size_t)(open - head));
+	d = squeeze(a, (size_t)(end - a));
+	out = xasprintf("%s {} %s", h, d);
+	free(h);
+	free(d);
+	return out;
+}
+
 /* The kind of field in a struct body, or FIELD_UNKNOWN when it is not declared there. */
 static enum field_kind field_in(struct types *t, const char *file, const char *body,
 				const char *field, unsigned subscripts, char **decl)
@@ -779,7 +812,9 @@ static enum field_kind field_in(struct types *t, const char *file, const char *b
 		/* the declaration starts after the last brace or semicolon */
 		for (a = chunk_end; a > start && a[-1] != '{' && a[-1] != '}' && a[-1] != ';'; a--)
 			;
-		chunk = squeeze(a, (size_t)(chunk_end - a));
+		chunk = a > body && a[-1] == '}' ? braced_member(body, a, chunk_end) : NULL;
+		if (!chunk)
+			chunk = squeeze(a, (size_t)(chunk_end - a));
 		start = p + 1;
 		f = find_word(chunk, field);
 		if (!f) {

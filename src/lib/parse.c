@@ -2065,6 +2065,49 @@ static void note_fence(struct parser *p, TSNode call, TSNode fn, struct parse_fe
 		f->store_first = at;
 }
 
+/*
+ * Rule G: a read-modify-write that is fully ordered whatever it finds
+ * (xchg(), atomic_inc_return(), test_and_clear_bit(); not cmpxchg(), which
+ * orders only when it succeeds) is a full fence where it runs. Expression
+ * e is a statement's own ("x = xchg(...)", "test_and_set_bit(...)") or an
+ * if's condition ("if (!test_and_set_bit(...))"), evaluated on every path
+ * that reaches it: its call is noted as a fence that orders loads and
+ * stores.
+ */
+static void note_rmw_fence(struct parser *p, TSNode e, struct parse_fences *f)
+{
+	TSNode fn;
+	char name[64];
+	size_t n, depth;
+	const char *s;
+
+	for (depth = 0; depth < 4 && !ts_node_is_null(e); depth++) {
+		if (is(p, e, S_PAREN_EXPR) && ts_node_named_child_count(e) == 1)
+			e = ts_node_named_child(e, 0);
+		else if (is(p, e, S_ASSIGN))
+			e = ts_node_child_by_field_name(e, "right", 5);
+		else if (is(p, e, S_UNARY) && (s = node_text(p, e, &n)) && n && *s == '!')
+			e = ts_node_child_by_field_name(e, "argument", 8);
+		else
+			break;
+	}
+	if (ts_node_is_null(e) || !is(p, e, S_CALL))
+		return;
+	fn = ts_node_child_by_field_name(e, "function", 8);
+	if (ts_node_is_null(fn) || !is(p, fn, S_IDENT))
+		return;
+	s = node_text(p, fn, &n);
+	if (n >= sizeof(name))
+		return;
+	memcpy(name, s, n);
+	name[n] = 0;
+	if (!prim_fully_ordered(name) || strstr(name, "cmpxchg"))
+		return;
+	f->load_last = file_off(p, fn);
+	if (!f->store_first)
+		f->store_first = file_off(p, fn);
+}
+
 /* Levels of do { } while (0) and bare blocks that top_fences() enters. */
 #define FENCE_BLOCK_DEPTH 4
 
@@ -2098,6 +2141,9 @@ static bool top_fences(struct parser *p, TSNode block, struct parse_fences *f, u
 				continue;
 			}
 		}
+		/* an if's condition runs before any jump in its branches */
+		if (is(p, s, S_IF))
+			note_rmw_fence(p, ts_node_child_by_field_name(s, "condition", 9), f);
 		if (contains_jump(p, s))
 			return false;
 		nr = children_of(p, block);
@@ -2105,6 +2151,7 @@ static bool top_fences(struct parser *p, TSNode block, struct parse_fences *f, u
 		if (!is(p, s, S_EXPR_STMT) || !ts_node_named_child_count(s))
 			continue;
 		e = ts_node_named_child(s, 0);
+		note_rmw_fence(p, e, f);
 		fn = is(p, e, S_CALL) ? ts_node_child_by_field_name(e, "function", 8) : e;
 		if (is(p, e, S_CALL) && !ts_node_is_null(fn) && is(p, fn, S_IDENT))
 			note_fence(p, e, fn, f);

@@ -398,10 +398,21 @@ bool prim_fully_ordered(const char *via)
 		"add_negative", "fetch_add", "fetch_sub", "fetch_or", "fetch_and", "fetch_xor",
 		"fetch_andnot", "fetch_inc", "fetch_dec",
 	};
+	/*
+	 * Same suffixes, no ordering: the non-atomic bitops (__test_and_set_bit()),
+	 * this CPU's copy (this_cpu_xchg(), raw_cpu_add_return()), local_t, and
+	 * refcount_t, whose dec_and_test() is a release and an acquire only on success.
+	 */
+	static const char *const unordered_prefixes[] = {
+		"__", "this_cpu_", "raw_cpu_", "local_", "local64_", "refcount_", "percpu_",
+	};
 	size_t i, n = strlen(via), k;
 
 	if (strstr(via, "_relaxed") || strstr(via, "_acquire") || strstr(via, "_release"))
 		return false;
+	for (i = 0; i < ARRAY_SIZE_LOCAL(unordered_prefixes); i++)
+		if (!strncmp(via, unordered_prefixes[i], strlen(unordered_prefixes[i])))
+			return false;
 	for (i = 0; i < ARRAY_SIZE_LOCAL(suffixes); i++) {
 		k = strlen(suffixes[i]);
 		if (n >= k && !strcmp(via + n - k, suffixes[i]))

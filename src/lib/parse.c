@@ -1001,6 +1001,22 @@ static void note_assignment(struct parser *p, TSNode left, TSNode value)
 }
 
 /*
+ * Whether n, the walk's node, is the condition of an if, while, do or
+ * switch: a group of its own, evaluated before the branch it guards. A
+ * parenthesised part of an expression is not ("x = (x + 1) | 1;" loads x
+ * before it stores x, in one statement).
+ */
+static bool is_condition(const struct parser *p, const struct walk *w, TSNode n)
+{
+	const char *field;
+
+	if (!is(p, n, S_PAREN_EXPR))
+		return false;
+	field = ts_tree_cursor_current_field_name(&w->c);
+	return field && !strcmp(field, "condition");
+}
+
+/*
  * Collects the accesses in the subtree of root, in source order. Each
  * access is tagged with the simple statement (or condition) it belongs to,
  * in p->groups; returns the number of groups seen.
@@ -1024,7 +1040,7 @@ static void collect(struct parser *p, TSNode root, struct access_list *out)
 		skip = false;
 		ALLOC_GROW(stack, (size_t)w.depth + 1, alloc_stack);
 		if (w.depth == 0 || is(p, n, S_EXPR_STMT) || is(p, n, S_DECL) ||
-		    is(p, n, S_RETURN) || is(p, n, S_PAREN_EXPR) || is(p, n, S_INIT_DECL))
+		    is(p, n, S_RETURN) || is(p, n, S_INIT_DECL) || is_condition(p, &w, n))
 			group = ++counter;
 		else
 			group = stack[w.depth - 1];

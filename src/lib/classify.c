@@ -494,35 +494,192 @@ static void rule_fence(struct judge *j)
 }
 
 /*
- * A seqcount-style side: the function of this end accesses the variable on
- * the other side of another barrier of the same kind too (reads it before
- * one smp_rmb() and after another, or writes it before and after smp_wmb()s).
+ * The sites of end e's function: fs->v[*lo .. *hi) (a function's sites are
+ * contiguous in file order, macros inside it aside).
  */
-static bool retries(const struct pair_end *e, const char *key, bool reader)
+static void function_sites(const struct pair_end *e, size_t *lo, size_t *hi)
 {
 	const struct file_sites *fs = e->fs;
-	size_t at = (size_t)(e->site - fs->v), lo = at, hi = at + 1, k;
+	size_t at = (size_t)(e->site - fs->v);
 
-	if (!e->site->function || e->caller)
-		return false;
-	/* a function's sites are contiguous in file order (macros inside it aside) */
-	while (lo > 0 && (!fs->v[lo - 1].function ||
-			  !strcmp(fs->v[lo - 1].function, e->site->function)))
-		lo--;
-	while (hi < fs->nr && (!fs->v[hi].function ||
-			       !strcmp(fs->v[hi].function, e->site->function)))
-		hi++;
-	for (k = lo; k < hi; k++) {
-		const struct site *s = &fs->v[k];
+	*lo = at;
+	*hi = at + 1;
+	while (*lo > 0 && (!fs->v[*lo - 1].function ||
+			   !strcmp(fs->v[*lo - 1].function, e->site->function)))
+		(*lo)--;
+	while (*hi < fs->nr && (!fs->v[*hi].function ||
+				!strcmp(fs->v[*hi].function, e->site->function)))
+		(*hi)++;
+}
 
-		if (!s->function || strcmp(s->function, e->site->function) ||
-		    strcmp(s->primitive, reader ? "smp_rmb" : "smp_wmb"))
+/* Whether site s of end e's function is an smp_wmb() (or smp_rmb()) of it. */
+static bool own_barrier(const struct pair_end *e, const struct site *s, const char *primitive)
+{
+	return s->function && !strcmp(s->function, e->site->function) &&
+	       !strcmp(s->primitive, primitive);
+}
+
+static bool other_bit(const struct access *a, const struct access *b);
+
+/* Whether l stores what store a stores (the same bit of a flags word). */
+static bool stores_same(const struct access_list *l, const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write && !strcmp(l->v[i].path, a->path) && !other_bit(&l->v[i], a))
+			return true;
+	return false;
+}
+
+/*
+ * Whether text[from..to) runs straight through: no return, goto, break or
+ * continue, no label, and no closing brace of a block it did not open
+ * (comments, strings and preprocessor lines aside), so that code at to
+ * runs after code at from on every path.
+ */
+static bool straight_between(const char *text, size_t from, size_t to)
+{
+	static const char *const jumps[] = { "return", "goto", "break", "continue" };
+	size_t i = from, k;
+	int depth = 0;
+	bool line_start = false;
+
+	while (i < to && text[i]) {
+		char c = text[i];
+
+		if (c == '/' && text[i + 1] == '*') {
+			const char *end = strstr(text + i + 2, "*/");
+
+			i = end ? (size_t)(end - text) + 2 : to;
 			continue;
-		if (reader && touches(&s->after, e->file, key, false))
-			return true;
-		if (!reader && touches(&s->before, e->file, key, true))
-			return true;
+		}
+		if ((c == '/' && text[i + 1] == '/') || (c == '#' && line_start)) {
+			while (i < to && text[i] && text[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			for (i++; i < to && text[i] && text[i] != c && text[i] != '\n'; i++)
+				if (text[i] == '\\' && text[i + 1])
+					i++;
+			i++;
+			line_start = false;
+			continue;
+		}
+		if (c == '\n') {
+			line_start = true;
+			i++;
+			continue;
+		}
+		if (c == '{')
+			depth++;
+		else if (c == '}' && --depth < 0)
+			return false;
+		if (isalpha((unsigned char)c) || c == '_') {
+			size_t n = 0, j;
+
+			while (isalnum((unsigned char)text[i + n]) || text[i + n] == '_')
+				n++;
+			for (k = 0; k < ARRAY_SIZE(jumps); k++)
+				if (n == strlen(jumps[k]) && !memcmp(text + i, jumps[k], n))
+					return false;
+			/* a label: "name:" opening its line, not "default:" */
+			for (j = i + n; text[j] == ' ' || text[j] == '\t'; j++)
+				;
+			if (line_start && text[j] == ':' && text[j + 1] != ':' &&
+			    !(n == 7 && !memcmp(text + i, "default", 7)))
+				return false;
+			i += n;
+			line_start = false;
+			continue;
+		}
+		if (!isspace((unsigned char)c))
+			line_start = false;
+		i++;
 	}
+	return true;
+}
+
+/*
+ * Rule S, writer: end e's smp_wmb() is one of a seqcount-style write
+ * section of its function, "seq++; smp_wmb(); data...; smp_wmb(); seq++;":
+ * some variable (the sequence, whichever the protocol is) is stored right
+ * before an smp_wmb() at or before e's and right after one at or after it
+ * (the same one: "seq++; smp_wmb(); seq++;"), the code between them
+ * running straight through. The section's barriers order the sequence
+ * against every data store of it, which no release on one store replaces.
+ * A store right before the next smp_wmb() alone ("wmb; idx = n; wmb;
+ * unlock") is no section. The sequence's path, or NULL.
+ */
+static const char *write_section(struct judge *j, const struct pair_end *e)
+{
+	const struct file_sites *fs = e->fs;
+	const char *text = types_text(j->t, e->file);
+	size_t lo, hi, a, b, k, len = text ? strlen(text) : 0;
+
+	function_sites(e, &lo, &hi);
+	for (a = lo; a < hi; a++) {
+		const struct site *open = &fs->v[a];
+
+		if (!own_barrier(e, open, "smp_wmb") || open->off > e->site->off)
+			continue;
+		for (b = a; b < hi; b++) {
+			const struct site *close = &fs->v[b];
+
+			if (!own_barrier(e, close, "smp_wmb") || close->off < e->site->off ||
+			    close->off > len ||
+			    !straight_between(text, open->off, close->off))
+				continue;
+			for (k = 0; k < open->before.nr; k++)
+				if (open->before.v[k].is_write &&
+				    stores_same(&close->after, &open->before.v[k]))
+					return open->before.v[k].path;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Rule S, writer, the variable itself: end e's function stores the
+ * protocol's variable right before one of its smp_wmb()s too. Before e's
+ * ("++chip->slots; smp_wmb(); ...; --chip->slots;"), that barrier orders
+ * the first store before the data, which a release on the later store
+ * does not; after it ("smp_wmb(); *a = x; smp_wmb(); *b = y;"), the
+ * function orders its stores in phases, each barrier the end of one,
+ * which one release does not express either. The line of that store, or 0.
+ */
+static unsigned stored_before(const struct pair_end *e, const char *key)
+{
+	const struct file_sites *fs = e->fs;
+	size_t lo, hi, a, k;
+
+	function_sites(e, &lo, &hi);
+	for (a = lo; a < hi; a++) {
+		const struct site *s = &fs->v[a];
+
+		if (!own_barrier(e, s, "smp_wmb"))
+			continue;
+		for (k = 0; k < s->before.nr; k++)
+			if (s->before.v[k].is_write && access_is(&s->before.v[k], e->file, key))
+				return s->before.v[k].line;
+	}
+	return 0;
+}
+
+/*
+ * Rule S, reader: the function of this end reads the variable after
+ * another smp_rmb() too (reads it before one and after another: a retry).
+ */
+static bool retries(const struct pair_end *e, const char *key)
+{
+	const struct file_sites *fs = e->fs;
+	size_t lo, hi, k;
+
+	function_sites(e, &lo, &hi);
+	for (k = lo; k < hi; k++)
+		if (own_barrier(e, &fs->v[k], "smp_rmb") && touches(&fs->v[k].after, e->file, key, false))
+			return true;
 	return false;
 }
 
@@ -533,14 +690,29 @@ static void rule_seqcount(struct judge *j)
 
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
-		bool writer = protocol_is_writer(p, e);
+		const char *seq;
+		unsigned line;
 
-		if (!classify_convertible(p, e) || !retries(e, p->key, !writer))
+		if (!classify_convertible(p, e) || !e->site->function || e->caller)
 			continue;
-		reason(p, "seqcount",
-		       xasprintf(writer ? "%s() writes %s on both sides of its smp_wmb()s: a seqcount-style writer"
-					: "%s() reads %s on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace",
-				 site_where(e->site), p->variable));
+		if (!protocol_is_writer(p, e)) {
+			if (retries(e, p->key))
+				reason(p, "seqcount",
+				       xasprintf("%s() reads %s on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace",
+						 site_where(e->site), p->variable));
+		} else if ((seq = write_section(j, e)) && !strcmp(seq, p->variable)) {
+			reason(p, "seqcount",
+			       xasprintf("%s() stores %s before an smp_wmb() and again after another: a seqcount-style writer, whose barriers order the sequence against all the data between them",
+					 site_where(e->site), seq));
+		} else if (seq) {
+			reason(p, "seqcount",
+			       xasprintf("%s() stores %s before an smp_wmb() and again after another, with the store to %s between: a seqcount-style writer, whose barriers order the sequence against all the data between them",
+					 site_where(e->site), seq, p->variable));
+		} else if ((line = stored_before(e, p->key))) {
+			reason(p, "seqcount",
+			       xasprintf("%s() stores %s right before one of its smp_wmb()s (line %u), which orders that store ahead of the stores after it: a chain of ordered stores, as in a seqcount writer, which a release on one store does not express",
+					 site_where(e->site), p->variable, line));
+		}
 	}
 }
 

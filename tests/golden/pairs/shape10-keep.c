@@ -81,6 +81,7 @@ shape10-keep.c:20: protocol c->sec (demo_clock.sec): keep
   writer shape10-keep.c:20: smp_wmb() in demo_clock_set(); publish store at line 21
   reader shape10-keep.c:36: smp_rmb() in demo_clock_get(); subscribe load at line 35
   evidence: object, data
+  seqcount: demo_clock_set() stores c->seq before an smp_wmb() and again after another, with the store to c->sec between: a seqcount-style writer, whose barriers order the sequence against all the data between them
   seqcount: demo_clock_get() reads c->sec on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   ordering: 0 other accesses change ordering
 
@@ -88,7 +89,7 @@ shape10-keep.c:23: protocol c->seq (demo_clock.seq): keep
   writer shape10-keep.c:23: smp_wmb() in demo_clock_set(); publish store at line 24
   reader shape10-keep.c:34: smp_rmb() in demo_clock_get(); subscribe load at line 33
   evidence: object, data
-  seqcount: demo_clock_set() writes c->seq on both sides of its smp_wmb()s: a seqcount-style writer
+  seqcount: demo_clock_set() stores c->seq before an smp_wmb() and again after another: a seqcount-style writer, whose barriers order the sequence against all the data between them
   seqcount: demo_clock_get() reads c->seq on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace
   ordering: 0 other accesses change ordering
 

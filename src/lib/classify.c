@@ -1797,7 +1797,11 @@ static void rule_zero_store(struct judge *j)
 			 p->variable));
 }
 
-/* An end joined by a comment whose access is of another variable: converted by nobody. */
+/*
+ * An end joined by a comment whose access is of another variable: converted
+ * by nobody. A reader's is the reader's caveat: its smp_rmb() stays, and
+ * pairs with a release as it did with smp_wmb() (rule WA).
+ */
 static void rule_unanchored(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -1806,21 +1810,24 @@ static void rule_unanchored(struct judge *j)
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
 		const struct pair_end *w;
+		size_t had = p->nr_reasons;
 
 		if (anchored(p, e))
 			continue;
-		if ((w = own_store(p, e))) {
+		if ((w = own_store(p, e)))
 			reason(p, "unanchored",
 			       xasprintf("%s() loads %s before smp_rmb() at line %u after storing it itself (line %u): it reads its own store, no other thread's publication, and the barrier orders something else; acqrel rewrites neither",
 					 site_where(e->site), p->variable, e->site->line,
 					 w->access->line));
-			continue;
-		}
-		reason(p, "unanchored",
-		       xasprintf("a comment joins %s() in %s(), but the %s next to it is of %s, not of %s: the real %s is elsewhere (a caller?), and acqrel rewrites neither",
-				 e->site->primitive, site_where(e->site),
-				 protocol_is_writer(p, e) ? "store" : "load", e->access->path, p->variable,
-				 protocol_is_writer(p, e) ? "publish store" : "subscribe load"));
+		else
+			reason(p, "unanchored",
+			       xasprintf("a comment joins %s() in %s(), but the %s next to it is of %s, not of %s: the real %s is elsewhere (a caller?), and acqrel rewrites neither",
+					 e->site->primitive, site_where(e->site),
+					 protocol_is_writer(p, e) ? "store" : "load", e->access->path,
+					 p->variable,
+					 protocol_is_writer(p, e) ? "publish store" : "subscribe load"));
+		if (!protocol_is_writer(p, e))
+			reader_reasons(p, had);
 	}
 }
 
@@ -2720,7 +2727,8 @@ static void evidence(struct protocol *p)
 /*
  * Rule WA: a protocol that would be review only for its readers' caveats
  * (calls before an smp_rmb() whose loads acqrel cannot follow, a second
- * load of the variable) converts its writers alone. The readers keep their
+ * load of the variable, a reader end whose load is of another variable:
+ * unanchored) converts its writers alone. The readers keep their
  * smp_rmb(), which pairs with a release as it did with smp_wmb() (the
  * release orders the data before its store, as the write barrier did), so
  * what their caveats name stays ordered. Not for a shared load that would

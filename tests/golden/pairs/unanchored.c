@@ -46,14 +46,15 @@ static void demo_tx_xmit(struct demo_tx *t, int d)
 }
 
 /*
- * check-name: an end a comment joins but whose load is of another variable, or a reader of its own function's store, is rewritten by nobody (unanchored)
+ * check-name: an end a comment joins but whose load is of another variable, or a reader of its own function's store, is rewritten by nobody (unanchored); such a reader keeps its smp_rmb(), and the writer converts alone when nothing else stands (rule WA)
  * check-command: acqrel pairs $file
  * check-output-start
-unanchored.c:12: protocol t->skb (demo_ts.skb): review
+unanchored.c:12: protocol t->skb (demo_ts.skb): convert
   writer unanchored.c:12: smp_wmb() in demo_ts_start(); publish store at line 13
   reader unanchored.c:22: smp_rmb() in demo_ts_left(); subscribe load at line 19
   evidence: object, comment, data
-  unanchored: a comment joins smp_rmb() in demo_ts_left(), but the load next to it is of jiffies, not of t->skb: the real subscribe load is elsewhere (a caller?), and acqrel rewrites neither
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): a comment joins smp_rmb() in demo_ts_left(), but the load next to it is of jiffies, not of t->skb: the real subscribe load is elsewhere (a caller?), and acqrel rewrites neither
+  adjacent: each barrier that goes orders t->skb and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 unanchored.c:38: protocol t->cur (demo_tx.cur): review

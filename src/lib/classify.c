@@ -302,16 +302,35 @@ bool classify_convertible(const struct protocol *p, const struct pair_end *e)
 	return r == PRIM_ROLE_RMB && has_acquire_form(e->access);
 }
 
+bool classify_anchored(const struct protocol *p, const struct pair_end *e)
+{
+	return anchored(p, e);
+}
+
+bool classify_any_anchored(const struct protocol *p, const struct pair_end *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (anchored(p, &v[i]))
+			return true;
+	return false;
+}
+
 void classify_end_functions(struct strbuf *sb, const struct protocol *p,
 			    const struct pair_end *v, size_t n)
 {
 	const char *seen[16];
 	size_t i, k, nr = 0;
+	bool any = classify_any_anchored(p, v, n);
 
 	for (i = 0; i < n && nr < 16; i++) {
 		const struct site *s = v[i].site;
 		bool callers = v[i].caller && classify_convertible(p, &v[i]);
 		size_t c, nc = callers ? s->nr_callers : 1;
+
+		if (any && !anchored(p, &v[i]))
+			continue;
 
 		for (c = 0; c < nc && nr < 16; c++) {
 			const char *fn = callers ? s->callers[c].function : site_where(s);

@@ -78,11 +78,21 @@ bool classify_side_converts(const struct protocol *p, bool writers);
 /*
  * Appends the functions of p's ends v[0..n): "a()", "a() and b()", "a(), b()
  * and c()"; for a barrier one call level away that moves into its callers,
- * those callers, where the release or acquire goes.
+ * those callers, where the release or acquire goes. Ends whose access is of
+ * another variable (unanchored) are left out when some end is not.
  */
 struct strbuf;
 void classify_end_functions(struct strbuf *sb, const struct protocol *p,
 			    const struct pair_end *v, size_t n);
+
+/*
+ * Whether end e of p accesses p's variable next to its barrier, and a
+ * reader not only its own function's store: false for an unanchored end.
+ */
+bool classify_anchored(const struct protocol *p, const struct pair_end *e);
+
+/* Whether some end of v[0..n) is anchored (classify_anchored()). */
+bool classify_any_anchored(const struct protocol *p, const struct pair_end *v, size_t n);
 
 /*
  * One barrier can order several protocols' variables: it only goes when

@@ -1449,12 +1449,15 @@ static char *mixed_side(const struct protocol *p, const struct pair_end *v, size
 	const char *form[16], *fn[16];
 	char stay[16][40];
 	size_t i, k, nr = 0;
-	bool mixed = false;
+	bool mixed = false, any = classify_any_anchored(p, v, n);
 
 	for (i = 0; i < n && nr < 16; i++) {
 		bool conv = classify_convertible(p, &v[i]);
 		const char *f = conv && v[i].helper ? v[i].helper->name : site_where(v[i].site);
 
+		/* an unanchored end pairs with nothing of p */
+		if (any && !classify_anchored(p, &v[i]))
+			continue;
 		snprintf(stay[nr], sizeof(stay[nr]), "%s()", v[i].site->primitive);
 		for (k = 0; k < nr && (strcmp(fn[k], f) ||
 				       strcmp(form[k], conv ? converted : stay[nr])); k++)
@@ -1485,7 +1488,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 	size_t i, k, nr_test_bit = 0, nr_converted_readers = 0, nr_convertible = 0;
 	size_t nr_clear_bit = 0, nr_converted_writers = 0;
 	const char *why = NULL, *reader_form = NULL, *writer_form = NULL;
-	char *stay_form = NULL;
+	char *stay_writer = NULL, *stay_reader = NULL;
 
 	(void)group_size;
 	for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
@@ -1493,13 +1496,18 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 							      : &p->readers[i - p->nr_writers];
 
 		if (!classify_convertible(p, e)) {
-			/* an end that stays is named by the other side's comments as it is */
-			if (!stay_form && !(i < p->nr_writers ? writer_form : reader_form))
-				stay_form = xasprintf("%s()", e->site->primitive);
-			if (i < p->nr_writers && !writer_form)
-				writer_form = stay_form;
-			else if (i >= p->nr_writers && !reader_form)
-				reader_form = stay_form;
+			bool w = i < p->nr_writers;
+			char **form = w ? &stay_writer : &stay_reader;
+
+			/*
+			 * an end that stays is named by the other side's comments as
+			 * it is, each side by its own (an unanchored one pairs with
+			 * nothing of p)
+			 */
+			if (!*form && (!classify_any_anchored(p, w ? p->writers : p->readers,
+								w ? p->nr_writers : p->nr_readers) ||
+				       classify_anchored(p, e)))
+				*form = xasprintf("%s()", e->site->primitive);
 			continue;
 		}
 		nr_convertible++;
@@ -1512,6 +1520,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		}
 	}
 	/* what each side becomes, for the other side's comment */
+	writer_form = stay_writer;
+	reader_form = stay_reader;
 	if (!writer_form)
 		writer_form = !nr_clear_bit ? "smp_store_release()"
 			      : nr_clear_bit == nr_converted_writers ? "clear_bit_unlock()"
@@ -1520,11 +1530,13 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
 	*bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
 	if (nr_test_bit && nr_test_bit < nr_converted_readers) {
-		free(stay_form);
+		free(stay_writer);
+		free(stay_reader);
 		return "some readers use test_bit() and some do not";
 	}
 	if (!p->nr_writers || !p->nr_readers || !nr_convertible) {
-		free(stay_form);
+		free(stay_writer);
+		free(stay_reader);
 		return "only one side of the protocol is known";
 	}
 	{
@@ -1540,7 +1552,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 
 		for (i = 0; i < ARRAY_SIZE(blocking); i++) {
 			if (protocol_has_reason(p, blocking[i][0])) {
-				free(stay_form);
+				free(stay_writer);
+				free(stay_reader);
 				return blocking[i][1];
 			}
 		}
@@ -1665,7 +1678,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 	}
 	strbuf_release(&readers);
 	strbuf_release(&writers);
-	free(stay_form);
+	free(stay_writer);
+	free(stay_reader);
 	return why;
 }
 

@@ -2128,35 +2128,70 @@ static bool barrier_comment_moves(const struct rewrite *rw, const struct group_p
 }
 
 /*
+ * The words of line c of f when it holds one comment alone, "/+ text +/",
+ * with words and not an old note; NULL otherwise.
+ */
+static const char *one_line_comment(const struct rewrite_file *f, unsigned c, size_t *n)
+{
+	const char *t, *words;
+	size_t len;
+
+	if (!c || !trimmed_line(f, c, &t, &len) || len < 5 || memcmp(t, "/*", 2) ||
+	    memcmp(t + len - 2, "*/", 2))
+		return NULL;
+	trim_span(t + 2, len - 4, &words, n);
+	if (!*n || memmem(words, *n, "/*", 2) || memmem(words, *n, "*/", 2) ||
+	    (*n >= 10 && !strncasecmp(words, "Pairs with", 10)))
+		return NULL;
+	return words;
+}
+
+/* One-line comments above line c that fold_into_one_line() joins to it. */
+#define COMMENT_RUN 4
+
+/*
  * "/+ text +/" alone on line c, right above the access or the barrier that
  * plan i puts its note on: the line becomes a block holding the text as a
  * sentence and the note as its last paragraph, so that the note does not
- * stack a second comment under the explanation. False when line c is not
+ * stack a second comment under the explanation. One-line comments right
+ * above it, at its indent, are the same sentence's ("/+ Ensure all writes
+ * are done before we update +/" over "/+ req->rq_reply_bytes_recvd +/"):
+ * they join the paragraph and their lines go. False when line c is not
  * such a comment.
  */
 static bool fold_into_one_line(struct rewrite *rw, struct group_plan *g, size_t i, unsigned c)
 {
-	size_t fi = g->fidx[i], nlen = note_length(g->plan[i].text), len, n, ind;
+	size_t fi = g->fidx[i], nlen = note_length(g->plan[i].text), n, m, ind;
 	const struct rewrite_file *f = &rw->v[fi];
-	struct strbuf sb = STRBUF_INIT;
-	const char *t, *words, *in;
+	struct strbuf sb = STRBUF_INIT, run = STRBUF_INIT;
+	const char *words, *in;
 	char *para, *sentence;
 	struct planned *pl;
-	struct line l;
+	struct line l, above;
+	unsigned top = c, k;
 
-	if (!c || touched_in_other(g, fi, c, i) || !trimmed_line(f, c, &t, &len) || len < 5 ||
-	    memcmp(t, "/*", 2) || memcmp(t + len - 2, "*/", 2) || !get_line(f, c, &l))
+	if (!c || touched_in_other(g, fi, c, i) || !(words = one_line_comment(f, c, &n)) ||
+	    !get_line(f, c, &l))
 		return false;
-	trim_span(t + 2, len - 4, &words, &n);
-	/* one comment, with words, and not an old note */
-	if (!n || memmem(words, n, "/*", 2) || memmem(words, n, "*/", 2) ||
-	    (n >= 10 && !strncasecmp(words, "Pairs with", 10)))
-		return false;
+	ind = indent_of(&l);
+	while (top > 1 && c - top < COMMENT_RUN && !touched_in(g, fi, top - 1) &&
+	       one_line_comment(f, top - 1, &m) && get_line(f, top - 1, &above) &&
+	       indent_of(&above) == ind && !memcmp(above.start, l.start, ind))
+		top--;
+	for (k = top; k < c; k++) {
+		const char *w = one_line_comment(f, k, &m);
+
+		strbuf_addf(&run, "%.*s ", (int)m, w);
+	}
+	strbuf_add(&run, words, n);
+	words = run.buf;
+	n = run.len;
 	sentence = note_sentence(g->plan[i].text, nlen);
 	/* "Paired with WRITE_ONCE() in foo()" above the note "Pairs with ... in foo().": it goes */
-	if (n >= 4 && !strncasecmp(words, "pair", 4) && (in = strstr(sentence, " in ")) &&
+	if (top == c && n >= 4 && !strncasecmp(words, "pair", 4) && (in = strstr(sentence, " in ")) &&
 	    memmem(words, n, in, strlen(in) - 1)) {
 		free(sentence);
+		strbuf_release(&run);
 		if (g->plan[i].insert)
 			return false;
 		pl = next_plan(g, rw, f);
@@ -2168,9 +2203,9 @@ static bool fold_into_one_line(struct rewrite *rw, struct group_plan *g, size_t 
 	}
 	if (barrier_comment_moves(rw, g, i, c)) {
 		free(sentence);
+		strbuf_release(&run);
 		return false;
 	}
-	ind = indent_of(&l);
 	/*
 	 * a sentence that ends without a full stop gets one, as the paragraphs
 	 * of a block; a colon that led to the barrier becomes one
@@ -2190,6 +2225,15 @@ static bool fold_into_one_line(struct rewrite *rw, struct group_plan *g, size_t 
 	strbuf_addf(&sb, "%.*s */\n", (int)ind, l.start);
 	free(sentence);
 	free(para);
+	strbuf_release(&run);
+	/* the lines of the comments joined from above go */
+	for (k = top; k < c; k++) {
+		pl = next_plan(g, rw, f);
+		pl->line = k;
+		pl->text = xstrdup("");
+		pl->moved = true;
+		g->nr++;
+	}
 	if (g->plan[i].insert) {
 		/* the note alone above a barrier that stays: it becomes the block */
 		free(g->plan[i].text);

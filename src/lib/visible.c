@@ -8,6 +8,7 @@
 #include "types.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -373,6 +374,16 @@ static char *rule_constant(const struct seen *s)
 		free(sname);
 	} else if (key_is_ident(s->a->path)) {
 		types_global(s->t, s->file, s->a->path, &decl);
+	} else {
+		/* an element of a global array, "table[i]": the array's declaration */
+		size_t n = strspn(s->a->path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+		char *base;
+
+		if (n && s->a->path[n] == '[' && !isdigit((unsigned char)s->a->path[0])) {
+			base = xstrndup(s->a->path, n);
+			types_global(s->t, s->file, base, &decl);
+			free(base);
+		}
 	}
 	if (decl && has_word(decl, "__ro_after_init"))
 		out = xasprintf("declared __ro_after_init (%s): set during boot, read-only after", decl);
@@ -649,6 +660,10 @@ static char *rule_owned(const struct seen *s)
  */
 static char *rule_self_ordered(const struct seen *s)
 {
+	/* a load that is an acquire orders every later access after it on its own */
+	if (!s->writer && s->a->via && !s->a->is_write && prim_role(s->a->via) == PRIM_ROLE_ACQUIRE)
+		return xasprintf("%s() is itself an acquire: it orders the loads after it, the data's too, on its own",
+				 s->a->via);
 	if (!s->a->via || !s->a->is_write || !prim_fully_ordered(s->a->via) ||
 	    strstr(s->a->via, "cmpxchg"))
 		return NULL;

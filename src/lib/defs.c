@@ -896,8 +896,8 @@ static bool formats(const char *text, size_t open)
  * that may use them as one (any call but a marked access, likely() and
  * other calls that touch no memory, a call that formats a string, and
  * if, switch, return and sizeof), or in a loop's condition, which bounds
- * what the loop reads: an unclosed '[' or such '(' since its statement
- * began.
+ * what the loop reads, a wait's (wait_event()) included: an unclosed '['
+ * or such '(' since its statement began.
  */
 static bool in_subscript(const char *text, size_t off)
 {
@@ -930,7 +930,8 @@ static bool in_subscript(const char *text, size_t off)
 		if (b == e)
 			continue;
 		name = xstrndup(text + b, e - b);
-		arg = !prim_quiet_call(name) && !formats(text, opens[k]);
+		/* a wait's condition is a loop's: it ends the wait, as a flag test does */
+		arg = (!prim_quiet_call(name) || prim_wait_call(name)) && !formats(text, opens[k]);
 		for (i = 0; arg && i < ARRAY_SIZE(keywords); i++)
 			arg = strcmp(name, keywords[i]) != 0;
 		free(name);

@@ -390,6 +390,18 @@ bool prim_quiet_call(const char *name)
 	       prim_mmio(name, len);
 }
 
+bool prim_wait_call(const char *name)
+{
+	/* the quiet ones (prim_benign_call()); others count as calls anyway */
+	static const char *const waits[] = { "wait_event", "swait_event", "wait_var_event" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE_LOCAL(waits); i++)
+		if (!strncmp(name, waits[i], strlen(waits[i])))
+			return true;
+	return false;
+}
+
 bool prim_fully_ordered(const char *via)
 {
 	static const char *const suffixes[] = {

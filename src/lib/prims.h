@@ -45,6 +45,9 @@ bool prim_waitqueue_by_name(const char *s, size_t len);
  */
 bool prim_quiet_call(const char *name);
 
+/* wait_event() and kin: waits whose condition argument is a loop's condition. */
+bool prim_wait_call(const char *name);
+
 /*
  * A read-modify-write (named by its marking call via) that is ordered as a
  * full barrier on both sides: xchg(), atomic_inc_return(), test_and_set_bit(),

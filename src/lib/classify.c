@@ -747,8 +747,16 @@ static const char *const seqcount_retries[] = {
  * ("smp_rmb(); if (__read_seqcount_retry(&lock.seqcount, seq)) ..."): the
  * read side of a seqcount, of another object than the variable loaded
  * before the barrier. The barrier orders the section's loads before the
- * retry's load of the sequence; an acquire on one variable does not.
+ * retry's load of the sequence; an acquire on one variable does not. So
+ * is one whose window before calls a seqcount begin ("seq =
+ * __read_seqcount_begin(&s); smp_rmb();"), the start of a section.
  */
+/* The loads that begin a seqcount read section, without a barrier of their own. */
+static const char *const seqcount_begins[] = {
+	"__read_seqcount_begin", "raw_read_seqcount_begin", "read_seqcount_begin",
+	"raw_read_seqcount", "raw_seqcount_begin", "read_seqbegin",
+};
+
 static void rule_seqcount_retry(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -757,9 +765,20 @@ static void rule_seqcount_retry(struct judge *j)
 	for (i = 0; i < p->nr_readers; i++) {
 		const struct pair_end *e = &p->readers[i];
 		const struct call_list *calls = &e->site->calls_after;
+		const struct call_list *before = &e->site->calls_before;
 
 		if (e->caller || prim_role(e->site->primitive) != PRIM_ROLE_RMB)
 			continue;
+		/* "seq = __read_seqcount_begin(&s); smp_rmb();": a section's start */
+		for (k = 0; k < before->nr; k++)
+			for (m = 0; m < ARRAY_SIZE(seqcount_begins); m++)
+				if (!strcmp(before->v[k].name, seqcount_begins[m])) {
+					reason(p, "seqcount",
+					       xasprintf("smp_rmb() in %s() follows %s() (line %u): the start of a seqcount read section, which orders the sequence's load ahead of the loads it guards; an acquire on %s does not replace it",
+							 site_where(e->site), before->v[k].name,
+							 before->v[k].line, p->variable));
+					return;
+				}
 		for (k = 0; k < calls->nr && k < 2; k++)
 			for (m = 0; m < ARRAY_SIZE(seqcount_retries); m++)
 				if (!strcmp(calls->v[k].name, seqcount_retries[m])) {

@@ -358,8 +358,19 @@ static void add_declared(struct parser *p, TSNode decl)
 				dims = 0;
 			else if (is(p, d, S_ARRAY_DECL) && dims < 64)
 				dims++;
-			if (is(p, d, S_FUNC_DECL))
-				break;	/* a function pointer or prototype: not data we follow */
+			if (is(p, d, S_FUNC_DECL)) {
+				/*
+				 * "int (*fn)(int)": a function pointer, a variable
+				 * (a pointer) of its own; "int fn(int)": a prototype
+				 */
+				TSNode in = ts_node_child_by_field_name(d, "declarator", 10);
+
+				if (ts_node_is_null(in) || !is(p, in, S_PAREN_DECL))
+					break;
+				pointer = true;
+				d = in;
+				continue;
+			}
 			if (!(is(p, d, S_PTR_DECL) || is(p, d, S_ARRAY_DECL) ||
 			      is(p, d, S_INIT_DECL) || is(p, d, S_PAREN_DECL)))
 				break;

@@ -1248,8 +1248,21 @@ static char *stale_comments(const struct protocol *p, struct rewrite_file **file
 			const char *in = NULL;
 			bool named = false, replaced = false, above = false;
 
-			if (!mentions_barrier(t, n))
+			/* a comment that ends right above a barrier the rewrite deletes explains it */
+			for (k = 0, above = false; k < nr && !above; k++)
+				above = files[k] == f && plan[k].barrier && !plan[k].insert &&
+					plan[k].line == last_line + 1;
+			/*
+			 * unless the rewrite touches it: it goes (into the note, or
+			 * with the barrier), or the note joins it
+			 */
+			for (k = 0; k < nr && above; k++)
+				above = !(files[k] == f && plan[k].line >= line &&
+					  plan[k].line <= last_line + (plan[k].insert ? 1 : 0) &&
+					  !plan[k].barrier);
+			if (!mentions_barrier(t, n) && !above)
 				continue;
+			above = false;
 			/*
 			 * comments the rewrite replaces or rewrites in part, unless
 			 * what a deletion keeps of them still speaks of a barrier

@@ -206,13 +206,34 @@ static const struct pair_end *own_store(const struct protocol *p, const struct p
 }
 
 /*
+ * The line of a store of p's variable that reader end e's function makes
+ * after the subscribe load and before the barrier, or 0: "if (!x->ready)
+ * goto out; x->ready = 0; smp_mb();" orders the thread's own store, and
+ * what the load saw is overwritten before the barrier.
+ */
+static unsigned stored_after_load(const struct protocol *p, const struct pair_end *e)
+{
+	const struct access_list *l = &e->site->window_before;
+	size_t i;
+
+	if (protocol_is_writer(p, e) || e->caller || e->helper)
+		return 0;
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].is_write && l->v[i].off > e->access->off &&
+		    access_is(&l->v[i], e->file, p->key))
+			return l->v[i].line;
+	return 0;
+}
+
+/*
  * Whether end e's access is of p's variable. A comment can join a barrier
  * whose loads are of other variables (the subscribe load is then
  * elsewhere); such an end is never rewritten.
  */
 static bool anchored(const struct protocol *p, const struct pair_end *e)
 {
-	return access_is(e->access, e->access_file, p->key) && !own_store(p, e);
+	return access_is(e->access, e->access_file, p->key) && !own_store(p, e) &&
+	       !stored_after_load(p, e);
 }
 
 /* The first store after (or last load before) a call is to key. */
@@ -712,7 +733,9 @@ static void rule_seqcount(struct judge *j)
 		const char *seq;
 		unsigned line;
 
-		if (!classify_convertible(p, e) || !e->site->function || e->caller)
+		/* an unanchored reader still retries: its barrier is no subscription of p's */
+		if ((!classify_convertible(p, e) && (protocol_is_writer(p, e) || anchored(p, e))) ||
+		    !e->site->function || e->caller)
 			continue;
 		if (!protocol_is_writer(p, e)) {
 			if (retries(e, p->key))
@@ -1849,6 +1872,7 @@ static void rule_unanchored(struct judge *j)
 		const struct pair_end *e = end_at(p, i);
 		const struct pair_end *w;
 		size_t had = p->nr_reasons;
+		unsigned line;
 
 		if (anchored(p, e))
 			continue;
@@ -1857,6 +1881,11 @@ static void rule_unanchored(struct judge *j)
 			       xasprintf("%s() loads %s before smp_rmb() at line %u after storing it itself (line %u): it reads its own store, no other thread's publication, and the barrier orders something else; acqrel rewrites neither",
 					 site_where(e->site), p->variable, e->site->line,
 					 w->access->line));
+		else if ((line = stored_after_load(p, e)))
+			reason(p, "unanchored",
+			       xasprintf("%s() stores %s itself at line %u, after its load at line %u and before %s() at line %u: the barrier orders that store, not what the load saw; acqrel rewrites neither",
+					 site_where(e->site), p->variable, line, e->access->line,
+					 e->site->primitive, e->site->line));
 		else
 			reason(p, "unanchored",
 			       xasprintf("a comment joins %s() in %s(), but the %s next to it is of %s, not of %s: the real %s is elsewhere (a caller?), and acqrel rewrites neither",

@@ -1878,9 +1878,9 @@ static void rule_unanchored(struct judge *j)
 			continue;
 		if ((w = own_store(p, e)))
 			reason(p, "unanchored",
-			       xasprintf("%s() loads %s before smp_rmb() at line %u after storing it itself (line %u): it reads its own store, no other thread's publication, and the barrier orders something else; acqrel rewrites neither",
-					 site_where(e->site), p->variable, e->site->line,
-					 w->access->line));
+			       xasprintf("%s() loads %s before %s() at line %u and stores it itself (line %u): it reads its own store, no other thread's publication, and the barrier orders something else; acqrel rewrites neither",
+					 site_where(e->site), p->variable, e->site->primitive,
+					 e->site->line, w->access->line));
 		else if ((line = stored_after_load(p, e)))
 			reason(p, "unanchored",
 			       xasprintf("%s() stores %s itself at line %u, after its load at line %u and before %s() at line %u: the barrier orders that store, not what the load saw; acqrel rewrites neither",
@@ -2807,6 +2807,7 @@ static void evidence(struct protocol *p)
 static void rule_readers_stay(struct protocol *p)
 {
 	size_t i, n, dropped = 0, released = 0;
+	bool all_rmb = true;
 	bool converts = classify_side_converts(p, true);
 
 	for (i = 0; i < p->nr_writers; i++)
@@ -2817,8 +2818,10 @@ static void rule_readers_stay(struct protocol *p)
 		if (severity_of(p->reasons[i].code) == SEV_REVIEW &&
 		    (!p->reasons[i].reader || !strcmp(p->reasons[i].code, "loses-ordering")))
 			return;
-	for (i = 0; i < p->nr_readers; i++)
+	for (i = 0; i < p->nr_readers; i++) {
 		p->readers[i].kept_back = true;
+		all_rmb &= !strcmp(p->readers[i].site->primitive, "smp_rmb");
+	}
 	for (i = 0; i < p->nr_reasons; i++) {
 		struct reason *r = &p->reasons[i];
 		char *text;
@@ -2826,8 +2829,10 @@ static void rule_readers_stay(struct protocol *p)
 		if (!r->reader)
 			continue;
 		dropped += !strcmp(r->code, "several-loads");
-		text = xasprintf("the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): %s",
-				 r->text);
+		text = all_rmb ? xasprintf("the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): %s",
+					   r->text)
+			       : xasprintf("the readers keep their barriers, which pair with the release as they did with smp_wmb(): %s",
+					   r->text);
 		free(r->text);
 		r->text = text;
 		r->code = "reader-stays";

@@ -82,7 +82,7 @@ readers-stay.c:19: protocol c->head (demo_chan.head): convert
   reader readers-stay.c:31: smp_rmb() in demo_chan_get(); subscribe load at line 29
   reader readers-stay.c:40: smp_mb() in demo_chan_drain(); subscribe load at line 38
   evidence: object, data
-  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): smp_rmb() in demo_chan_get() also orders the loads made by demo_chan_poll(), whose bodies acqrel does not follow: with an acquire on c->head instead, they are no longer ordered before the loads after it
+  reader-stays: the readers keep their barriers, which pair with the release as they did with smp_wmb(): smp_rmb() in demo_chan_get() also orders the loads made by demo_chan_poll(), whose bodies acqrel does not follow: with an acquire on c->head instead, they are no longer ordered before the loads after it
   stays: smp_mb() in demo_chan_drain() is a full barrier: it orders the load of c->head, and stays
   adjacent: each barrier that goes orders c->head and nothing another thread can see besides
   ordering: 0 other accesses change ordering

@@ -61,7 +61,7 @@ unanchored.c:38: protocol t->cur (demo_tx.cur): review
   writer unanchored.c:38: smp_wmb() in demo_tx_xmit(); publish store at line 39
   reader unanchored.c:42: smp_rmb() in demo_tx_xmit(); subscribe load at line 41
   evidence: object
-  unanchored: demo_tx_xmit() loads t->cur before smp_rmb() at line 42 after storing it itself (line 39): it reads its own store, no other thread's publication, and the barrier orders something else; acqrel rewrites neither
+  unanchored: demo_tx_xmit() loads t->cur before smp_rmb() at line 42 and stores it itself (line 39): it reads its own store, no other thread's publication, and the barrier orders something else; acqrel rewrites neither
   call-between: smp_wmb() in demo_tx_xmit() also orders the stores made by wake(), whose bodies acqrel does not follow: with a release on t->cur instead, they are no longer ordered after the data
   ordering: 0 other accesses change ordering
 

@@ -780,37 +780,45 @@ static const char *const seqcount_begins[] = {
 	"raw_read_seqcount", "raw_seqcount_begin", "read_seqbegin",
 };
 
+/* The first of the first limit calls of l whose name is one of names[0..n), or NULL. */
+static const struct call_ref *call_named(const struct call_list *l, size_t limit,
+					 const char *const *names, size_t n)
+{
+	size_t k, m;
+
+	for (k = 0; k < l->nr && k < limit; k++)
+		for (m = 0; m < n; m++)
+			if (!strcmp(l->v[k].name, names[m]))
+				return &l->v[k];
+	return NULL;
+}
+
 static void rule_seqcount_retry(struct judge *j)
 {
 	struct protocol *p = j->p;
-	size_t i, k, m;
+	const struct call_ref *c;
+	size_t i;
 
 	for (i = 0; i < p->nr_readers; i++) {
 		const struct pair_end *e = &p->readers[i];
-		const struct call_list *calls = &e->site->calls_after;
-		const struct call_list *before = &e->site->calls_before;
 
 		if (e->caller || prim_role(e->site->primitive) != PRIM_ROLE_RMB)
 			continue;
 		/* "seq = __read_seqcount_begin(&s); smp_rmb();": a section's start */
-		for (k = 0; k < before->nr; k++)
-			for (m = 0; m < ARRAY_SIZE(seqcount_begins); m++)
-				if (!strcmp(before->v[k].name, seqcount_begins[m])) {
-					reason(p, "seqcount",
-					       xasprintf("smp_rmb() in %s() follows %s() (line %u): the start of a seqcount read section, which orders the sequence's load ahead of the loads it guards; an acquire on %s does not replace it",
-							 site_where(e->site), before->v[k].name,
-							 before->v[k].line, p->variable));
-					return;
-				}
-		for (k = 0; k < calls->nr && k < 2; k++)
-			for (m = 0; m < ARRAY_SIZE(seqcount_retries); m++)
-				if (!strcmp(calls->v[k].name, seqcount_retries[m])) {
-					reason(p, "seqcount",
-					       xasprintf("smp_rmb() in %s() is followed by %s() (line %u): the read side of a seqcount, which orders the loads before it ahead of the sequence's second load; an acquire on %s does not replace it",
-							 site_where(e->site), calls->v[k].name,
-							 calls->v[k].line, p->variable));
-					return;
-				}
+		if ((c = call_named(&e->site->calls_before, SIZE_MAX, seqcount_begins,
+				    ARRAY_SIZE(seqcount_begins)))) {
+			reason(p, "seqcount",
+			       xasprintf("smp_rmb() in %s() follows %s() (line %u): the start of a seqcount read section, which orders the sequence's load ahead of the loads it guards; an acquire on %s does not replace it",
+					 site_where(e->site), c->name, c->line, p->variable));
+			return;
+		}
+		if ((c = call_named(&e->site->calls_after, 2, seqcount_retries,
+				    ARRAY_SIZE(seqcount_retries)))) {
+			reason(p, "seqcount",
+			       xasprintf("smp_rmb() in %s() is followed by %s() (line %u): the read side of a seqcount, which orders the loads before it ahead of the sequence's second load; an acquire on %s does not replace it",
+					 site_where(e->site), c->name, c->line, p->variable));
+			return;
+		}
 	}
 }
 

@@ -513,6 +513,15 @@ for my $sig (qw(INT TERM HUP)) {
 		'kernel/demo/early.c' => "struct eq {\n\tint slot[4];\n\tint ready;\n};\n\n" .
 			"void eq_set(struct eq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->ready, 1);\n}\n\n" .
 			"int eq_get(struct eq *q)\n{\n\tif (!READ_ONCE(q->ready))\n\t\treturn 0; /* not yet: no goto here */\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
+		# a writer that releases already: it publishes with the release, no barrier "before the store"
+		'kernel/demo/rel.c' => "struct rq {\n\tint slot[4];\n\tint head;\n};\n\n" .
+			"void rq_put(struct rq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_store_release(&q->head, 1);\n}\n\n" .
+			"int rq_get(struct rq *q)\n{\n\tint h = READ_ONCE(q->head);\n\n\tsmp_rmb();\n\treturn h ? q->slot[0] : 0;\n}\n",
+		# a reader of its own store (unanchored) next to a real one: named by neither verb nor barrier
+		'kernel/demo/own.c' => "struct oq {\n\tint slot[4];\n\tint ready;\n};\n\nvoid oq_poll(struct oq *q);\n\n" .
+			"void oq_set(struct oq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->ready, 1);\n}\n\n" .
+			"void oq_reset(struct oq *q)\n{\n\tif (!READ_ONCE(q->ready))\n\t\treturn;\n\tq->ready = 0;\n\tsmp_mb();\n\tq->slot[1] = 0;\n}\n\n" .
+			"int oq_get(struct oq *q)\n{\n\toq_poll(q);\n\tif (!READ_ONCE(q->ready))\n\t\treturn 0;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n",
 		# a flag bit, by a bit operation or by &= ~BIT: named, not the word
 		'drivers/demo/named.c' => "#define DEMO_BUSY 3\n\nstruct nq {\n\tint slot[4];\n\tunsigned long flags;\n};\n\n" .
 			"void nq_stop(struct nq *q)\n{\n\tq->slot[0] = 0;\n\tsmp_wmb();\n\tclear_bit(DEMO_BUSY, &q->flags);\n}\n\n" .
@@ -602,6 +611,12 @@ for my $sig (qw(INT TERM HUP)) {
 	     'a read barrier further down an if\'s braces: the same sentence') or diag($deep);
 	like($inner, qr/iq_get\(\) loads it/, 'a load and barrier both under the if: converted') or diag($o);
 	unlike($inner, qr/sat in an if/, 'and no such sentence: the acquire runs under the if too');
+	my ($rel, $own) = map { ($msg{$_} // '') =~ s/\n/ /gr } ('kernel/demo/rel.c', 'kernel/demo/own.c');
+	like($rel, qr/rq_put\(\) stores q->slot\[0\] and then publishes q->head with smp_store_release\(\); rq_get\(\) loads it/,
+	     'a writer that releases already publishes with the release, with no barrier before the store') or diag($rel);
+	like($own, qr/oq_get\(\) loads it, runs smp_rmb\(\) and then reads q->slot\[0\]\..*the reader's smp_rmb\(\) stays as it is/,
+	     'a reader of its own store next to a real reader: one reader, one barrier, in the verbs too') or diag($own);
+	unlike($own, qr/oq_reset|smp_rmb\(\) or smp_mb|readers/, 'and the reader of its own store is not named, nor its barrier');
 	my $four = ($msg{'kernel/demo/four.c'} // '') =~ s/\n/ /gr;
 	like($four, qr/fq_put\(\) stores q->a, q->b, q->c and q->d and then publishes/,
 	     'four data stores: all four named, not "and 1 more"') or diag($four);

@@ -1345,15 +1345,22 @@ static const char *side_barrier(const struct pair_end *v, size_t n)
 }
 
 /*
- * The barriers of v[0..n), each once, into sb: "smp_wmb()", or "smp_wmb()
- * or smp_mb()" when the ends differ; what, when n is 0.
+ * The barriers of p's ends v[0..n), each once, into sb: "smp_wmb()", or
+ * "smp_wmb() or smp_mb()" when the ends differ (unanchored ends left out
+ * when some end is not); what, when n is 0.
  */
-static void side_barriers(struct strbuf *sb, const struct pair_end *v, size_t n, const char *what)
+static void side_barriers(struct strbuf *sb, const struct protocol *p, const struct pair_end *v,
+			  size_t n, const char *what)
 {
+	bool any = classify_any_anchored(p, v, n);
 	size_t i, k;
 
 	for (i = 0; i < n; i++) {
-		for (k = 0; k < i && strcmp(v[k].site->primitive, v[i].site->primitive); k++)
+		/* an unanchored end's barrier orders something else */
+		if (any && !classify_anchored(p, &v[i]))
+			continue;
+		for (k = 0; k < i && (strcmp(v[k].site->primitive, v[i].site->primitive) ||
+				      (any && !classify_anchored(p, &v[k]))); k++)
 			;
 		if (k == i)
 			strbuf_addf(sb, "%s%s()", sb->len ? " or " : "", v[i].site->primitive);
@@ -1371,6 +1378,17 @@ static const char *side_name(const struct pair_end *v, size_t n, char *buf, size
 	return buf;
 }
 
+/* Whether every writer of p publishes with a release already. */
+static bool all_release(const struct protocol *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_writers; i++)
+		if (prim_role(p->writers[i].site->primitive) != PRIM_ROLE_RELEASE)
+			return false;
+	return p->nr_writers > 0;
+}
+
 /*
  * The paragraph of a conversion of one side (the writers when writer, into
  * form) while the other side's barriers stay as they are.
@@ -1380,6 +1398,13 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 	const struct pair_end *other = writer ? p->readers : p->writers;
 	size_t n = writer ? p->nr_readers : p->nr_writers;
 	char stay[64], *what = published(p), *para;
+	struct strbuf fns = STRBUF_INIT;
+
+	/* "the readers' ... stay" as the functions named: unanchored ends left out */
+	classify_end_functions(&fns, p, other, n);
+	if (!strstr(fns.buf, " and "))
+		n = 1;
+	strbuf_release(&fns);
 
 	para = xasprintf("Use %s for the %s instead, and remove the %s barrier; the %s%s %s "
 			 "stay%s as %s. The %s, which is what the %s barrier guaranteed for %s. %s%s",
@@ -1412,7 +1437,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 	for (m = 0; m < patch->nr; m++) {
 		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
 		struct strbuf via = STRBUF_INIT, wb = STRBUF_INIT, rb = STRBUF_INIT;
-		bool b, t, c, cl;
+		bool b, t, c, cl, readers_plural;
 		char *what;
 		size_t i;
 
@@ -1426,10 +1451,11 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		clear_bit |= cl;
 		classify_end_functions(&w, p, p->writers, p->nr_writers);
 		classify_end_functions(&r, p, p->readers, p->nr_readers);
+		readers_plural = strstr(r.buf, " and ") != NULL;
 		data_named(&wd, p, true, strstr(w.buf, " and ") != NULL);
-		data_named(&rd, p, false, p->nr_readers > 1);
-		side_barriers(&wb, p->writers, p->nr_writers, "a write barrier");
-		side_barriers(&rb, p->readers, p->nr_readers, "a read barrier");
+		data_named(&rd, p, false, readers_plural);
+		side_barriers(&wb, p, p->writers, p->nr_writers, "a write barrier");
+		side_barriers(&rb, p, p->readers, p->nr_readers, "a read barrier");
 		/* a load in a helper the reader calls: "loads it in fuse_block_alloc()" */
 		for (i = 0; i < p->nr_readers; i++) {
 			const struct pair_end *e = &p->readers[i];
@@ -1438,16 +1464,21 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 			    strcmp(e->helper->name, site_where(e->site)))
 				strbuf_addf(&via, "%s%s()", via.len ? " and " : " in ", e->helper->name);
 		}
-		/* a reader whose access is a store (then a full barrier) stores it */
-		para = xasprintf("%s %s and then publish%s %s with %s before the %s; "
+		/*
+		 * a reader whose access is a store (then a full barrier) stores
+		 * it; the verbs agree with the functions named, and a writer that
+		 * releases already publishes with the release itself
+		 */
+		para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
 				 "%s %s it%s, run%s %s and then %s.",
 				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what, wb.buf,
-				 b || cl ? "bit operation" : "store", r.buf,
+				 all_release(p) ? "" : " before the ",
+				 all_release(p) ? "" : b || cl ? "bit operation" : "store", r.buf,
 				 p->nr_readers && p->readers[0].access->is_write
-				 ? (p->nr_readers > 1 ? "store" : "stores")
-				 : t ? (p->nr_readers > 1 ? "test" : "tests")
-				   : (p->nr_readers > 1 ? "load" : "loads"),
-				 via.buf, p->nr_readers > 1 ? "" : "s", rb.buf, rd.buf);
+				 ? (readers_plural ? "store" : "stores")
+				 : t ? (readers_plural ? "test" : "tests")
+				   : (readers_plural ? "load" : "loads"),
+				 via.buf, readers_plural ? "" : "s", rb.buf, rd.buf);
 		wrap(sb, para);
 		free(para);
 		free(what);

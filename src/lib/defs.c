@@ -1021,6 +1021,115 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 	}
 }
 
+/* Functions at most, beyond which a field's uses are not followed. */
+#define FIELD_FUNCTIONS_MAX 48
+
+/* Searches one file's text for uses of field, adding each function once. */
+static void scan_field_functions(struct defs *d, const char *rel, const char *field, void *arg)
+{
+	struct field_functions *out = arg;
+	const char *text = types_peek(d->t, rel, &d->peek), *p;
+	size_t n = strlen(field), i;
+	const struct lexed *lx = NULL;
+
+	if (!text || !out->complete)
+		return;
+	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
+		const struct lex_context *fn;
+		const char *b, *base_end;
+		bool element, store, address;
+
+		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address))
+			continue;
+		if (!lexed_scan(d, rel, &text, &p, &b, &base_end, &lx)) {
+			out->complete = false;
+			return;
+		}
+		if (in_comment(lx, (size_t)(p - text)))
+			continue;
+		fn = function_at(lx, (size_t)(p - text));
+		if (!fn) {
+			/* .f = v initialises an object in its declaration */
+			if (p[-1] == '.' && base_end == b && !in_directive(text, (size_t)(p - text)))
+				continue;
+			out->complete = false;
+			return;
+		}
+		if (address) {
+			out->complete = false;
+			return;
+		}
+		for (i = 0; i < out->nr; i++)
+			if (out->v[i].function == fn->name && out->v[i].file == lx->rel)
+				break;
+		if (i < out->nr)
+			continue;
+		if (out->nr == FIELD_FUNCTIONS_MAX) {
+			out->complete = false;
+			return;
+		}
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr].file = lx->rel;
+		out->v[out->nr++].function = fn->name;
+	}
+}
+
+void defs_field_functions(struct defs *d, const char *file, const char *sname,
+			  const char *field, struct field_functions *out)
+{
+	bool complete;
+
+	out->complete = true;
+	search_field(d, file, sname, field, scan_field_functions, out, &complete, &out->scope);
+	out->complete &= complete;
+}
+
+void field_functions_release(struct field_functions *f)
+{
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+bool defs_static_calls(struct defs *d, const char *file, const char *name,
+		       struct call_site *out, size_t max, size_t *nr)
+{
+	const struct lexed *lx = lexed_of(d, file);
+	const char *text = lx ? types_text(d->t, file) : NULL, *p;
+	size_t n = strlen(name);
+
+	*nr = 0;
+	if (!text)
+		return false;
+	for (p = strstr(text, name); p; p = strstr(p + n, name)) {
+		const struct lex_context *fn;
+		const char *q = p + n;
+		size_t off = (size_t)(p - text);
+
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(*q) || in_comment(lx, off))
+			continue;
+		fn = function_at(lx, off);
+		/* its own definition's head */
+		if (fn && !strcmp(fn->name, name) && !memchr(text + fn->start, '{', off - fn->start))
+			continue;
+		if (!fn) {
+			/* a declaration "static void name(...);" is no use */
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q == '(' && !in_directive(text, off) &&
+			    (p - text < 2 || p[-1] == ' ' || p[-1] == '*'))
+				continue;
+			return false;
+		}
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '(' || *nr == max)
+			return false;
+		out[*nr].function = fn->name;
+		out[(*nr)++].off = off;
+	}
+	return true;
+}
+
 void defs_field_loads(struct defs *d, const char *file, const char *sname, const char *field,
 		      struct field_loads *out)
 {

@@ -113,6 +113,44 @@ struct field_loads {
 void defs_field_loads(struct defs *d, const char *file, const char *sname, const char *field,
 		      struct field_loads *out);
 
+/* The functions that name a struct field, as far as its struct can be seen. */
+struct field_function {
+	const char *file;	/* borrowed */
+	const char *function;	/* borrowed */
+};
+
+struct field_functions {
+	struct field_function *v;
+	size_t nr, alloc;
+	bool complete;		/* every file that sees the struct was searched, and
+				   every use is in a function: none in a macro body,
+				   none whose address escapes, at most a bound */
+	const char *scope;	/* borrowed: what was searched, for the evidence */
+};
+
+/*
+ * The functions (each once) in which field of struct sname (seen from
+ * file) is named as a member (x->f, x.f), loaded or stored, in the files
+ * that can see the struct, as defs_field_stores() searches them. A
+ * designated initialiser at file scope is no use. out must be zeroed;
+ * release it with field_functions_release().
+ */
+void defs_field_functions(struct defs *d, const char *file, const char *sname,
+			  const char *field, struct field_functions *out);
+void field_functions_release(struct field_functions *f);
+
+/*
+ * The calls of static function name in its own file: where (the calling
+ * function, the call's offset). False when the name is used otherwise
+ * (its address taken, a macro that calls it) or more than max times.
+ */
+struct call_site {
+	const char *function;	/* borrowed */
+	size_t off;
+};
+bool defs_static_calls(struct defs *d, const char *file, const char *name,
+		       struct call_site *out, size_t max, size_t *nr);
+
 /* How many of s are no designated initialiser of a declaration (see declaration). */
 size_t field_stores_at_run_time(const struct field_stores *s);
 

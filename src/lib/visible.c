@@ -343,6 +343,139 @@ static char *rule_locked_stores(const struct seen *s)
 	return out;
 }
 
+/* Calls of a static function checked for a lock, at most. */
+#define LOCKED_CALLS_MAX 16
+
+/* Whether the path of access a names a member field (x->field, x.field[i]). */
+static bool names_member(const struct access *a, const char *field)
+{
+	size_t fn = strlen(field), n;
+	const char *p = a->path, *end;
+
+	end = p + strlen(p);
+	while (end > p && end[-1] == ']') {
+		int depth = 0;
+
+		while (end > p) {
+			end--;
+			if (*end == ']')
+				depth++;
+			else if (*end == '[' && --depth == 0)
+				break;
+		}
+	}
+	n = (size_t)(end - p);
+	return n > fn && !memcmp(end - fn, field, fn) &&
+	       (end[-(ptrdiff_t)fn - 1] == '.' || (n > fn + 1 && end[-(ptrdiff_t)fn - 1] == '>' &&
+						   end[-(ptrdiff_t)fn - 2] == '-'));
+}
+
+/* Whether access a is one of struct field sname.field, or may be (a struct the types could not tell). */
+static bool use_of_field(const struct access *a, const char *sname, const char *field)
+{
+	size_t sn = strlen(sname), fn = strlen(field);
+
+	if (a->object)
+		return !strncmp(a->object, sname, sn) && a->object[sn] == '.' &&
+		       !strncmp(a->object + sn + 1, field, fn) &&
+		       strchr("[.", a->object[sn + 1 + fn]);
+	return names_member(a, field);
+}
+
+/*
+ * Whether every call of static function f (named name, in file) holds
+ * lock (of lock_file) at the call.
+ */
+static bool callers_hold(const struct seen *s, const struct func_summary *f, const char *name,
+			 const struct access *lock, const char *lock_file)
+{
+	struct call_site calls[LOCKED_CALLS_MAX];
+	size_t nr, i;
+
+	if (!f->is_static || !defs_static_calls(s->ctx->defs, f->file, name, calls,
+						 LOCKED_CALLS_MAX, &nr) || !nr)
+		return false;
+	for (i = 0; i < nr; i++) {
+		const struct func_summary *c = defs_function(s->ctx->defs, f->file, calls[i].function);
+
+		if (!c || !c->parsed || strcmp(c->file, f->file) ||
+		    !holds(&c->locks, calls[i].off, f->file, lock, lock_file))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A store after smp_wmb() made under a lock that every load and store of
+ * its field holds, in the files that can see the struct (in the function,
+ * or at every call of a static function that makes it; __init functions
+ * run before anyone reads): a thread that reads it holds the lock, and the
+ * unlock that follows this store orders the data before it anyway.
+ */
+static char *rule_locked_uses(const struct seen *s)
+{
+	const struct lock_list *mine = s->e->caller ? &s->e->caller->locks : &s->e->site->locks;
+	const struct lock_event *h;
+	struct field_functions ff;
+	char *sname, *field, *out = NULL;
+	const char *dot;
+	size_t from = 0, i, k, uses, fns;
+
+	if (!s->writer || !s->a->object || !s->ctx->defs || !(dot = strchr(s->a->object, '.')))
+		return NULL;
+	if (!lock_held(mine, s->at, &from))
+		return NULL;
+	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "[."));
+	memset(&ff, 0, sizeof(ff));
+	defs_field_functions(s->ctx->defs, s->file, sname, field, &ff);
+	from = 0;
+	while (ff.complete && ff.nr && !out && (h = lock_held(mine, s->at, &from))) {
+		uses = fns = 0;
+		for (i = 0; i < ff.nr; i++) {
+			const struct func_summary *f =
+				defs_function(s->ctx->defs, ff.v[i].file, ff.v[i].function);
+			int callers = -1;	/* not asked yet */
+			size_t before = uses;
+
+			if (!f || !f->parsed || strcmp(f->file, ff.v[i].file))
+				break;
+			if (f->is_init)
+				continue;
+			/* the text names the field: some access must, or a use is not understood */
+			for (k = 0; k < f->accesses.nr && !names_member(&f->accesses.v[k], field); k++)
+				;
+			if (k == f->accesses.nr)
+				break;
+			for (k = 0; k < f->accesses.nr; k++) {
+				const struct access *a = &f->accesses.v[k];
+
+				if (!use_of_field(a, sname, field))
+					continue;
+				uses++;
+				if (holds(&f->locks, a->off, f->file, &h->lock, s->e->file))
+					continue;
+				if (callers < 0)
+					callers = callers_hold(s, f, ff.v[i].function, &h->lock,
+							       s->e->file);
+				if (!callers)
+					break;
+			}
+			if (k < f->accesses.nr)
+				break;
+			fns += uses > before;
+		}
+		if (i == ff.nr && uses)
+			out = xasprintf("under %s, which every load and store of %s.%s in %s holds (%zu access%s in %zu function%s)",
+					h->lock.path, sname, field, ff.scope, uses,
+					uses == 1 ? "" : "es", fns, fns == 1 ? "" : "s");
+	}
+	field_functions_release(&ff);
+	free(sname);
+	free(field);
+	return out;
+}
+
 /* ---- before publication: it does not change once the data is out ---- */
 
 static bool has_word(const char *s, const char *w)
@@ -985,6 +1118,7 @@ static const struct visibility_rule {
 	{ "owned", VIS_PRIVATE, rule_owned },
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
+	{ "locked-uses", VIS_LOCKED, rule_locked_uses },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
 	{ "read-as-value", VIS_NOT_SUBSCRIBED, rule_read_as_value },
 	/* last: it only says why a shared store may not matter, for the reviewer */

@@ -30,6 +30,8 @@ enum access_flag {
 	ACCESS_LOCAL_TYPE = 32,	/* its struct is defined in its C file: that file's own type */
 	ACCESS_CURRENT_CRED = 64,	/* through current_cred(): the running task's own
 					   credentials, which only it replaces */
+	ACCESS_THIS_CPU_PTR = 128,	/* through a local set only from this_cpu_ptr()
+					   (or raw_cpu_ptr(), get_cpu_ptr()): this CPU's copy */
 };
 
 struct access_list {

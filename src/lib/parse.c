@@ -64,6 +64,7 @@ struct local {
 	size_t type_len;
 	bool cursor;		/* a loff_t pointer: a file position the caller owns */
 	bool user;		/* declared __user: user memory */
+	bool own;		/* declared in the body, not a parameter */
 };
 
 struct parser {
@@ -391,6 +392,7 @@ static void add_declared(struct parser *p, TSNode decl)
 			l->type_len = type_len;
 			l->cursor = pointer && type_len == 6 && !memcmp(type, "loff_t", 6);
 			l->user = pointer && memmem(dtext, dlen, "__user", 6) != NULL;
+			l->own = is(p, decl, S_DECL);
 		}
 	}
 	ts_tree_cursor_delete(&c);
@@ -835,6 +837,49 @@ static bool is_current_cred(const struct parser *p, TSNode n)
 	       (len == 17 && !memcmp(s, "current_real_cred", 17));
 }
 
+/*
+ * Whether local pointer l is only ever set from this_cpu_ptr(),
+ * raw_cpu_ptr() or get_cpu_ptr() in the function (at least once), never
+ * moved, and its address never taken: it points to this CPU's copy.
+ */
+static bool set_from_this_cpu(const struct parser *p, const struct local *l)
+{
+	static const char *const forms[] = { "this_cpu_ptr(", "raw_cpu_ptr(", "get_cpu_ptr(" };
+	const char *t = p->text + p->prefix, *end = p->text + p->text_len, *at;
+	size_t sets = 0, f;
+
+	if (!l->own || !l->pointer)
+		return false;
+	for (at = memmem(t, (size_t)(end - t), l->name, l->len); at;
+	     at = memmem(at + 1, (size_t)(end - at - 1), l->name, l->len)) {
+		const char *q = at + l->len, *b = at;
+
+		if ((at > p->text && is_c_ident_char(at[-1])) || (q < end && is_c_ident_char(*q)))
+			continue;
+		while (b > p->text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b > p->text && b[-1] == '&')
+			return false;
+		if (b - p->text >= 2 && ((b[-1] == '+' && b[-2] == '+') || (b[-1] == '-' && b[-2] == '-')))
+			return false;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q + 1 < end && (q[0] == '+' || q[0] == '-') && (q[1] == q[0] || q[1] == '='))
+			return false;
+		if (q + 1 >= end || q[0] != '=' || q[1] == '=')
+			continue;
+		for (q++; q < end && (*q == ' ' || *q == '\t' || *q == '\n'); q++)
+			;
+		for (f = 0; f < ARRAY_SIZE(forms); f++)
+			if ((size_t)(end - q) > strlen(forms[f]) && !memcmp(q, forms[f], strlen(forms[f])))
+				break;
+		if (f == ARRAY_SIZE(forms))
+			return false;
+		sets++;
+	}
+	return sets > 0;
+}
+
 /* What can be told of the access at n from the function around it. */
 static unsigned access_flags(const struct parser *p, TSNode n, const char *via)
 {
@@ -857,6 +902,8 @@ static unsigned access_flags(const struct parser *p, TSNode n, const char *via)
 			flags |= ACCESS_CURSOR;
 		if (l && l->user)
 			flags |= ACCESS_USER;
+		if (l && !ts_node_eq(base, n) && set_from_this_cpu(p, l))
+			flags |= ACCESS_THIS_CPU_PTR;
 		if (!l && len == 7 && !memcmp(s, "current", 7) && !ts_node_eq(base, n))
 			flags |= ACCESS_CURRENT;
 	}

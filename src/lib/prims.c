@@ -212,6 +212,8 @@ bool prim_benign_call(const char *s, size_t len)
 		/* values computed from their arguments alone */
 		"FIELD_GET", "FIELD_PREP", "FIELD_FIT", "GENMASK", "GENMASK_ULL", "BIT_ULL",
 		"DIV_ROUND_UP", "ALIGN",
+		/* per-CPU addresses: the base plus a CPU's offset, fixed at boot */
+		"this_cpu_ptr", "raw_cpu_ptr", "per_cpu_ptr", "get_cpu_ptr", "put_cpu_ptr",
 	};
 	static const char *const prefixes[] = {
 		"pr_", "dev_dbg", "dev_err", "dev_warn", "dev_info", "netdev_dbg", "netdev_err",

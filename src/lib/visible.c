@@ -96,6 +96,23 @@ static char *rule_this_cpu(const struct seen *s)
 	return xasprintf("this CPU's copy of a per-CPU variable, through %s()", s->a->via);
 }
 
+/*
+ * Through a local pointer set only from this_cpu_ptr() and kin: this
+ * CPU's copy, unless the file reaches other CPUs' copies of anything
+ * (per_cpu_ptr(), per_cpu()): then a reader that sums them may see it.
+ */
+static char *rule_this_cpu_ptr(const struct seen *s)
+{
+	const char *text;
+
+	if (!(s->a->flags & ACCESS_THIS_CPU_PTR))
+		return NULL;
+	text = types_text(s->t, s->file);
+	if (!text || strstr(text, "per_cpu_ptr(") || strstr(text, "per_cpu("))
+		return NULL;
+	return xstrdup("this CPU's copy of a per-CPU variable: its base is a local set only from this_cpu_ptr(), and the file reads no other CPU's copy");
+}
+
 static char *rule_cursor(const struct seen *s)
 {
 	if (!(s->a->flags & ACCESS_CURSOR))
@@ -1102,6 +1119,7 @@ static const struct visibility_rule {
 	char *(*applies)(const struct seen *s);	/* evidence, or NULL */
 } rules[] = {
 	{ "this-cpu", VIS_PRIVATE, rule_this_cpu },
+	{ "this-cpu-ptr", VIS_PRIVATE, rule_this_cpu_ptr },
 	{ "cursor", VIS_PRIVATE, rule_cursor },
 	{ "user", VIS_PRIVATE, rule_user },
 	{ "current", VIS_PRIVATE, rule_current },

@@ -83,6 +83,24 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	my $cover = do { local (@ARGV, $/) = ("$t9/rfc/0000-cover-letter.patch"); <> } // '';
 	like($cover, qr/^This series converts the smp_wmb\(\)\/smp_rmb\(\) pairs of 2 variables in\nmix\.c to .*:\n\n- m->tail: demo_put\(\) publishes it to demo_get\(\) \(mix\.c\)\n- m->gen: demo_bump\(\) publishes it to demo_seen\(\) \(mix\.c\)\n\n.* The RFC patches\ncarry caveats/ms,
 	     'the cover letter names the variables, their writers and readers, and the files');
+	like($cover, qr/smp_load_acquire\(\), the writer and the\nreaders of each in the same patch:$/m,
+	     'a series that converts both sides of each variable says so');
+	# readers that keep their smp_mb(): the writers alone convert, and the cover letter says so
+	open($fh, '>', "$t9/one.c") or die;
+	print $fh "struct demo_one {\n\tint data[4];\n\tunsigned int tail;\n\tunsigned int gen;\n};\n\n" .
+		  "static void demo_put(struct demo_one *m, unsigned int t)\n{\n\tm->data[0] = 1;\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(m->tail, t);\n}\n\n" .
+		  "static int demo_get(struct demo_one *m)\n{\n\tunsigned int t = READ_ONCE(m->tail);\n\n" .
+		  "\tsmp_mb();\n\treturn t ? m->data[0] : 0;\n}\n\n" .
+		  "static void demo_bump(struct demo_one *m)\n{\n\tm->data[1] = 2;\n\tsmp_wmb();\n" .
+		  "\tWRITE_ONCE(m->gen, m->gen + 1);\n}\n\n" .
+		  "static int demo_seen(struct demo_one *m)\n{\n\tunsigned int g = READ_ONCE(m->gen);\n\n" .
+		  "\tsmp_mb();\n\treturn g ? m->data[1] : 0;\n}\n";
+	close($fh);
+	$o = `cd '$t9' && '$acqrel' patch -o one one.c 2>&1`;
+	my $one = do { local (@ARGV, $/) = ("$t9/one/0000-cover-letter.patch"); <> } // '';
+	like($one, qr/^This series converts the writers of 2 variables in one\.c to\nsmp_store_release\(\); the readers of each keep their barriers:$/m,
+	     'a series that converts the writers alone does not say it converts the readers') or diag($o);
 	# the caveats are questions below the ---, which git am leaves out of the commit
 	my ($rfc) = map { do { local (@ARGV, $/) = ($_); <> } } grep { /0002-/ } glob("$t9/rfc/*.patch");
 	my ($above, $below) = ($rfc // '') =~ /\A(.*?)^---\n(.*?)^diff --git/ms;

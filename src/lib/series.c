@@ -1813,22 +1813,50 @@ static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_
 		       const char *items, const char *list)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t i, nr_protocols = 0;
-	bool bitops = false;
+	size_t i, nr_protocols = 0, both = 0, writers = 0, readers = 0;
+	bool bitops = false, rel, acq;
+	const char *what, *to, *sides;
 
 	for (i = 0; i < n; i++) {
 		nr_protocols += rw->patches[which[i]].nr;
 		bitops |= patch_bitops(&rw->patches[which[i]]);
+		patch_sides(&rw->patches[which[i]], &rel, &acq);
+		both += rel && acq;
+		writers += rel && !acq;
+		readers += acq && !rel;
 	}
-	strbuf_addf(&sb, "This series converts the smp_wmb()/smp_rmb() pairs of %zu variable%s in ",
+	/* what the patches change: both sides, or one (the other keeps its barrier) */
+	what = "the smp_wmb()/smp_rmb() pairs";
+	to = "smp_store_release()/smp_load_acquire()";
+	if (both == n) {
+		sides = n == 1 ? ", the writer and the readers in one patch:"
+			       : ", the writer and the readers of each in the same patch:";
+	} else if (writers == n) {
+		what = "the writers";
+		to = "smp_store_release()";
+		sides = nr_protocols == 1 ? "; the readers keep their barriers:"
+					  : "; the readers of each keep their barriers:";
+	} else if (readers == n) {
+		what = "the readers";
+		to = "smp_load_acquire()";
+		sides = nr_protocols == 1 ? "; the writers keep their barriers:"
+					  : "; the writers of each keep their barriers:";
+	} else if (!both) {
+		what = "one side of the barrier pairs";
+		to = "smp_store_release() or smp_load_acquire()";
+		sides = "; the other side keeps its barrier:";
+	} else {
+		sides = ", the writer and the readers of each in the same patch where both "
+			"convert; where one side does, the other keeps its barrier:";
+	}
+	strbuf_addf(&sb, "This series converts %s of %zu variable%s in ", what,
 		    nr_protocols, nr_protocols == 1 ? "" : "s");
 	for (i = 0; i < nr_paths && i < 4; i++)
 		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == nr_paths ? " and " : ", ", paths[i]);
 	if (nr_paths > 4)
 		strbuf_addf(&sb, " and %zu more file%s", nr_paths - 4, nr_paths == 5 ? "" : "s");
-	strbuf_addf(&sb, " to smp_store_release()/smp_load_acquire()%s, the writer and the "
-		    "readers of each in the same patch:", bitops ? " (for bits, test_bit_acquire() "
-		    "and clear_bit_unlock())" : "");
+	strbuf_addf(&sb, " to %s%s%s", to,
+		    bitops ? " (for bits, test_bit_acquire() and clear_bit_unlock())" : "", sides);
 	wrap(out, sb.buf);
 	strbuf_addf(out, "%s\n", items);
 	strbuf_reset(&sb);

@@ -464,6 +464,7 @@ static void add_param_names(struct parser *p, TSNode list)
 			l->dims = 0;
 			l->type = NULL;
 			l->type_len = 0;
+			l->own = false;		/* a parameter's or a broken declaration's */
 			{
 				/* the declaration around the name, broken or not */
 				TSNode decl = ts_node_parent(n);

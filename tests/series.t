@@ -101,6 +101,19 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	my $one = do { local (@ARGV, $/) = ("$t9/one/0000-cover-letter.patch"); <> } // '';
 	like($one, qr/^This series converts the writers of 2 variables in one\.c to\nsmp_store_release\(\); the readers of each keep their barriers:$/m,
 	     'a series that converts the writers alone does not say it converts the readers') or diag($o);
+	# rule DEP: no reader end, readers that follow the pointer; the message names them
+	open($fh, '>', "$t9/dep.c") or die;
+	print $fh "struct demo_cfg {\n\tint mode;\n};\n\nstruct demo_dev {\n\tstruct demo_cfg *cfg;\n};\n\n" .
+		  "static void demo_setup(struct demo_dev *d, struct demo_cfg *c)\n{\n\tc->mode = 1;\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(d->cfg, c);\n}\n\n" .
+		  "static int demo_mode(struct demo_dev *d)\n{\n\tstruct demo_cfg *c = READ_ONCE(d->cfg);\n\n" .
+		  "\treturn c ? c->mode : 0;\n}\n";
+	close($fh);
+	$o = `cd '$t9' && '$acqrel' patch -o dep dep.c 2>&1`;
+	my ($dep) = map { do { local (@ARGV, $/) = ($_); <> } } glob("$t9/dep/*.patch");
+	(my $flat = $dep // '') =~ s/\s+/ /g;
+	like($flat, qr/ demo_setup\(\) stores c->mode and then publishes d->cfg with smp_wmb\(\) before the store; demo_mode\(\) loads it with READ_ONCE\(\) and follows the pointer to the data, with no read barrier\. Use smp_store_release\(\) for the publish store instead, and remove the write barrier; the reader stays as it is\. .*address dependency/,
+	     'a writer whose readers follow the pointer: the message names them and why they need no barrier') or diag($o . ($dep // ''));
 	# the caveats are questions below the ---, which git am leaves out of the commit
 	my ($rfc) = map { do { local (@ARGV, $/) = ($_); <> } } grep { /0002-/ } glob("$t9/rfc/*.patch");
 	my ($above, $below) = ($rfc // '') =~ /\A(.*?)^---\n(.*?)^diff --git/ms;

@@ -44,7 +44,7 @@ static const struct code {
 	{ "unanchored", SEV_REVIEW },
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
-	{ "reader-stays", SEV_INFO },
+	{ "reader-stays", SEV_INFO }, { "dependent-readers", SEV_INFO },
 	{ "redundant", SEV_INFO },
 };
 
@@ -364,6 +364,9 @@ void classify_end_functions(struct strbuf *sb, const struct protocol *p,
 	}
 	for (i = 0; i < nr; i++)
 		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
+	/* no reader end: the readers that follow the pointer (rule DEP) */
+	if (!n && v == p->readers && !p->nr_readers && p->dep_readers)
+		strbuf_adds(sb, p->dep_readers);
 }
 
 /* ---- who can see what the conversion reorders ---- */
@@ -1786,6 +1789,65 @@ static void rule_type(struct judge *j)
 	}
 }
 
+/*
+ * Rule DEP: a pointer that no smp_rmb() reader loads, but that readers
+ * load with READ_ONCE() or rcu_dereference() and then follow ("p =
+ * READ_ONCE(x->f); ... p->g"): the address dependency orders what they
+ * read through it after the load, and pairs with a release as it did
+ * with smp_wmb(). The writer converts alone; the readers stay as they are.
+ * Readers that load it plainly, or use it otherwise, are not judged.
+ */
+static bool dependent_readers(struct judge *j)
+{
+	struct protocol *p = j->p;
+	struct field_derefs fd;
+	struct strbuf sb = STRBUF_INIT, fns = STRBUF_INIT;
+	const char *dot = p->object ? strchr(p->object, '.') : NULL, *fn[ARRAY_SIZE(fd.v)];
+	const char *via = NULL;
+	char *sname, *field;
+	size_t i, k, marked = 0, nr_fn = 0;
+
+	if (!p->nr_writers || p->nr_readers || j->kind != FIELD_POINTER || !dot || !j->ctx->defs)
+		return false;
+	sname = xstrndup(p->object, (size_t)(dot - p->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "[."));
+	memset(&fd, 0, sizeof(fd));
+	defs_field_derefs(j->ctx->defs, p->writers[0].file, sname, field, &fd);
+	for (i = 0; i < fd.nr && i < ARRAY_SIZE(fd.v); i++) {
+		if (!fd.v[i].marked)
+			continue;
+		strbuf_addf(&sb, "%s%s() at %s:%u", marked ? ", " : "", fd.v[i].function,
+			    fd.v[i].file, fd.v[i].line);
+		marked++;
+		for (k = 0; k < nr_fn && strcmp(fn[k], fd.v[i].function); k++)
+			;
+		if (k == nr_fn)
+			fn[nr_fn++] = fd.v[i].function;
+		/* how they load it: one wrapper's name, or both kinds */
+		if (!via || !strcmp(via, fd.v[i].via))
+			via = fd.v[i].via;
+		else if (strncmp(via, "rcu_", 4) || strncmp(fd.v[i].via, "rcu_", 4))
+			via = "mixed";
+	}
+	if (fd.complete && marked) {
+		reason(p, "dependent-readers",
+		       xasprintf("no smp_rmb() follows a load of %s, but its readers load it with READ_ONCE() or rcu_dereference() and follow it (%s%s; %zu of the %zu loads in the files that see %s, %s): the address dependency orders their reads through it after the release, as after smp_wmb(), so the writer converts alone",
+				 p->variable, sb.buf, fd.nr > ARRAY_SIZE(fd.v) ? ", ..." : "", fd.nr,
+				 fd.loads, sname, fd.scope));
+		for (k = 0; k < nr_fn; k++)
+			strbuf_addf(&fns, "%s%s()", k == 0 ? "" : k + 1 == nr_fn ? " and " : ", ", fn[k]);
+		p->dep_readers = strbuf_detach(&fns);
+		p->dep_form = !strcmp(via, "READ_ONCE") ? "READ_ONCE()"
+			      : !strcmp(via, "mixed") ? "READ_ONCE() or rcu_dereference()"
+			      : "rcu_dereference()";
+	}
+	strbuf_release(&sb);
+	strbuf_release(&fns);
+	free(sname);
+	free(field);
+	return fd.complete && marked;
+}
+
 static void rule_one_side(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -1793,7 +1855,7 @@ static void rule_one_side(struct judge *j)
 	if (!p->nr_writers)
 		reason(p, "one-side",
 		       xasprintf("no writer found in the files given: no smp_wmb() is followed by a store to %s", p->variable));
-	if (!p->nr_readers)
+	if (!p->nr_readers && !dependent_readers(j))
 		reason(p, "one-side",
 		       xasprintf("no reader found in the files given: no smp_rmb() follows a load of %s", p->variable));
 }
@@ -2169,6 +2231,101 @@ static bool fenced_off(const struct call_ref *cut, bool writer, size_t off)
 }
 
 /*
+ * The local that the condition of the if right before off tests for
+ * non-NULL ("if (p)", "if (p != NULL)", "if (unlikely(p != NULL))"), with
+ * the if's statement being the one that holds off; its name in *n.
+ */
+static const char *guard_local(const char *text, size_t off, size_t *n)
+{
+	size_t i = off;
+	const char *c, *e, *name;
+	int depth = 0;
+
+	/* back over blanks to the ')' that closes the if's condition */
+	while (i && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n' ||
+		     text[i - 1] == '\r'))
+		i--;
+	if (!i || text[i - 1] != ')')
+		return NULL;
+	e = text + i - 1;
+	for (c = e; c > text; c--) {
+		if (*c == ')')
+			depth++;
+		else if (*c == '(' && --depth == 0)
+			break;
+	}
+	if (c == text || depth)
+		return NULL;
+	for (name = c; name > text && (name[-1] == ' ' || name[-1] == '\t'); name--)
+		;
+	if (name - text < 2 || memcmp(name - 2, "if", 2) || (name - text > 2 && is_c_ident_char(name[-3])))
+		return NULL;
+	/* inside: [un]likely( L [!= NULL] ) */
+	for (c++; *c == ' '; c++)
+		;
+	if (!strncmp(c, "unlikely(", 9))
+		c += 9;
+	else if (!strncmp(c, "likely(", 7))
+		c += 7;
+	for (name = c; is_c_ident_char(*c); c++)
+		;
+	*n = (size_t)(c - name);
+	if (!*n || isdigit((unsigned char)*name))
+		return NULL;
+	while (*c == ' ')
+		c++;
+	if (!strncmp(c, "!= NULL", 7))
+		for (c += 7; *c == ' '; c++)
+			;
+	while (c < e && (*c == ')' || *c == ' '))
+		c++;
+	return c == e ? name : NULL;
+}
+
+/*
+ * Rule GUARD: a call after writer end e's barrier, under "if (p)", where
+ * the barrier's block sets p = NULL right after the publish store and
+ * nothing sets p again before the call ("publish the new object, or free
+ * it"): on the path that runs the barrier the call does not run.
+ */
+static bool guard_cleared(struct judge *j, const struct pair_end *e, const struct call_ref *c)
+{
+	const char *text = types_text(j->t, e->file), *name, *p, *set = NULL;
+	size_t n, from, k;
+
+	if (e->caller || e->helper || !text || c->off <= e->access->off || c->off >= strlen(text))
+		return false;
+	if (!(name = guard_local(text, c->off, &n)))
+		return false;
+	from = e->access->off;
+	for (p = text + from; (p = memmem(p, c->off - (size_t)(p - text), name, n)); p += n) {
+		const char *q = p + n;
+
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(*q))
+			continue;
+		while (*q == ' ')
+			q++;
+		if (*q != '=' || q[1] == '=')
+			continue;
+		for (q++; *q == ' '; q++)
+			;
+		/* the first assignment is p = NULL; any later one spoils it */
+		if (set || (strncmp(q, "NULL;", 5) && strncmp(q, "0;", 2)))
+			return false;
+		set = p;
+	}
+	if (!set)
+		return false;
+	/* straight from the publish store to it: no block closed, no jump */
+	for (k = from; text + k < set; k++)
+		if (text[k] == '}' || text[k] == '{')
+			return false;
+	return !memmem(text + from, (size_t)(set - text) - from, "goto", 4) &&
+	       !memmem(text + from, (size_t)(set - text) - from, "return", 6) &&
+	       !memmem(text + from, (size_t)(set - text) - from, "break", 5);
+}
+
+/*
  * The calls in end e's window whose stores (writer) or loads (reader) the
  * conversion reorders: the accesses of each callee acqrel finds, and of
  * what it calls in turn, are weighed one by one, the shared ones listed in
@@ -2187,7 +2344,7 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 		const struct func_summary *f;
 
 		if (prim_quiet_call(c->name) || (writer && ordered_after_publish(e, c, c->name)) ||
-		    fenced_off(cut, writer, c->off))
+		    fenced_off(cut, writer, c->off) || (writer && guard_cleared(j, e, c)))
 			continue;
 		f = callee_of(j, e, c);
 		if (!f || !f->parsed) {

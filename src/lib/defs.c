@@ -7,6 +7,7 @@
 #include "prims.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
@@ -1019,6 +1020,182 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 		if (!out->indexes && load_indexes(text, (size_t)(p - text), fn))
 			out->indexes = true;
 	}
+}
+
+/* Whether p (in text) is a whole argument of a call that is no quiet one: "f(a, p, b)". */
+static bool passed_on(const char *text, const char *p, size_t n)
+{
+	const char *b = p, *a = p + n;
+
+	while (b > text && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
+		b--;
+	while (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r')
+		a++;
+	if (b == text || (b[-1] != '(' && b[-1] != ',') || (*a != ',' && *a != ')'))
+		return false;
+	return in_subscript(text, (size_t)(p - text));
+}
+
+static const char *const deref_wrappers[] = {
+	"READ_ONCE", "rcu_dereference", "rcu_dereference_check", "rcu_dereference_protected",
+	"rcu_dereference_raw", "rcu_dereference_bh", "rcu_dereference_sched", "srcu_dereference",
+};
+
+/*
+ * Whether q starts a wrapper of deref_wrappers and its '(': then *after
+ * points past the '(' and the blanks after it.
+ */
+static bool starts_wrapper(const char *q, const char **after, const char **via)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(deref_wrappers); k++) {
+		size_t wn = strlen(deref_wrappers[k]);
+		const char *r = q + wn;
+
+		if (strncmp(q, deref_wrappers[k], wn) || is_c_ident_char(*r))
+			continue;
+		while (*r == ' ')
+			r++;
+		if (*r != '(')
+			continue;
+		for (r++; *r == ' '; r++)
+			;
+		*after = r;
+		*via = deref_wrappers[k];
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the load of a field at off (whose base's last name starts at b)
+ * is followed: the whole right-hand side of "L = ...;" (bare, or in
+ * READ_ONCE() or rcu_dereference*()) whose local the rest of function fn
+ * follows ("L->", "L[") or passes to a call; or READ_ONCE(x->f) passed to
+ * a call itself. *marked says whether it was READ_ONCE() or
+ * rcu_dereference*().
+ */
+static bool load_derefs(const char *text, size_t off, size_t n, const char *b,
+			const struct lex_context *fn, bool *marked, const char **via)
+{
+	size_t st = statement_start(text, off), i, e, ls, le;
+	const char *q, *end = text + fn->end, *p, *w;
+	int opens = 0;
+
+	*marked = false;
+	*via = NULL;
+	/* READ_ONCE(x->f) as a call's argument */
+	for (w = b; w > text + st && (is_c_ident_char(w[-1]) || strchr("->.[] ", w[-1])); w--)
+		;
+	if (w > text + st && w[-1] == '(') {
+		const char *name = w - 1, *after;
+
+		while (name > text + st && name[-1] == ' ')
+			name--;
+		while (name > text + st && is_c_ident_char(name[-1]))
+			name--;
+		if (starts_wrapper(name, &after, via) && after == w) {
+			q = skip_element_path(text + off + n);
+			while (*q == ' ')
+				q++;
+			if (*q == ')' && passed_on(text, name, (size_t)(q + 1 - name))) {
+				*marked = true;
+				return true;
+			}
+		}
+	}
+	for (i = st; i < off; i++)
+		if (text[i] == '=' && text[i + 1] != '=' && !(i > st && strchr("=!<>+-*/|&^%", text[i - 1])))
+			break;
+	if (i == off)
+		return false;
+	for (e = i; e > st && (text[e - 1] == ' ' || text[e - 1] == '\t'); e--)
+		;
+	for (ls = e; ls > st && is_c_ident_char(text[ls - 1]); ls--)
+		;
+	le = e;
+	if (le == ls || isdigit((unsigned char)text[ls]))
+		return false;
+	/* after '=': blanks, an optional wrapper and '(', then the base's path */
+	for (q = text + i + 1; *q == ' ' || *q == '\t' || *q == '\n' || *q == '\r'; q++)
+		;
+	if (starts_wrapper(q, &q, via)) {
+		*marked = true;
+		opens = 1;
+	}
+	/* a path of names, members, subscripts and calls (EXT4_I(inode)->f) */
+	for (p = q; p < b; p++)
+		if (!is_c_ident_char(*p) && !strchr("->.[]() ", *p))
+			return false;
+	/* past the field and its subscripts, the closing ')' of the wrapper, then ';' */
+	q = skip_element_path(text + off + n);
+	while (opens && (*q == ' ' || *q == ')')) {
+		opens -= *q == ')';
+		q++;
+	}
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (opens || *q != ';')
+		return false;
+	/* the local followed later: "L->", "L[", or passed to a call */
+	for (p = q; (p = memmem(p, (size_t)(end - p), text + ls, le - ls)); p += le - ls) {
+		const char *r = p + (le - ls);
+
+		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(*r))
+			continue;
+		while (*r == ' ')
+			r++;
+		if ((r[0] == '-' && r[1] == '>') || r[0] == '[' || passed_on(text, p, le - ls))
+			return true;
+	}
+	return false;
+}
+
+/* Searches one file's text for loads of field that their function follows. */
+static void scan_field_derefs(struct defs *d, const char *rel, const char *field, void *arg)
+{
+	struct field_derefs *out = arg;
+	const char *text = types_peek(d->t, rel, &d->peek), *p;
+	size_t n = strlen(field);
+	const struct lexed *lx = NULL;
+
+	if (!text)
+		return;
+	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
+		const struct lex_context *fn;
+		const char *b, *base_end;
+		bool element, store, address, marked;
+		const char *via;
+
+		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address) ||
+		    store || address || in_directive(text, (size_t)(p - text)))
+			continue;
+		if (!lx) {
+			if (!keep_scanned(d, rel, &text, &p, &b, &base_end))
+				return;
+			lx = lexed_of(d, rel);
+		}
+		if (in_comment(lx, (size_t)(p - text)) || !(fn = function_at(lx, (size_t)(p - text))))
+			continue;
+		out->loads++;
+		if (!load_derefs(text, (size_t)(p - text), n, b, fn, &marked, &via))
+			continue;
+		if (out->nr < ARRAY_SIZE(out->v)) {
+			out->v[out->nr].file = lx->rel;
+			out->v[out->nr].function = fn->name;
+			out->v[out->nr].line = line_at(text, p);
+			out->v[out->nr].marked = marked;
+			out->v[out->nr].via = via;
+		}
+		out->nr++;
+	}
+}
+
+void defs_field_derefs(struct defs *d, const char *file, const char *sname, const char *field,
+		       struct field_derefs *out)
+{
+	search_field(d, file, sname, field, scan_field_derefs, out, &out->complete, &out->scope);
 }
 
 /* Functions at most, beyond which a field's uses are not followed. */

@@ -151,6 +151,36 @@ struct call_site {
 bool defs_static_calls(struct defs *d, const char *file, const char *name,
 		       struct call_site *out, size_t max, size_t *nr);
 
+/*
+ * A load of a pointer field that its function then follows: "p =
+ * READ_ONCE(x->f);" (or rcu_dereference*(), or a plain load) and later
+ * "p->" or "p[": an address dependency orders what it reads through p
+ * after the load.
+ */
+struct field_deref {
+	const char *file;	/* borrowed */
+	const char *function;	/* borrowed */
+	unsigned line;
+	bool marked;		/* through READ_ONCE() or rcu_dereference*() */
+	const char *via;	/* static: that wrapper's name, or NULL */
+};
+
+struct field_derefs {
+	struct field_deref v[4];	/* the first few */
+	size_t nr;		/* all found */
+	size_t loads;		/* loads of the field found, in functions */
+	bool complete;		/* the files that see the struct were searched */
+	const char *scope;	/* borrowed */
+};
+
+/*
+ * The loads of field of struct sname (seen from file) that their function
+ * follows, in the files that can see the struct, as defs_field_stores()
+ * searches them. Zero out before the call; nothing to release.
+ */
+void defs_field_derefs(struct defs *d, const char *file, const char *sname, const char *field,
+		       struct field_derefs *out);
+
 /* How many of s are no designated initialiser of a declaration (see declaration). */
 size_t field_stores_at_run_time(const struct field_stores *s);
 

@@ -1127,6 +1127,7 @@ void pair_result_release(struct pair_result *out)
 		free(p->variable);
 		free(p->object);
 		free(p->bit);
+		free(p->dep_readers);
 		free(p->writers);
 		free(p->readers);
 		for (j = 0; j < p->nr_reasons; j++)

@@ -74,6 +74,10 @@ struct protocol {
 	unsigned changes;	/* other accesses whose ordering the conversion changes */
 	struct changed *changed;	/* those accesses, each with its class */
 	size_t nr_changed, alloc_changed;
+	char *dep_readers;	/* owned or NULL: with no reader end, the functions
+				   that load the pointer and follow it (rule DEP),
+				   "a(), b() and c()" */
+	const char *dep_form;	/* static: how they load it, "READ_ONCE()", ... */
 };
 
 /* Whether end e is one of p's writers (else it is one of its readers). */

@@ -1540,14 +1540,17 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			      : nr_clear_bit == nr_converted_writers ? "clear_bit_unlock()"
 			      : "smp_store_release() and clear_bit_unlock()";
 	if (!reader_form)
-		reader_form = nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
+		reader_form = !p->nr_readers && p->dep_form ? p->dep_form
+			      : nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
 	*bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
 	if (nr_test_bit && nr_test_bit < nr_converted_readers) {
 		free(stay_writer);
 		free(stay_reader);
 		return "some readers use test_bit() and some do not";
 	}
-	if (!p->nr_writers || !p->nr_readers || !nr_convertible) {
+	/* no reader end: only where rule DEP found readers that an address dependency orders */
+	if (!p->nr_writers || (!p->nr_readers && !protocol_has_reason(p, "dependent-readers")) ||
+	    !nr_convertible) {
 		free(stay_writer);
 		free(stay_reader);
 		return "only one side of the protocol is known";

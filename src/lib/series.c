@@ -1400,6 +1400,28 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 	char stay[64], *what = published(p), *para;
 	struct strbuf fns = STRBUF_INIT;
 
+	/* no reader end: readers that follow the pointer (rule DEP) */
+	if (writer && !n) {
+		bool plural = p->dep_readers && strstr(p->dep_readers, " and ");
+
+		para = xasprintf("Use %s for the publish store instead, and remove the write "
+				 "barrier; the %s as %s. The release orders every access before "
+				 "it, the data included, before the store, which is what the write "
+				 "barrier guaranteed for %s, and a reader that loads the pointer "
+				 "with %s and follows it reads the data through an address "
+				 "dependency, which orders those reads after its load with the "
+				 "release as with smp_wmb(). %s This also names the access that "
+				 "publishes.",
+				 form, plural ? "readers stay" : "reader stays",
+				 plural ? "they are" : "it is", what,
+				 p->dep_form ? p->dep_form : "READ_ONCE()",
+				 p->verdict == VERDICT_CONVERT
+				 ? "No other access that another thread can see loses its ordering."
+				 : "What else changes ordering is listed below.");
+		free(what);
+		return para;
+	}
+
 	/* "the readers' ... stay" as the functions named: unanchored ends left out */
 	classify_end_functions(&fns, p, other, n);
 	if (!strstr(fns.buf, " and "))
@@ -1469,6 +1491,17 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		 * it; the verbs agree with the functions named, and a writer that
 		 * releases already publishes with the release itself
 		 */
+		if (!p->nr_readers && p->dep_readers)
+			para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
+					 "%s load%s it with %s and follow%s the pointer to %s, "
+					 "with no read barrier.",
+					 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
+					 wb.buf, all_release(p) ? "" : " before the ",
+					 all_release(p) ? "" : b || cl ? "bit operation" : "store",
+					 r.buf, readers_plural ? "" : "s",
+					 p->dep_form ? p->dep_form : "READ_ONCE()",
+					 readers_plural ? "" : "s", "the data");
+		else
 		para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
 				 "%s %s it%s, run%s %s and then %s.",
 				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what, wb.buf,

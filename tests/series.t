@@ -101,6 +101,20 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	my $one = do { local (@ARGV, $/) = ("$t9/one/0000-cover-letter.patch"); <> } // '';
 	like($one, qr/^This series converts the writers of 2 variables in one\.c to\nsmp_store_release\(\); the readers of each keep their barriers:$/m,
 	     'a series that converts the writers alone does not say it converts the readers') or diag($o);
+	# a reader whose smp_rmb() at a callee's edge stays: no paragraph about moving it into the callers
+	open($fh, '>', "$t9/edge.c") or die;
+	print $fh "struct demo_ld {\n\tunsigned char buf[64];\n\tunsigned long head;\n\tunsigned long tail;\n};\n\n" .
+		  "static void demo_add(struct demo_ld *l, unsigned char c)\n{\n\tl->buf[l->head & 63] = c;\n" .
+		  "\tsmp_wmb();\n\tl->head++;\n}\n\n" .
+		  "static inline unsigned char demo_byte(struct demo_ld *l, unsigned long i)\n{\n\tsmp_rmb();\n" .
+		  "\treturn l->buf[i & 63];\n}\n\n" .
+		  "static int demo_flush(struct demo_ld *l)\n{\n\tint n = 0;\n\n\twhile (l->tail != l->head) {\n" .
+		  "\t\tn += demo_byte(l, l->tail);\n\t\tl->tail++;\n\t}\n\treturn n;\n}\n";
+	close($fh);
+	$o = `cd '$t9' && '$acqrel' patch -o edge edge.c 2>&1`;
+	my ($edge) = map { do { local (@ARGV, $/) = ($_); <> } } glob("$t9/edge/*.patch");
+	ok(defined $edge && $edge =~ /the reader's smp_rmb\(\) stays as it is/ && $edge !~ /one call level away/,
+	   'a writer-only patch whose reader keeps its barrier at a callee edge says nothing of moving that barrier') or diag($o . ($edge // ''));
 	# rule DEP: no reader end, readers that follow the pointer; the message names them
 	open($fh, '>', "$t9/dep.c") or die;
 	print $fh "struct demo_cfg {\n\tint mode;\n};\n\nstruct demo_dev {\n\tstruct demo_cfg *cfg;\n};\n\n" .

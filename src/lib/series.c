@@ -458,16 +458,18 @@ static void wrap(struct strbuf *sb, const char *text)
 }
 
 /* The functions that hold the barriers of ends v[0..n) one call level away. */
-static void barrier_functions(struct strbuf *sb, const struct pair_end *v, size_t n)
+static void barrier_functions(struct strbuf *sb, const struct protocol *p,
+			      const struct pair_end *v, size_t n)
 {
 	size_t i, k;
 
 	for (i = 0; i < n; i++) {
 		const char *fn = v[i].site->function ? v[i].site->function : "?";
 
-		if (!v[i].caller)
+		/* only a barrier that goes: one that stays is not moved into the callers */
+		if (!v[i].caller || !classify_convertible(p, &v[i]))
 			continue;
-		for (k = 0; k < i && (!v[k].caller ||
+		for (k = 0; k < i && (!v[k].caller || !classify_convertible(p, &v[k]) ||
 				      strcmp(v[k].site->function ? v[k].site->function : "?", fn)); k++)
 			;
 		if (k == i)
@@ -481,13 +483,14 @@ static void forms(const struct protocol *p, bool *bitop, bool *test_bit, bool *i
 	size_t i;
 
 	*bitop = *test_bit = *in_callee = false;
+	/* in_callee: a barrier one call level away that goes (one that stays moves nowhere) */
 	for (i = 0; i < p->nr_writers; i++) {
 		*bitop |= !p->writers[i].caller && rewrite_bitop_store(p->writers[i].access);
-		*in_callee |= p->writers[i].caller != NULL;
+		*in_callee |= p->writers[i].caller && classify_convertible(p, &p->writers[i]);
 	}
 	for (i = 0; i < p->nr_readers; i++) {
 		*test_bit |= !p->readers[i].caller && rewrite_test_bit_load(p->readers[i].access);
-		*in_callee |= p->readers[i].caller != NULL;
+		*in_callee |= p->readers[i].caller && classify_convertible(p, &p->readers[i]);
 	}
 }
 
@@ -1561,8 +1564,10 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 	free(para);
 	if (in_callee) {
 		for (m = 0; m < patch->nr; m++) {
-			barrier_functions(&callee, patch->v[m]->writers, patch->v[m]->nr_writers);
-			barrier_functions(&callee, patch->v[m]->readers, patch->v[m]->nr_readers);
+			barrier_functions(&callee, patch->v[m], patch->v[m]->writers,
+					  patch->v[m]->nr_writers);
+			barrier_functions(&callee, patch->v[m], patch->v[m]->readers,
+					  patch->v[m]->nr_readers);
 		}
 		para = xasprintf("The barrier sits at the edge of %s, one call level away from the "
 				 "access: it is removed there and the access in each caller becomes "

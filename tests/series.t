@@ -115,6 +115,20 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	my ($edge) = map { do { local (@ARGV, $/) = ($_); <> } } glob("$t9/edge/*.patch");
 	ok(defined $edge && $edge =~ /the reader's smp_rmb\(\) stays as it is/ && $edge !~ /one call level away/,
 	   'a writer-only patch whose reader keeps its barrier at a callee edge says nothing of moving that barrier') or diag($o . ($edge // ''));
+	# a reader joined by its comment whose load next to the barrier is of another variable
+	open($fh, '>', "$t9/un.c") or die;
+	print $fh "struct demo_tx {\n\tunsigned long tmo;\n\tvoid *skb;\n};\n\n" .
+		  "static void demo_start(struct demo_tx *t, void *skb)\n{\n\tt->tmo = jiffies + 10;\n" .
+		  "\t/* make sure the stamp sees tmo: pairs with smp_rmb() in demo_stamp() */\n" .
+		  "\tsmp_wmb();\n\tt->skb = skb;\n}\n\n" .
+		  "static int demo_stamp(struct demo_tx *t)\n{\n\tunsigned long now = jiffies;\n\n" .
+		  "\t/* make sure demo_start() has updated tmo */\n\tsmp_rmb();\n\treturn now > t->tmo;\n}\n";
+	close($fh);
+	$o = `cd '$t9' && '$acqrel' patch -o un un.c 2>&1`;
+	my ($un) = map { do { local (@ARGV, $/) = ($_); <> } } glob("$t9/un/*.patch");
+	(my $unflat = $un // '') =~ s/\s+/ /g;
+	like($unflat, qr/; demo_stamp\(\) runs smp_rmb\(\) and then reads t->tmo, with no load of t->skb right before the barrier\./,
+	     'a reader whose load next to the barrier is of another variable is not said to load the variable') or diag($o . ($un // ''));
 	# rule DEP: no reader end, readers that follow the pointer; the message names them
 	open($fh, '>', "$t9/dep.c") or die;
 	print $fh "struct demo_cfg {\n\tint mode;\n};\n\nstruct demo_dev {\n\tstruct demo_cfg *cfg;\n};\n\n" .

@@ -1450,6 +1450,21 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 	return para;
 }
 
+/*
+ * Whether some reader end of p loads p's variable next to its barrier
+ * (an unanchored one that stores it again before the barrier still
+ * loads it), rather than only another variable.
+ */
+static bool loads_variable(const struct protocol *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_readers; i++)
+		if (p->readers[i].access && !strcmp(p->readers[i].access->path, p->variable))
+			return true;
+	return false;
+}
+
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 			 const struct series_options *o)
 {
@@ -1494,7 +1509,17 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		 * it; the verbs agree with the functions named, and a writer that
 		 * releases already publishes with the release itself
 		 */
-		if (!p->nr_readers && p->dep_readers)
+		if (p->nr_readers && !classify_any_anchored(p, p->readers, p->nr_readers) &&
+		    !loads_variable(p))
+			/* no reader loads it next to its barrier: say so, not "loads it" */
+			para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
+					 "%s run%s %s and then %s, with no load of %s right "
+					 "before the barrier.",
+					 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
+					 wb.buf, all_release(p) ? "" : " before the ",
+					 all_release(p) ? "" : b || cl ? "bit operation" : "store",
+					 r.buf, readers_plural ? "" : "s", rb.buf, rd.buf, p->variable);
+		else if (!p->nr_readers && p->dep_readers)
 			para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
 					 "%s load%s it with %s and follow%s the pointer to %s, "
 					 "with no read barrier.",

@@ -99,6 +99,8 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	close($fh);
 	$o = `cd '$t9' && '$acqrel' patch -o one one.c 2>&1`;
 	my $one = do { local (@ARGV, $/) = ("$t9/one/0000-cover-letter.patch"); <> } // '';
+	like($one =~ s/\s+/ /gr, qr/ why the release keeps the ordering the barrier gave, /,
+	     'a series that converts the writers alone speaks of the release alone');
 	like($one, qr/^This series converts the writers of 2 variables in one\.c to\nsmp_store_release\(\); the readers of each keep their barriers:$/m,
 	     'a series that converts the writers alone does not say it converts the readers') or diag($o);
 	# a reader whose smp_rmb() at a callee's edge stays: no paragraph about moving it into the callers

@@ -1923,9 +1923,12 @@ static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_
 	wrap(out, sb.buf);
 	strbuf_addf(out, "%s\n", items);
 	strbuf_reset(&sb);
-	strbuf_addf(&sb, "Each patch names the data its variable publishes, why the release and "
-		    "the acquire keep the ordering the barriers gave, and what the change "
-		    "compiles to on each architecture that builds its files.%s",
+	strbuf_addf(&sb, "Each patch names the data its variable publishes, why %s keep%s the "
+		    "ordering the barrier%s gave, and what the change compiles to on each "
+		    "architecture that builds its files.%s",
+		    writers == n ? "the release" : readers == n ? "the acquire"
+		    : both == n ? "the release and the acquire" : "what it converts",
+		    both == n ? "" : "s", writers == n || readers == n ? "" : "s",
 		    any_review ? " The RFC patches carry caveats acqrel could not settle from the "
 		    "code, as questions to the maintainer below their \"---\"." : "");
 	wrap(out, sb.buf);

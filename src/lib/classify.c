@@ -1612,6 +1612,77 @@ static void rule_comment_names_other(struct judge *j)
 	}
 }
 
+/* Whether a comment next to a writer barrier of p names function fn. */
+static bool writer_names(const struct protocol *p, const char *fn)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->nr_writers; i++)
+		for (k = 0; fn && k < p->writers[i].site->nr_refs; k++)
+			if (!strcmp(p->writers[i].site->refs[k], fn))
+				return true;
+	return false;
+}
+
+/*
+ * Rule W for readers: an smp_rmb() whose comment names a variable the
+ * reader loads before it, other than the subscribe load's, and not the
+ * protocol's ("evaluate pending_events before reading the vector" after
+ * test_and_clear_bit(..., &apic->pending_events)): the barrier subscribes
+ * to that load, and this load it orders in passing. Unless a writer of
+ * this protocol names the reader's function next to its barrier.
+ */
+static void rule_comment_names_other_load(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k, n, pn;
+
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const char *text = types_text(j->t, e->file), *mine, *other;
+		char *comment;
+		size_t from, to;
+
+		if (e->caller || e->helper || !text || prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
+		    !barrier_comment(text, e->site->off, &from, &to))
+			continue;
+		if (writer_names(p, site_where(e->site)))
+			continue;
+		comment = xstrndup(text + from, to - from);
+		mine = last_name(e->access->path, &pn);
+		if (!pn || mentions_word(comment, mine, pn)) {
+			free(comment);
+			continue;
+		}
+		for (k = 0; k < e->site->window_before.nr; k++) {
+			const struct access *a = &e->site->window_before.v[k];
+
+			size_t an = a->assigned_to ? strlen(a->assigned_to) : 0;
+
+			/* a load, or a read-modify-write that returns what it read */
+			if ((a->is_write && !(a->via && prim_fully_ordered(a->via))) || a == e->access ||
+			    !strcmp(a->path, e->access->path))
+				continue;
+			/* the subscribe load's base (async = s->async; async->count) is its own */
+			if (key_is_base_of(a->path, e->access->path) ||
+			    (an && !strncmp(e->access->path, a->assigned_to, an) &&
+			     (e->access->path[an] == '-' || e->access->path[an] == '.' ||
+			      e->access->path[an] == '[')))
+				continue;
+			other = last_name(a->path, &n);
+			if (n > 2 && mentions_word(comment, other, n)) {
+				reason(p, "comment-names-other",
+				       xasprintf("the comment of smp_rmb() in %s() names %.*s, which it loads before the barrier (%s, line %u), and not %s: the barrier subscribes to that load, and this one it orders in passing",
+						 site_where(e->site), (int)n, other, a->path, a->line,
+						 p->variable));
+				free(comment);
+				return;
+			}
+		}
+		free(comment);
+	}
+}
+
 /* ---- rule C: a barrier after a spin loop subscribes to its condition ---- */
 
 /*
@@ -2829,6 +2900,7 @@ static const struct classify_rule {
 	{ "constant", rule_constant },
 	{ "barrier-before-load", rule_barrier_before_load },
 	{ "comment-names-other", rule_comment_names_other },
+	{ "comment-names-other-load", rule_comment_names_other_load },
 	{ "spin-loop", rule_spin_loop },
 	{ "declared-const", rule_declared_const },
 	{ "never-stored", rule_never_stored },

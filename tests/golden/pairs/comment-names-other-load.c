@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel: a read barrier whose comment names another load before it. */
+
+struct demo_apic {
+	unsigned long pending;
+	int state;
+	int vector;
+};
+
+static void demo_apic_set(struct demo_apic *a, int state)
+{
+	WRITE_ONCE(a->state, state);
+}
+
+/* the comment names pending, tested by a fully ordered RMW: not state's barrier, keep */
+static int demo_apic_accept(struct demo_apic *a)
+{
+	int v = -1;
+
+	if (test_and_clear_bit(1, &a->pending)) {
+		if (READ_ONCE(a->state) == 2) {
+			/* evaluate pending before reading the vector */
+			smp_rmb();
+			v = a->vector;
+		}
+	}
+	return v;
+}
+
+struct demo_async {
+	unsigned int count;
+	unsigned int done;
+	int buf[16];
+};
+
+struct demo_sub {
+	struct demo_async *async;
+};
+
+static void demo_async_put(struct demo_async *as, int x)
+{
+	as->buf[as->count % 16] = x;
+	/* make sure the data is in the buffer before the count moves */
+	smp_wmb();
+	WRITE_ONCE(as->count, as->count + 1);
+}
+
+/* the comment names "async", the base the subscribe load goes through: still count's barrier */
+static unsigned int demo_async_avail(struct demo_sub *s)
+{
+	struct demo_async *async = s->async;
+	unsigned int n;
+
+	n = READ_ONCE(async->count) - async->done;
+	/* ensure the async buffer counts are read before the data */
+	smp_rmb();
+	return n;
+}
+
+struct demo_dev {
+	int ready;
+	int cfg;
+	int gen;
+};
+
+static void demo_dev_set(struct demo_dev *d, int cfg)
+{
+	d->cfg = cfg;
+	WRITE_ONCE(d->gen, d->gen + 1);
+	smp_wmb();
+	WRITE_ONCE(d->ready, 1);
+}
+
+/* the comment names both gen and ready: the protocol's own variable is named, no rule */
+static int demo_dev_cfg(struct demo_dev *d)
+{
+	int g = READ_ONCE(d->gen);
+
+	if (!READ_ONCE(d->ready))
+		return g;
+	/* read gen and ready before cfg */
+	smp_rmb();
+	return d->cfg;
+}
+
+/*
+ * check-name: rule W for readers: an smp_rmb() whose comment names another load before it (a fully ordered RMW's too), and not the protocol's, is that load's barrier (keep); not a base of the subscribe load, nor when the comment names the protocol's variable as well
+ * check-command: acqrel pairs $file
+ * check-output-start
+comment-names-other-load.c:23: protocol a->state (demo_apic.state): keep
+  reader comment-names-other-load.c:23: smp_rmb() in demo_apic_accept(); subscribe load at line 21
+  evidence: object
+  comment-names-other: the comment of smp_rmb() in demo_apic_accept() names pending, which it loads before the barrier (a->pending, line 20), and not a->state: the barrier subscribes to that load, and this one it orders in passing
+  ordering: 0 other accesses change ordering
+
+comment-names-other-load.c:44: protocol async->count (demo_async.count): convert
+  writer comment-names-other-load.c:44: smp_wmb() in demo_async_put(); publish store at line 45
+  reader comment-names-other-load.c:56: smp_rmb() in demo_async_avail(); subscribe load at line 54
+  evidence: object
+  adjacent: each barrier that goes orders async->count and nothing another thread can see besides
+  ordering: 2 other accesses change ordering; 0 can be seen by another thread
+    load async->done (line 54) before smp_rmb() in demo_async_avail(): before publication: demo_async.done is stored nowhere in comment-names-other-load.c, the file that defines its struct: it is set only where an object is initialised in its declaration
+    load s->async (line 51) before smp_rmb() in demo_async_avail(): address: its value async forms the address of the subscribe load async->count
+
+comment-names-other-load.c:70: protocol d->ready (demo_dev.ready): convert
+  writer comment-names-other-load.c:70: smp_wmb() in demo_dev_set(); publish store at line 71
+  reader comment-names-other-load.c:82: smp_rmb() in demo_dev_cfg(); subscribe load at line 79
+  evidence: object, data
+  adjacent: each barrier that goes orders d->ready and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    load d->gen (line 77) before smp_rmb() in demo_dev_cfg(): unordered: no writer in the tree orders a store to d->gen after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+
+ * check-output-end
+ */

@@ -3220,6 +3220,11 @@ static void note_key(struct hashmap *set, const struct access *a, const char *fi
 		return;
 	base = base_key(key);
 	hashmap_put(set, base, 1);
+	/* a bit published is the word published too: a load of the whole word sees it */
+	if (strchr(base, '#')) {
+		*strchr(base, '#') = '\0';
+		hashmap_put(set, base, 1);
+	}
 	free(base);
 	free(key);
 }

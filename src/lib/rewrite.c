@@ -1490,6 +1490,69 @@ static char *mixed_side(const struct protocol *p, const struct pair_end *v, size
 	return strbuf_detach(&sb);
 }
 
+/* Whether g already plans an edit of line line1 of f. */
+static bool line_planned(const struct group_plan *g, const struct rewrite *rw,
+			 const struct rewrite_file *f, unsigned line1)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++)
+		if (g->fidx[i] == (size_t)(f - rw->v) && g->plan[i].line == line1)
+			return true;
+	return false;
+}
+
+/*
+ * A reader end e that keeps its barrier, whose comment on the barrier's
+ * line (or a one-line comment right above it) names a writer's barrier
+ * that goes ("smp_rmb(); /+ Matches smp_wmb() in add_echo_byte(). +/"):
+ * the comment names the writer's new form instead (wform), so it does not
+ * speak of a barrier that is gone.
+ */
+static void plan_staying_mention(struct group_plan *g, const struct rewrite *rw,
+				 const struct rewrite_file *f, const struct protocol *p,
+				 const struct pair_end *e, const char *wform)
+{
+	unsigned ln;
+	size_t w;
+
+	if (strchr(wform, ' '))
+		return;
+	for (ln = e->site->line; ln + 1 >= e->site->line && ln >= 1; ln--) {
+		struct line l;
+		const char *c, *at = NULL;
+
+		if (!get_line(f, ln, &l) || line_planned(g, rw, f, ln))
+			continue;
+		c = memmem(l.start, l.len, "/*", 2);
+		if (!c)
+			c = memmem(l.start, l.len, "//", 2);
+		/* the line above must be a comment alone */
+		if (!c || (ln < e->site->line && c != l.start + indent_of(&l)))
+			continue;
+		for (w = 0; w < p->nr_writers && !at; w++) {
+			const struct pair_end *we = &p->writers[w];
+			char *name;
+
+			if (!classify_convertible(p, we) || we->caller ||
+			    strcmp(we->site->primitive, "smp_wmb"))
+				continue;
+			name = xasprintf("smp_wmb() in %s()", site_where(we->site));
+			at = memmem(c, (size_t)(l.start + l.len - c), name, strlen(name));
+			free(name);
+		}
+		if (at) {
+			struct planned *pl = next_plan((struct group_plan *)g, rw, f);
+
+			pl->line = ln;
+			pl->text = xasprintf("%.*s%s%.*s\n", (int)(at - l.start), l.start, wform,
+					     (int)(l.start + l.len - at - 9), at + 9);
+			g->nr++;
+			return;
+		}
+	}
+}
+
 /*
  * Plans the edits of protocol p into g. Returns NULL, or why p cannot be
  * rewritten (*owned set when the reason was allocated), with *bad its end.
@@ -1615,6 +1678,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			struct line l;
 			struct planned *pl;
 
+			if (!writer && writer_form && (f = file_of(rw, e)))
+				plan_staying_mention(g, rw, f, p, e, writer_form);
 			/* a bit operation has no release form: smp_wmb() stays, named by the readers */
 			if (!writer || e->caller || !rewrite_bitop_store(e->access) ||
 			    strcmp(e->site->primitive, "smp_wmb") || !(f = file_of(rw, e)) ||

@@ -561,10 +561,14 @@ for my $sig (qw(INT TERM HUP)) {
 			"void dq_set(struct dq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->changed, 1);\n}\n\n" .
 			"int dq_get(struct dq *q, int *out)\n{\n\tif (READ_ONCE(q->changed)) {\n\t\tint n = 1;\n\n" .
 			"\t\t*out = n;\n\t\tsmp_rmb();\n\t\treturn q->slot[0];\n\t}\n\treturn 0;\n}\n",
-		# four stores are named, never "and 1 more"; five loads are three and 2 more
+		# four stores are named, never "and 1 more"; of five loads, the one no writer stores (q->e) is no data
 		'kernel/demo/four.c' => "struct fq {\n\tint a, b, c, d, e;\n\tint tail;\n};\n\n" .
 			"void fq_put(struct fq *q)\n{\n\tq->a = 1;\n\tq->b = 2;\n\tq->c = 3;\n\tq->d = 4;\n\tsmp_wmb();\n\tWRITE_ONCE(q->tail, 1);\n}\n\n" .
 			"int fq_get(struct fq *q)\n{\n\tint t = READ_ONCE(q->tail);\n\n\tsmp_rmb();\n\treturn t ? q->a + q->b + q->c + q->d + q->e : 0;\n}\n",
+		# five stores and five loads: three named and 2 more
+		'kernel/demo/five.c' => "struct vq {\n\tint a, b, c, d, e;\n\tint tail;\n};\n\n" .
+			"void vq_put(struct vq *q)\n{\n\tq->a = 1;\n\tq->b = 2;\n\tq->c = 3;\n\tq->d = 4;\n\tq->e = 5;\n\tsmp_wmb();\n\tWRITE_ONCE(q->tail, 1);\n}\n\n" .
+			"int vq_get(struct vq *q)\n{\n\tint t = READ_ONCE(q->tail);\n\n\tsmp_rmb();\n\treturn t ? q->a + q->b + q->c + q->d + q->e : 0;\n}\n",
 		# load and barrier both in the if's braces: the acquire runs only there too
 		'kernel/demo/inner.c' => "struct iq {\n\tint slot[4];\n\tint tail;\n};\n\n" .
 			"void iq_set(struct iq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->tail, 1);\n}\n\n" .
@@ -681,7 +685,11 @@ for my $sig (qw(INT TERM HUP)) {
 	my $four = ($msg{'kernel/demo/four.c'} // '') =~ s/\n/ /gr;
 	like($four, qr/fq_put\(\) stores q->a, q->b, q->c and q->d and then publishes/,
 	     'four data stores: all four named, not "and 1 more"') or diag($four);
-	like($four, qr/then reads q->a, q->b, q->c and 2 more\./, 'five data loads: three named and 2 more');
+	like($four, qr/then reads q->a, q->b, q->c and q->d\./,
+	     'the reader\'s data: the four loads the writer stores before its barrier, not q->e') or diag($four);
+	my $five = ($msg{'kernel/demo/five.c'} // '') =~ s/\n/ /gr;
+	like($five, qr/vq_put\(\) stores q->a, q->b, q->c and 2 more and then publishes .* then reads q->a, q->b, q->c and 2 more\./,
+	     'five data stores and loads: three named and 2 more') or diag($five);
 	unlike($gen, qr/sat in an if/, 'an unconditional read barrier: no such sentence');
 	my $early = ($msg{'kernel/demo/early.c'} // '') =~ s/\n/ /gr;
 	like($early, qr/A return or goto between the load and the read barrier skipped the barrier; the acquire is paid on that path as well\./,

@@ -1,5 +1,6 @@
 /* series.c: format-patch series of the rewritten protocols */
 #include "series.h"
+#include "key.h"
 #include "classify.h"
 #include "cost.h"
 #include "cleanup.h"
@@ -1237,10 +1238,42 @@ static void window_calls(struct strbuf *out, const struct protocol *p, bool writ
  * ...", "returns, and its callers read the data"), for a subject of one
  * (plural false) or several functions.
  */
+/*
+ * Whether access a of end e (a store before a writer's barrier, or a load
+ * after a reader's) is of a variable the other side accesses across its
+ * own barrier (loads after a reader's, stores before a writer's).
+ */
+static bool other_side_has(const struct protocol *p, const struct pair_end *e,
+			   const struct access *a, bool writer)
+{
+	const struct pair_end *v = writer ? p->readers : p->writers;
+	size_t n = writer ? p->nr_readers : p->nr_writers, i, k;
+	unsigned ev;
+	char *ka = key_of(a, e->file, &ev);
+	bool found = false;
+
+	for (i = 0; ka && i < n && !found; i++) {
+		const struct access_list *l = writer ? &v[i].site->window_after
+						     : &v[i].site->window_before;
+
+		for (k = 0; k < l->nr && !found; k++) {
+			char *kb = l->v[k].is_write == writer ? NULL
+				   : key_of(&l->v[k], v[i].file, &ev);
+
+			found = kb && same_variable(ka, kb);
+			free(kb);
+		}
+	}
+	free(ka);
+	return found;
+}
+
 static void data_named(struct strbuf *out, const struct protocol *p, bool writer, bool plural)
 {
 	const char **seen = NULL;
-	size_t i, k, nr = 0, alloc = 0, n = writer ? p->nr_writers : p->nr_readers, calls;
+	bool *matched = NULL;
+	size_t i, k, nr = 0, alloc = 0, alloc_m = 0, nr_matched = 0,
+	       n = writer ? p->nr_writers : p->nr_readers, calls;
 	const char *verb = writer ? (plural ? "store" : "stores") : (plural ? "read" : "reads");
 	bool empty = true;	/* no access and no call in any window */
 	struct strbuf via = STRBUF_INIT;
@@ -1270,9 +1303,24 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 			if (k < nr)
 				continue;
 			ALLOC_GROW(seen, nr + 1, alloc);
+			ALLOC_GROW(matched, nr + 1, alloc_m);
+			matched[nr] = other_side_has(p, e, a, writer);
+			nr_matched += matched[nr];
 			seen[nr++] = a->path;
 		}
 	}
+	/*
+	 * a reader reads more after its barrier than the data: what some writer
+	 * stores before its own barrier is named, the rest (its own indices,
+	 * configuration, function names) is not; a writer's stores are named all
+	 */
+	if (!writer && nr_matched && nr_matched < nr) {
+		for (i = k = 0; i < nr; i++)
+			if (matched[i])
+				seen[k++] = seen[i];
+		nr = k;
+	}
+	free(matched);
 	if (nr) {
 		strbuf_addf(out, "%s ", verb);
 		data_list(out, seen, nr);

@@ -1545,16 +1545,22 @@ static const char *last_name(const char *path, size_t *n)
 	return b;
 }
 
-/* Whether a comment next to a reader barrier of p names function fn ("Pairs with smp_wmb() in fn()"). */
-static bool reader_names(const struct protocol *p, const char *fn)
+/* Whether a comment next to the barrier of one of ends v[0..n) names function fn. */
+static bool ends_name(const struct pair_end *v, size_t n, const char *fn)
 {
 	size_t i, k;
 
-	for (i = 0; i < p->nr_readers; i++)
-		for (k = 0; fn && k < p->readers[i].site->nr_refs; k++)
-			if (!strcmp(p->readers[i].site->refs[k], fn))
+	for (i = 0; i < n; i++)
+		for (k = 0; fn && k < v[i].site->nr_refs; k++)
+			if (!strcmp(v[i].site->refs[k], fn))
 				return true;
 	return false;
+}
+
+/* Whether a comment next to a reader barrier of p names function fn ("Pairs with smp_wmb() in fn()"). */
+static bool reader_names(const struct protocol *p, const char *fn)
+{
+	return ends_name(p->readers, p->nr_readers, fn);
 }
 
 /*
@@ -1615,13 +1621,7 @@ static void rule_comment_names_other(struct judge *j)
 /* Whether a comment next to a writer barrier of p names function fn. */
 static bool writer_names(const struct protocol *p, const char *fn)
 {
-	size_t i, k;
-
-	for (i = 0; i < p->nr_writers; i++)
-		for (k = 0; fn && k < p->writers[i].site->nr_refs; k++)
-			if (!strcmp(p->writers[i].site->refs[k], fn))
-				return true;
-	return false;
+	return ends_name(p->writers, p->nr_writers, fn);
 }
 
 /*

@@ -1557,10 +1557,30 @@ static bool ends_name(const struct pair_end *v, size_t n, const char *fn)
 	return false;
 }
 
-/* Whether a comment next to a reader barrier of p names function fn ("Pairs with smp_wmb() in fn()"). */
-static bool reader_names(const struct protocol *p, const char *fn)
+/*
+ * The comment of end e's barrier (of kind role, the end in its own
+ * function), when no end of the other side (others[0..n)) names e's
+ * function next to its barrier ("Pairs with smp_wmb() in fn()") and the
+ * comment does not name e's variable; else NULL. Caller frees.
+ */
+static char *comment_not_naming(struct judge *j, const struct pair_end *e, enum prim_role role,
+				const struct pair_end *others, size_t n)
 {
-	return ends_name(p->readers, p->nr_readers, fn);
+	const char *text = types_text(j->t, e->file), *mine;
+	char *comment;
+	size_t from, to, pn;
+
+	if (e->caller || e->helper || !text || prim_role(e->site->primitive) != role ||
+	    !barrier_comment(text, e->site->off, &from, &to) ||
+	    ends_name(others, n, site_where(e->site)))
+		return NULL;
+	comment = xstrndup(text + from, to - from);
+	mine = last_name(e->access->path, &pn);
+	if (!pn || mentions_word(comment, mine, pn)) {
+		free(comment);
+		return NULL;
+	}
+	return comment;
 }
 
 /*
@@ -1576,25 +1596,15 @@ static bool reader_names(const struct protocol *p, const char *fn)
 static void rule_comment_names_other(struct judge *j)
 {
 	struct protocol *p = j->p;
-	size_t i, k, w, n, pn;
+	size_t i, k, w, n;
 
 	for (i = 0; i < p->nr_writers; i++) {
 		const struct pair_end *e = &p->writers[i];
-		const char *text = types_text(j->t, e->file), *mine, *other;
-		char *comment;
-		size_t from, to;
+		const char *other;
+		char *comment = comment_not_naming(j, e, PRIM_ROLE_WMB, p->readers, p->nr_readers);
 
-		if (e->caller || e->helper || !text || prim_role(e->site->primitive) != PRIM_ROLE_WMB ||
-		    !barrier_comment(text, e->site->off, &from, &to))
+		if (!comment)
 			continue;
-		if (reader_names(p, site_where(e->site)))
-			continue;
-		comment = xstrndup(text + from, to - from);
-		mine = last_name(e->access->path, &pn);
-		if (!pn || mentions_word(comment, mine, pn)) {
-			free(comment);
-			continue;
-		}
 		for (k = 0; k < j->nr_all; k++) {
 			const struct protocol *q = &j->all[k];
 
@@ -1618,12 +1628,6 @@ static void rule_comment_names_other(struct judge *j)
 	}
 }
 
-/* Whether a comment next to a writer barrier of p names function fn. */
-static bool writer_names(const struct protocol *p, const char *fn)
-{
-	return ends_name(p->writers, p->nr_writers, fn);
-}
-
 /*
  * Rule W for readers: an smp_rmb() whose comment names a variable the
  * reader loads before it, other than the subscribe load's, and not the
@@ -1635,25 +1639,15 @@ static bool writer_names(const struct protocol *p, const char *fn)
 static void rule_comment_names_other_load(struct judge *j)
 {
 	struct protocol *p = j->p;
-	size_t i, k, n, pn;
+	size_t i, k, n;
 
 	for (i = 0; i < p->nr_readers; i++) {
 		const struct pair_end *e = &p->readers[i];
-		const char *text = types_text(j->t, e->file), *mine, *other;
-		char *comment;
-		size_t from, to;
+		const char *other;
+		char *comment = comment_not_naming(j, e, PRIM_ROLE_RMB, p->writers, p->nr_writers);
 
-		if (e->caller || e->helper || !text || prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
-		    !barrier_comment(text, e->site->off, &from, &to))
+		if (!comment)
 			continue;
-		if (writer_names(p, site_where(e->site)))
-			continue;
-		comment = xstrndup(text + from, to - from);
-		mine = last_name(e->access->path, &pn);
-		if (!pn || mentions_word(comment, mine, pn)) {
-			free(comment);
-			continue;
-		}
 		for (k = 0; k < e->site->window_before.nr; k++) {
 			const struct access *a = &e->site->window_before.v[k];
 

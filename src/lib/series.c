@@ -1526,7 +1526,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		struct strbuf w = STRBUF_INIT, r = STRBUF_INIT, wd = STRBUF_INIT, rd = STRBUF_INIT;
 		struct strbuf via = STRBUF_INIT, wb = STRBUF_INIT, rb = STRBUF_INIT;
 		bool b, t, c, cl, readers_plural;
-		char *what;
+		char *what, *writes;
 		size_t i;
 
 		p = patch->v[m];
@@ -1557,37 +1557,31 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		 * it; the verbs agree with the functions named, and a writer that
 		 * releases already publishes with the release itself
 		 */
+		/* the writer's half, then the readers' as the readers do it */
+		writes = xasprintf("%s %s and then publish%s %s with %s%s%s", w.buf, wd.buf,
+				   strstr(w.buf, " and ") ? "" : "es", what, wb.buf,
+				   all_release(p) ? "" : " before the ",
+				   all_release(p) ? "" : b || cl ? "bit operation" : "store");
 		if (p->nr_readers && !classify_any_anchored(p, p->readers, p->nr_readers) &&
 		    !loads_variable(p))
 			/* no reader loads it next to its barrier: say so, not "loads it" */
-			para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
-					 "%s run%s %s and then %s, with no load of %s right "
-					 "before the barrier.",
-					 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
-					 wb.buf, all_release(p) ? "" : " before the ",
-					 all_release(p) ? "" : b || cl ? "bit operation" : "store",
-					 r.buf, readers_plural ? "" : "s", rb.buf, rd.buf, p->variable);
+			para = xasprintf("%s; %s run%s %s and then %s, with no load of %s right "
+					 "before the barrier.", writes, r.buf,
+					 readers_plural ? "" : "s", rb.buf, rd.buf, p->variable);
 		else if (!p->nr_readers && p->dep_readers)
-			para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
-					 "%s load%s it with %s and follow%s the pointer to %s, "
-					 "with no read barrier.",
-					 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what,
-					 wb.buf, all_release(p) ? "" : " before the ",
-					 all_release(p) ? "" : b || cl ? "bit operation" : "store",
-					 r.buf, readers_plural ? "" : "s",
+			para = xasprintf("%s; %s load%s it with %s and follow%s the pointer to the "
+					 "data, with no read barrier.", writes, r.buf,
+					 readers_plural ? "" : "s",
 					 p->dep_form ? p->dep_form : "READ_ONCE()",
-					 readers_plural ? "" : "s", "the data");
+					 readers_plural ? "" : "s");
 		else
-		para = xasprintf("%s %s and then publish%s %s with %s%s%s; "
-				 "%s %s it%s, run%s %s and then %s.",
-				 w.buf, wd.buf, strstr(w.buf, " and ") ? "" : "es", what, wb.buf,
-				 all_release(p) ? "" : " before the ",
-				 all_release(p) ? "" : b || cl ? "bit operation" : "store", r.buf,
-				 p->nr_readers && p->readers[0].access->is_write
-				 ? (readers_plural ? "store" : "stores")
-				 : t ? (readers_plural ? "test" : "tests")
-				   : (readers_plural ? "load" : "loads"),
-				 via.buf, readers_plural ? "" : "s", rb.buf, rd.buf);
+			para = xasprintf("%s; %s %s it%s, run%s %s and then %s.", writes, r.buf,
+					 p->nr_readers && p->readers[0].access->is_write
+					 ? (readers_plural ? "store" : "stores")
+					 : t ? (readers_plural ? "test" : "tests")
+					   : (readers_plural ? "load" : "loads"),
+					 via.buf, readers_plural ? "" : "s", rb.buf, rd.buf);
+		free(writes);
 		wrap(sb, para);
 		free(para);
 		free(what);

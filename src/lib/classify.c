@@ -1559,7 +1559,7 @@ static bool ends_name(const struct pair_end *v, size_t n, const char *fn)
 
 /*
  * The comment of end e's barrier (of kind role, the end in its own
- * function), when no end of the other side (others[0..n)) names e's
+ * function or in a helper it calls), when no end of the other side (others[0..n)) names e's
  * function next to its barrier ("Pairs with smp_wmb() in fn()") and the
  * comment does not name e's variable; else NULL. Caller frees.
  */
@@ -1570,7 +1570,7 @@ static char *comment_not_naming(struct judge *j, const struct pair_end *e, enum 
 	char *comment;
 	size_t from, to, pn;
 
-	if (e->caller || e->helper || !text || prim_role(e->site->primitive) != role ||
+	if (e->caller || !text || prim_role(e->site->primitive) != role ||
 	    !barrier_comment(text, e->site->off, &from, &to) ||
 	    ends_name(others, n, site_where(e->site)))
 		return NULL;
@@ -1581,6 +1581,51 @@ static char *comment_not_naming(struct judge *j, const struct pair_end *e, enum 
 		return NULL;
 	}
 	return comment;
+}
+
+/*
+ * Rule W, for a store no protocol holds: the comment of end e's smp_wmb()
+ * (comment, which does not name e's variable) names a store the barrier
+ * orders after it in its function ("before we publish the updated tail
+ * via xchg_tail() and ... WRITE_ONCE(prev->next, node) below") or a
+ * function called there ("[S] task_clear_jobctl_trapping()"): that store
+ * is what the barrier publishes, and a release on this variable would not
+ * order it. Adds the reason and returns true.
+ */
+static bool comment_names_later_store(struct judge *j, const struct pair_end *e,
+				      const char *comment)
+{
+	const struct site *s = e->site;
+	const char *name;
+	size_t k, n;
+
+	for (k = 0; k < s->window_after.nr; k++) {
+		const struct access *a = &s->window_after.v[k];
+
+		if (!a->is_write || a == e->access || !strcmp(a->path, e->access->path))
+			continue;
+		name = last_name(a->path, &n);
+		if (n > 2 && mentions_word(comment, name, n)) {
+			reason(j->p, "comment-names-other",
+			       xasprintf("the comment of smp_wmb() in %s() names %.*s, which it stores after the barrier (%s, line %u), and not %s: the barrier publishes that store, which a release on %s would not order",
+					 site_where(s), (int)n, name, a->path, a->line, j->p->variable,
+					 j->p->variable));
+			return true;
+		}
+	}
+	for (k = 0; k < s->calls_after.nr; k++) {
+		const struct call_ref *c = &s->calls_after.v[k];
+
+		n = strlen(c->name);
+		if (n > 3 && strchr(c->name, '_') && mentions_word(comment, c->name, n)) {
+			reason(j->p, "comment-names-other",
+			       xasprintf("the comment of smp_wmb() in %s() names %s(), which it calls after the barrier (line %u), and not %s: the barrier publishes what that call stores, which a release on %s would not order",
+					 site_where(s), c->name, c->line, j->p->variable,
+					 j->p->variable));
+			return true;
+		}
+	}
+	return false;
 }
 
 /*
@@ -1624,6 +1669,10 @@ static void rule_comment_names_other(struct judge *j)
 				}
 			}
 		}
+		if (comment_names_later_store(j, e, comment)) {
+			free(comment);
+			return;
+		}
 		free(comment);
 	}
 }
@@ -1644,8 +1693,13 @@ static void rule_comment_names_other_load(struct judge *j)
 	for (i = 0; i < p->nr_readers; i++) {
 		const struct pair_end *e = &p->readers[i];
 		const char *other;
-		char *comment = comment_not_naming(j, e, PRIM_ROLE_RMB, p->writers, p->nr_writers);
+		char *comment;
 
+		/* a load in a helper: what the barrier's function loads before
+		   it may be its own value, derived from that load */
+		if (e->helper)
+			continue;
+		comment = comment_not_naming(j, e, PRIM_ROLE_RMB, p->writers, p->nr_writers);
 		if (!comment)
 			continue;
 		for (k = 0; k < e->site->window_before.nr; k++) {
@@ -1664,6 +1718,12 @@ static void rule_comment_names_other_load(struct judge *j)
 			      e->access->path[an] == '[')))
 				continue;
 			other = last_name(a->path, &n);
+			/* or the local it loads into: "occur after hw_cons" */
+			if (!(n > 2 && mentions_word(comment, other, n)) && an > 2 &&
+			    key_is_ident(a->assigned_to) && mentions_word(comment, a->assigned_to, an)) {
+				other = a->assigned_to;
+				n = an;
+			}
 			if (n > 2 && mentions_word(comment, other, n)) {
 				reason(p, "comment-names-other",
 				       xasprintf("the comment of smp_rmb() in %s() names %.*s, which it loads before the barrier (%s, line %u), and not %s: the barrier subscribes to that load, and this one it orders in passing",

@@ -1043,16 +1043,42 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 	}
 }
 
-/* Remembers "local = value" so that the load of value can name the local. */
+/* The one argument of value, a byte-order conversion call; else a null node. */
+static TSNode byteorder_argument(const struct parser *p, TSNode value)
+{
+	TSNode fn = ts_node_child_by_field_name(value, "function", 8), args;
+	const char *s;
+	size_t len;
+
+	if (!is(p, value, S_CALL) || ts_node_is_null(fn) || !is(p, fn, S_IDENT))
+		return (TSNode){ 0 };
+	s = node_text(p, fn, &len);
+	args = ts_node_child_by_field_name(value, "arguments", 9);
+	if (!prim_byteorder_call(s, len) || ts_node_is_null(args) ||
+	    ts_node_named_child_count(args) != 1)
+		return (TSNode){ 0 };
+	return ts_node_named_child(args, 0);
+}
+
+/*
+ * Remembers "local = value" so that the load of value can name the local;
+ * through parentheses, casts and byte-order conversions
+ * ("hw_cons = le16_to_cpu(*txdata->tx_cons_sb)").
+ */
 static void note_assignment(struct parser *p, TSNode left, TSNode value)
 {
 	while (!ts_node_is_null(left) && is(p, left, S_PTR_DECL))
 		left = ts_node_child_by_field_name(left, "declarator", 10);
-	while (!ts_node_is_null(value) &&
-	       ((is(p, value, S_PAREN_EXPR) && ts_node_named_child_count(value) == 1) ||
-		is(p, value, S_CAST)))
-		value = is(p, value, S_CAST) ? ts_node_child_by_field_name(value, "value", 5)
-					     : ts_node_named_child(value, 0);
+	while (!ts_node_is_null(value)) {
+		if (is(p, value, S_PAREN_EXPR) && ts_node_named_child_count(value) == 1)
+			value = ts_node_named_child(value, 0);
+		else if (is(p, value, S_CAST))
+			value = ts_node_child_by_field_name(value, "value", 5);
+		else if (is(p, value, S_CALL) && !ts_node_is_null(byteorder_argument(p, value)))
+			value = byteorder_argument(p, value);
+		else
+			break;
+	}
 	if (ts_node_is_null(left) || ts_node_is_null(value) || !is(p, left, S_IDENT))
 		return;
 	p->assign_name = node_text(p, left, &p->assign_len);

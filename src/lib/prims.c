@@ -181,6 +181,20 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
 	return false;
 }
 
+bool prim_byteorder_call(const char *s, size_t len)
+{
+	static const char *const names[] = {
+		"le16_to_cpu", "le32_to_cpu", "le64_to_cpu", "be16_to_cpu", "be32_to_cpu",
+		"be64_to_cpu",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE_LOCAL(names); i++)
+		if (strlen(names[i]) == len && !memcmp(names[i], s, len))
+			return true;
+	return false;
+}
+
 bool prim_benign_call(const char *s, size_t len)
 {
 	static const char *const exact[] = {

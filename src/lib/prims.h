@@ -33,6 +33,12 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
 bool prim_benign_call(const char *s, size_t len);
 
 /*
+ * A byte-order conversion of its one argument (le16_to_cpu(), be32_to_cpu()):
+ * its value is the argument's, read in another byte order.
+ */
+bool prim_byteorder_call(const char *s, size_t len);
+
+/*
  * wait_event(wq, cond) and its kin take the wait queue by name: the first
  * argument names a queue, it is no load.
  */

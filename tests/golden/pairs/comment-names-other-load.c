@@ -83,8 +83,71 @@ static int demo_dev_cfg(struct demo_dev *d)
 	return d->cfg;
 }
 
+struct demo_txq {
+	unsigned short *cons_sb;
+	unsigned short pkt_cons;
+	int bufs[16];
+};
+
 /*
- * check-name: rule W for readers: an smp_rmb() whose comment names another load before it (a fully ordered RMW's too), and not the protocol's, is that load's barrier (keep); not a base of the subscribe load, nor when the comment names the protocol's variable as well
+ * The comment names hw_cons, the local the device's index is loaded into
+ * through le16_to_cpu(): the barrier subscribes to that load, not to the
+ * consumer's own index pkt_cons (keep).
+ */
+static int demo_tx_clean(struct demo_txq *q)
+{
+	unsigned short hw_cons = le16_to_cpu(*q->cons_sb);
+	unsigned short sw_cons = READ_ONCE(q->pkt_cons);
+
+	/* Ensure subsequent loads occur after hw_cons */
+	smp_rmb();
+	return q->bufs[sw_cons % 16] + hw_cons;
+}
+
+static void demo_tx_done(struct demo_txq *q, unsigned short c)
+{
+	q->bufs[c % 16] = 0;
+	smp_wmb();
+	WRITE_ONCE(q->pkt_cons, c);
+}
+
+struct demo_rq {
+	unsigned int head;
+	unsigned int count;
+	int entries[16];
+};
+
+static unsigned int demo_rq_head(struct demo_rq *rq)
+{
+	return READ_ONCE(rq->head);
+}
+
+static void demo_rq_post(struct demo_rq *rq, int v)
+{
+	rq->entries[rq->head % 16] = v;
+	smp_wmb();
+	WRITE_ONCE(rq->head, rq->head + 1);
+}
+
+/*
+ * The subscribe load is in a helper, and the count the comment names is
+ * the reader's own, computed from it: the rule stays out.
+ */
+static int demo_rq_get(struct demo_rq *rq, unsigned int tail)
+{
+	unsigned int head;
+
+	head = demo_rq_head(rq);
+	rq->count = head - tail;
+	if (rq->count == 0)
+		return -1;
+	/* Make sure entry is read after the count is read. */
+	smp_rmb();
+	return rq->entries[tail % 16];
+}
+
+/*
+ * check-name: rule W for readers: an smp_rmb() whose comment names another load before it (a fully ordered RMW's too), and not the protocol's, is that load's barrier (keep); not a base of the subscribe load, nor when the comment names the protocol's variable as well; the load may be named by the local it goes to (through le16_to_cpu()), and a reader whose subscribe load is in a helper is left out
  * check-command: acqrel pairs $file
  * check-output-start
 comment-names-other-load.c:23: protocol a->state (demo_apic.state): keep
@@ -109,6 +172,21 @@ comment-names-other-load.c:70: protocol d->ready (demo_dev.ready): convert
   adjacent: each barrier that goes orders d->ready and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
     load d->gen (line 77) before smp_rmb() in demo_dev_cfg(): unordered: no writer in the tree orders a store to d->gen after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+
+comment-names-other-load.c:110: protocol q->pkt_cons (demo_txq.pkt_cons): keep
+  writer comment-names-other-load.c:110: smp_wmb() in demo_tx_done(); publish store at line 111
+  reader comment-names-other-load.c:103: smp_rmb() in demo_tx_clean(); subscribe load at line 100
+  evidence: object, data
+  comment-names-other: the comment of smp_rmb() in demo_tx_clean() names hw_cons, which it loads before the barrier (*q->cons_sb, line 99), and not q->pkt_cons: the barrier subscribes to that load, and this one it orders in passing
+  ordering: 0 other accesses change ordering
+
+comment-names-other-load.c:128: protocol rq->head (demo_rq.head): convert
+  writer comment-names-other-load.c:128: smp_wmb() in demo_rq_post(); publish store at line 129
+  reader comment-names-other-load.c:145: smp_rmb() in demo_rq_get(); subscribe load in demo_rq_head() at line 122, called at line 140
+  evidence: object, call, data
+  adjacent: each barrier that goes orders rq->head and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    load rq->count (line 142) before smp_rmb() in demo_rq_get(): unordered: no writer in the tree orders a store to rq->count after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
 
  * check-output-end
  */

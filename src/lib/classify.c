@@ -504,6 +504,43 @@ static void rule_external(struct judge *j)
 }
 
 /*
+ * Rule USER: a writer's smp_wmb() followed in its window by a store to user
+ * memory (unsafe_put_user(), copy_to_user(), ...), or a reader's smp_rmb()
+ * preceded by a load from it: the barrier orders memory that user space
+ * or a guest reads or writes (a steal-time record, a shared page), which a
+ * release or an acquire of a kernel variable does not order. Not this
+ * pattern.
+ */
+static void rule_user_memory(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		bool writer = protocol_is_writer(p, e);
+		const struct call_list *calls = writer ? &e->site->calls_after
+						       : &e->site->calls_before;
+
+		if (e->caller)
+			continue;
+		for (k = 0; k < calls->nr; k++) {
+			const char *name = calls->v[k].name;
+
+			if (prim_user_copy(name, strlen(name)) !=
+			    (writer ? PRIM_MMIO_WRITE : PRIM_MMIO_READ))
+				continue;
+			reason(p, "external",
+			       xasprintf(writer ? "%s() in %s() is followed by %s() (line %u), a store to user memory: it orders what user space or a guest reads there, which a release of %s does not"
+					: "%s() in %s() follows %s() (line %u), a load from user memory: it orders what user space or a guest wrote there, which an acquire of %s does not",
+					 e->site->primitive, site_where(e->site), name,
+					 calls->v[k].line, p->variable));
+			return;
+		}
+	}
+}
+
+/*
  * A mandatory or full fence that orders the very access a converted end
  * publishes or subscribes with: the barrier being removed is not all that
  * orders it, and a full fence orders more than release and acquire do.
@@ -2945,6 +2982,7 @@ static const struct classify_rule {
 	void (*run)(struct judge *j);
 } rules[] = {
 	{ "external", rule_external },
+	{ "user-memory", rule_user_memory },
 	{ "fence", rule_fence },
 	{ "seqcount", rule_seqcount },
 	{ "seqcount-retry", rule_seqcount_retry },

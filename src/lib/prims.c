@@ -383,6 +383,22 @@ int prim_mmio(const char *s, size_t len)
 	return 0;
 }
 
+int prim_user_copy(const char *s, size_t len)
+{
+	static const char *const stores[] = {
+		"put_user", "__put_user", "unsafe_put_user", "copy_to_user", "__copy_to_user",
+		"unsafe_copy_to_user", "copy_to_user_nofault", "clear_user", "__clear_user",
+	};
+	static const char *const loads[] = {
+		"get_user", "__get_user", "unsafe_get_user", "copy_from_user", "__copy_from_user",
+		"unsafe_copy_from_user", "copy_from_user_nofault",
+	};
+
+	if (IN_LIST(s, len, stores))
+		return PRIM_MMIO_WRITE;
+	return IN_LIST(s, len, loads) ? PRIM_MMIO_READ : 0;
+}
+
 void prim_fence_orders(const char *s, bool *stores, bool *loads)
 {
 	size_t len = strlen(s);

@@ -64,6 +64,12 @@ bool prim_fully_ordered(const char *via);
 /* writel(), iowrite32(), writeq_relaxed(), ...: device memory; readl() and kin. */
 enum { PRIM_MMIO_WRITE = 1, PRIM_MMIO_READ = 2 };
 int prim_mmio(const char *s, size_t len);
+/*
+ * A copy to or from user memory (put_user(), unsafe_get_user(),
+ * copy_to_user(), ...): PRIM_MMIO_WRITE for a store there, PRIM_MMIO_READ
+ * for a load; 0 for anything else.
+ */
+int prim_user_copy(const char *s, size_t len);
 
 /* this_cpu_read(), __this_cpu_write(), raw_cpu_add(), ...: an access to this CPU's copy. */
 bool prim_this_cpu_op(const char *s, size_t len);

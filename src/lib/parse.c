@@ -121,6 +121,7 @@ struct parser {
 					   precede its smp_mb() */
 	bool reached_end;	/* neighbour() ran off the function's end or into a return */
 	bool window_direct;	/* neighbour(): no jump or label yet between the barrier and here */
+	bool fence_full;	/* that barrier orders loads and stores both ways */
 	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
 	struct call_list *calls_out;	/* where collect() lists the calls it sees, or NULL */
 	/* "local = <load>": the load's node and the local's name */
@@ -990,7 +991,16 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		const char *name = node_text(p, fn, &len);
 
 		if (prim_classify(name, len) == PRIM_FENCE && !p->saw_fence) {
+			char fence[32];
+			bool stores = false, loads = false;
+
+			if (len < sizeof(fence)) {
+				memcpy(fence, name, len);
+				fence[len] = '\0';
+				prim_fence_orders(fence, &stores, &loads);
+			}
 			p->saw_fence = true;
+			p->fence_full = stores && loads;
 			p->fence_off = file_off(p, fn);
 			/* smp_store_mb(x, v) stores x before its smp_mb() */
 			p->fence_stores_until = len == 12 && !memcmp(name, "smp_store_mb", 12)
@@ -1479,6 +1489,18 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 							access_free(&out->v[m]);
 					}
 					out->nr = keep;
+					/* and the calls, when a full fence: those past it are ordered */
+					if (p->calls_out && p->fence_full) {
+						struct call_list *cl = p->calls_out;
+
+						for (m = keep = had_calls; m < cl->nr; m++) {
+							if (after && cl->v[m].off < p->fence_off)
+								cl->v[keep++] = cl->v[m];
+							else
+								free(cl->v[m].name);
+						}
+						cl->nr = keep;
+					}
 					return;
 				}
 				if (p->nr_calls)

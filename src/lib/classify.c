@@ -798,7 +798,138 @@ static void rule_seqcount(struct judge *j)
 	}
 }
 
-/* The checks that end a seqcount read section. */
+/*
+ * The text of the call at text[off] (its name up to the closing
+ * parenthesis), with blanks squeezed out, in buf[0..size), and where it
+ * ends in *end; false when it does not fit or is no call.
+ */
+static bool call_text(const char *text, size_t off, char *buf, size_t size, size_t *end)
+{
+	size_t n = 0, k = off;
+	int depth = 0;
+
+	for (; text[k]; k++) {
+		char c = text[k];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+			continue;
+		if (n + 1 >= size || c == ';' || c == '{')
+			return false;
+		buf[n++] = c;
+		if (c == '(')
+			depth++;
+		else if (c == ')' && --depth == 0)
+			break;
+	}
+	buf[n] = '\0';
+	*end = k + 1;
+	return depth == 0 && n && buf[n - 1] == ')';
+}
+
+/* Where end e's subscribe load is in its barrier's file: the helper's call for one in a helper. */
+static size_t subscribe_off(const struct pair_end *e)
+{
+	return e->helper ? e->helper->off : e->access->off;
+}
+
+/* Whether the call at text[off] is in the condition of an if or a while. */
+static bool in_condition(const char *text, size_t off)
+{
+	size_t k = off;
+	int depth = 0;
+
+	/* out of the parentheses around it, to the keyword before the outermost */
+	while (k > 0) {
+		char c = text[--k];
+
+		if (c == ')')
+			depth++;
+		else if (c == '(' && depth-- == 0) {
+			size_t e = k;
+
+			while (e > 0 && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+				e--;
+			if ((e >= 2 && !memcmp(text + e - 2, "if", 2) &&
+			     (e == 2 || !is_c_ident_char(text[e - 3]))) ||
+			    (e >= 5 && !memcmp(text + e - 5, "while", 5) &&
+			     (e == 5 || !is_c_ident_char(text[e - 6]))))
+				return true;
+			depth = 0;
+		} else if (c == ';' || c == '{' || c == '}') {
+			return false;
+		}
+	}
+	return false;
+}
+
+/*
+ * Rule RECHECK: a reader's smp_rmb() after which its function makes again
+ * a call it made before the barrier (or before the smp_rmb() right before
+ * it in the function, no other barrier between), with the same arguments,
+ * testing it again in an if's or a while's condition that the barrier runs
+ * straight into (no label, no jump between), when the subscribe
+ * load is that first call's or comes before it ("if (!is_barrier(&it->base)) return
+ * NULL; engine = ...; smp_rmb(); if (!is_barrier(&it->base)) return
+ * NULL;", "commit = rb_page_commit(page); smp_rmb(); ... smp_rmb(); if
+ * (commit > rb_page_commit(page))"): a re-check, as in a seqcount read.
+ * The barrier orders the loads before it ahead of the call's second
+ * loads, which an acquire on one load before it does not.
+ */
+static void rule_recheck(struct judge *j)
+{
+	struct protocol *p = j->p;
+	char a[160], b[160];
+	size_t i, k, m, c, lo, hi, end;
+
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const char *text = types_text(j->t, e->file);
+
+		/* the second call tests again: in an if's or a while's condition */
+		if (e->caller || !text || !e->site->function ||
+		    prim_role(e->site->primitive) != PRIM_ROLE_RMB)
+			continue;
+		function_sites(e, &lo, &hi);
+		for (k = 0; k < e->site->calls_after.nr; k++) {
+			const struct call_ref *again = &e->site->calls_after.v[k];
+
+			size_t len = strlen(again->name), at = (size_t)(e->site - e->fs->v);
+			bool dummy;
+			int arg;
+
+			if (prim_benign_call(again->name, len) ||
+			    prim_classify(again->name, len) != PRIM_NONE ||
+			    prim_marked_access(again->name, len, &dummy, &arg) ||
+			    !in_condition(text, again->off) ||
+			    !straight_between(text, e->site->off, again->off) ||
+			    !call_text(text, again->off, a, sizeof(a), &end))
+				continue;
+			/* this barrier, and the one right before it in the function */
+			for (m = at + 1; m-- > lo && m + 1 >= at;) {
+				const struct site *s = &e->fs->v[m];
+
+				if (!own_barrier(e, s, "smp_rmb"))
+					continue;
+				for (c = 0; c < s->calls_before.nr; c++) {
+					size_t first = s->calls_before.v[c].off;
+
+					/* the subscribe load is the first call's, or before it */
+					if (strcmp(s->calls_before.v[c].name, again->name) ||
+					    !call_text(text, first, b, sizeof(b), &end) || strcmp(a, b) ||
+					    subscribe_off(e) >= end)
+						continue;
+					reason(p, "seqcount",
+					       xasprintf("%s() calls %s again after its smp_rmb() (line %u), as before the barrier (line %u): a re-check, as in a seqcount read, whose barrier orders the loads before it ahead of the second call's, which an acquire on %s does not",
+							 site_where(e->site), a, again->line,
+							 s->calls_before.v[c].line, p->variable));
+					return;
+				}
+			}
+		}
+	}
+}
+
+/* The checks that end a seqcount read section. *//* The checks that end a seqcount read section. */
 static const char *const seqcount_retries[] = {
 	"read_seqcount_retry", "__read_seqcount_retry", "raw_read_seqcount_retry",
 	"read_seqretry", "read_seqcount_latch_retry", "raw_read_seqcount_latch_retry",
@@ -2986,6 +3117,7 @@ static const struct classify_rule {
 	{ "fence", rule_fence },
 	{ "seqcount", rule_seqcount },
 	{ "seqcount-retry", rule_seqcount_retry },
+	{ "recheck", rule_recheck },
 	{ "store-before", rule_store_before },
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },

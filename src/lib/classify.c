@@ -32,7 +32,7 @@ static const struct code {
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
-	{ "comment-names-other", SEV_KEEP }, { "spin-loop", SEV_KEEP },
+	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
@@ -537,6 +537,48 @@ static void rule_user_memory(struct judge *j)
 					 calls->v[k].line, p->variable));
 			return;
 		}
+	}
+}
+
+static const struct call_ref *call_named(const struct call_list *l, size_t limit,
+					 const char *const *names, size_t n);
+static size_t subscribe_off(const struct pair_end *e);
+
+/* The waits for a completion: complete() and the wait order what the completer did, by its lock. */
+static const char *const completion_waits[] = {
+	"wait_for_completion", "wait_for_completion_timeout", "wait_for_completion_io",
+	"wait_for_completion_io_timeout", "wait_for_completion_interruptible",
+	"wait_for_completion_interruptible_timeout", "wait_for_completion_killable",
+	"wait_for_completion_killable_timeout", "wait_for_completion_state",
+	"try_wait_for_completion",
+};
+
+/*
+ * Rule COMPLETION: a reader's smp_rmb() whose window before waits for a
+ * completion after the subscribe load (or whose subscribe load is in a
+ * caller, before the call): "wait_for_completion_timeout(&done, t); ...
+ * smp_rmb(); /+ read error code after completion +/". The barrier reads
+ * what the completer wrote before complete(), and the completion's lock
+ * orders that; no load of the caller's is what it subscribes to.
+ */
+static void rule_completion(struct judge *j)
+{
+	struct protocol *p = j->p;
+	const struct call_ref *c;
+	size_t i;
+
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+
+		if (prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
+		    !(c = call_named(&e->site->calls_before, SIZE_MAX, completion_waits,
+				     ARRAY_SIZE(completion_waits))) ||
+		    (!e->caller && subscribe_off(e) > c->off))
+			continue;
+		reason(p, "completion",
+		       xasprintf("smp_rmb() in %s() follows %s() (line %u), after the load of %s: it reads what the completer wrote before complete(), which the completion orders, and subscribes to no load of %s",
+				 site_where(e->site), c->name, c->line, p->variable, p->variable));
+		return;
 	}
 }
 
@@ -3118,6 +3160,7 @@ static const struct classify_rule {
 	{ "seqcount", rule_seqcount },
 	{ "seqcount-retry", rule_seqcount_retry },
 	{ "recheck", rule_recheck },
+	{ "completion", rule_completion },
 	{ "store-before", rule_store_before },
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },

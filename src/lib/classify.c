@@ -1699,9 +1699,46 @@ static void rule_barrier_before_load(struct judge *j)
 }
 
 /*
+ * The comment that ends on the line right above the line that starts at
+ * text[k]; its bounds go to *from and *to. With one_statement, the line
+ * above may instead be a one-line statement (ending in ';'), and the
+ * comment ends on the line above that.
+ */
+static bool comment_above(const char *text, size_t k, size_t *from, size_t *to, bool one_statement)
+{
+	size_t ls;
+
+	if (!k)
+		return false;
+	k--;
+	while (k && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r'))
+		k--;
+	if (k >= 4 && text[k - 1] == '/' && text[k - 2] == '*') {
+		*to = k;
+		for (k -= 2; k >= 2 && !(text[k - 2] == '/' && text[k - 1] == '*'); k--)
+			;
+		if (k < 2)
+			return false;
+		*from = k - 2;
+		return true;
+	}
+	if (!one_statement || !k || text[k - 1] != ';')
+		return false;
+	for (ls = k; ls && text[ls - 1] != '\n'; ls--)
+		;
+	/* the statement starts on its line: no brace, no comment end in it */
+	if (memchr(text + ls, '{', k - ls) || memchr(text + ls, '}', k - ls) ||
+	    memmem(text + ls, k - ls, "*/", 2))
+		return false;
+	return comment_above(text, ls, from, to, false);
+}
+
+/*
  * The comment of the barrier at text[off]: the one after it on its line,
- * else the comment that ends on the line right above it. Its bounds go to
- * *from and *to; false when there is none.
+ * else the comment that ends on the line right above it, or above the
+ * one-line statement right above it ("/+ ... needs to be seen before
+ * platform_device_register() +/ ++chip->slots; smp_wmb();"). Its bounds go
+ * to *from and *to; false when there is none.
  */
 static bool barrier_comment(const char *text, size_t off, size_t *from, size_t *to)
 {
@@ -1719,20 +1756,7 @@ static bool barrier_comment(const char *text, size_t off, size_t *from, size_t *
 	/* the line start, then the end of the line above */
 	for (k = off; k && text[k - 1] != '\n'; k--)
 		;
-	if (!k)
-		return false;
-	k--;
-	while (k && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r'))
-		k--;
-	if (k < 4 || text[k - 1] != '/' || text[k - 2] != '*')
-		return false;
-	*to = k;
-	for (k -= 2; k >= 2 && !(text[k - 2] == '/' && text[k - 1] == '*'); k--)
-		;
-	if (k < 2)
-		return false;
-	*from = k - 2;
-	return true;
+	return comment_above(text, k, from, to, true);
 }
 
 /* The field (or variable) name that path ends with: "lu->generation" gives "generation". */

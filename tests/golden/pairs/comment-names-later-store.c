@@ -70,8 +70,29 @@ static void demo_msg_post(struct demo_msg *m, int len)
 	WRITE_ONCE(m->seq, m->seq + 1);
 }
 
+struct demo_chip {
+	int slots;
+	int iobase;
+	int parent;
+};
+
+int demo_register(struct demo_chip *c);
+
 /*
- * check-name: rule W for a store no protocol holds: an smp_wmb() whose comment names a store after it, or a function called after it, and not the protocol's variable, is that store's barrier (keep); a comment that names only stores before the barrier is no such evidence
+ * The comment sits above the store right before the barrier, and names
+ * the call after it: the barrier is that call's, keep.
+ */
+static int demo_add_slot(struct demo_chip *c)
+{
+	/* the new count must be seen before demo_register() */
+	++c->slots;
+	smp_wmb();
+	WRITE_ONCE(c->parent, 1);
+	return demo_register(c);
+}
+
+/*
+ * check-name: rule W for a store no protocol holds: an smp_wmb() whose comment names a store after it, or a function called after it, and not the protocol's variable, is that store's barrier (keep); so also the comment above the one-line statement right before the barrier; a comment that names only stores before the barrier is no such evidence
  * check-command: acqrel pairs $file
  * check-output-start
 comment-names-later-store.c:28: protocol q->owner (demo_queue.owner): keep
@@ -93,6 +114,12 @@ comment-names-later-store.c:68: protocol m->len (demo_msg.len): review
   several-stores: smp_wmb() in demo_msg_post() also orders the stores to m->seq (line 70), which other threads can see: with a release on m->len instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     store m->seq (line 70) after smp_wmb() in demo_msg_post(): shared: no reader in the tree orders loads after loading m->seq (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+comment-names-later-store.c:89: protocol c->parent (demo_chip.parent): keep
+  writer comment-names-later-store.c:89: smp_wmb() in demo_add_slot(); publish store at line 90
+  evidence: object
+  comment-names-other: the comment of smp_wmb() in demo_add_slot() names demo_register(), which it calls after the barrier (line 91), and not c->parent: the barrier publishes what that call stores, which a release on c->parent would not order
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

@@ -582,6 +582,48 @@ static void rule_completion(struct judge *j)
 	}
 }
 
+/* DMA syncs that take a streaming DMA buffer back from a device for the CPU. */
+static const char *const dma_syncs_for_cpu[] = {
+	"dma_sync_single_for_cpu", "dma_sync_single_range_for_cpu", "dma_sync_sg_for_cpu",
+	"dma_sync_sgtable_for_cpu",
+};
+
+/*
+ * Rule DMA-SYNC: a reader's smp_rmb() with a DMA sync for the CPU as a
+ * statement of its own right next to it, in its windows, no load between
+ * (before it, the subscribe load comes first) ("/+ info is
+ * updated by nfc dma engine +/ smp_rmb(); dma_sync_single_for_cpu(...);
+ * ret = *info & ECC_COMPLETE;"): the barrier is about memory a device
+ * writes, which release and acquire do not order.
+ */
+static void rule_dma_sync(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k;
+
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const struct call_list *lists[] = { &e->site->calls_before, &e->site->calls_after };
+
+		if (e->caller)
+			continue;
+		for (k = 0; k < ARRAY_SIZE(lists); k++) {
+			const struct call_ref *c = lists[k]->nr ? &lists[k]->v[0] : NULL;
+
+			/* the nearest call, a statement of its own, with no load between */
+			if (!c || !c->direct ||
+			    !call_named(lists[k], 1, dma_syncs_for_cpu, ARRAY_SIZE(dma_syncs_for_cpu)) ||
+			    (k == 0 ? subscribe_off(e) > c->off || e->access_file != e->file
+				    : e->site->window_after.nr && e->site->window_after.v[0].off < c->off))
+				continue;
+			reason(p, "external",
+			       xasprintf("%s() in %s() is right next to %s() (line %u): it orders what a device writes into a DMA buffer, which release and acquire do not",
+					 e->site->primitive, site_where(e->site), c->name, c->line));
+			return;
+		}
+	}
+}
+
 /*
  * A mandatory or full fence that orders the very access a converted end
  * publishes or subscribes with: the barrier being removed is not all that
@@ -3180,6 +3222,7 @@ static const struct classify_rule {
 } rules[] = {
 	{ "external", rule_external },
 	{ "user-memory", rule_user_memory },
+	{ "dma-sync", rule_dma_sync },
 	{ "fence", rule_fence },
 	{ "seqcount", rule_seqcount },
 	{ "seqcount-retry", rule_seqcount_retry },

@@ -223,6 +223,13 @@ bool prim_benign_call(const char *s, size_t len)
 		 */
 		"static_branch_likely", "static_branch_unlikely", "static_branch_maybe",
 		"static_key_false", "static_key_true", "static_key_enabled",
+		/* more printing, and a failed assertion's report: its stores run on a bug path
+		   that readers of a protocol never take */
+		"dev_notice", "dev_crit", "dev_alert", "dev_emerg", "dev_printk", "netdev_info",
+		"netdev_notice", "netdev_crit", "BUG", "ASSERT", "KVM_BUG_ON", "KVM_BUG",
+		/* time conversions: arithmetic on their argument */
+		"msecs_to_jiffies", "usecs_to_jiffies", "nsecs_to_jiffies", "jiffies_to_msecs",
+		"jiffies_to_usecs", "__stringify",
 		/* values computed from their arguments alone */
 		"FIELD_GET", "FIELD_PREP", "FIELD_FIT", "GENMASK", "GENMASK_ULL", "BIT_ULL",
 		"DIV_ROUND_UP", "ALIGN",

@@ -1953,6 +1953,116 @@ static void rule_comment_names_other(struct judge *j)
 	}
 }
 
+/* The 1-based line of text[off]. */
+static unsigned line_at_off(const char *text, size_t off)
+{
+	unsigned line = 1;
+	size_t k;
+
+	for (k = 0; k < off && text[k]; k++)
+		line += text[k] == '\n';
+	return line;
+}
+
+/*
+ * Where the body of the function around text[off] opens: the last "{" at
+ * the start of a line before off (kernel style puts a function's opening
+ * brace there, and nothing else); (size_t)-1 when there is none.
+ */
+static size_t body_open(const char *text, size_t off)
+{
+	size_t k;
+
+	for (k = off; k > 1; k--)
+		if (text[k - 1] == '{' && text[k - 2] == '\n')
+			return k - 1;
+	return (size_t)-1;
+}
+
+/*
+ * Whether the member access ending at text[at] ("->f" at at) is the first
+ * argument of WRITE_ONCE(), smp_store_release() or atomic_set(), or has its
+ * address taken: no plain load. from bounds the search backwards.
+ */
+static bool stored_by_call(const char *text, size_t from, size_t at)
+{
+	static const char *const stores[] = { "WRITE_ONCE", "smp_store_release", "atomic_set" };
+	size_t k = at, i;
+
+	/* back over the base expression: identifiers, ->, ., [] and spaces */
+	while (k > from && (is_c_ident_char(text[k - 1]) || text[k - 1] == '>' ||
+			    text[k - 1] == '-' || text[k - 1] == '.' || text[k - 1] == ']' ||
+			    text[k - 1] == '[' || text[k - 1] == ' '))
+		k--;
+	if (k > from && text[k - 1] == '&')
+		return true;
+	if (k == from || text[k - 1] != '(')
+		return false;
+	for (i = 0; i < ARRAY_SIZE(stores); i++) {
+		size_t n = strlen(stores[i]);
+
+		if (k - 1 >= from + n && !memcmp(text + k - 1 - n, stores[i], n))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Rule W for readers, further up: the comment of reader end e's smp_rmb()
+ * (comment, which does not name e's variable) names a member that its
+ * function loads earlier than the window reaches ("Prevent the reset_time
+ * read from occurring before the reset_pending read above", with "pending =
+ * READ_ONCE(stats->reset_pending);" at the top and a loop between): the
+ * barrier subscribes to that load. Adds the reason and returns true.
+ */
+static bool comment_names_earlier_member(struct judge *j, const struct pair_end *e,
+					 const char *comment)
+{
+	const char *text = types_text(j->t, e->file), *mine;
+	size_t from, k, mn;
+
+	if (!text || e->caller || (from = body_open(text, e->site->off)) == (size_t)-1)
+		return false;
+	mine = last_name(e->access->path, &mn);
+	for (k = from; k + 2 < e->site->off; k++) {
+		size_t b, n;
+		const char *q;
+
+		if (text[k] == '/' && text[k + 1] == '*') {
+			const char *end = strstr(text + k + 2, "*/");
+
+			if (!end || (size_t)(end - text) >= e->site->off)
+				return false;
+			k = (size_t)(end - text) + 1;
+			continue;
+		}
+		if (!((text[k] == '-' && text[k + 1] == '>') || text[k] == '.'))
+			continue;
+		b = k + (text[k] == '-' ? 2 : 1);
+		for (n = 0; is_c_ident_char(text[b + n]); n++)
+			;
+		/* not the variable, nor a member the subscribe load goes through */
+		if (n < 4 || (n == mn && !memcmp(text + b, mine, n)) ||
+		    mentions_word(e->access->path, text + b, n) ||
+		    !mentions_word(comment, text + b, n))
+			continue;
+		/* a load: not the left side of an assignment, nor the target of WRITE_ONCE() */
+		if (stored_by_call(text, from, k))
+			continue;
+		for (q = text + b + n; *q == ' ' || *q == '\t'; q++)
+			;
+		if ((q[0] == '=' && q[1] != '=') || (q[0] && strchr("+-*/|&^", q[0]) && q[1] == '=') ||
+		    (q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-'))
+			continue;
+		reason(j->p, "comment-names-other",
+		       xasprintf("the comment of smp_rmb() in %s() names %.*s, which its function loads further up (line %u), and not %s: the barrier subscribes to that load, and this one it orders in passing",
+				 site_where(e->site), (int)n, text + b, line_at_off(text, b),
+				 j->p->variable));
+		return true;
+	}
+	return false;
+}
+
 /*
  * Rule W for readers: an smp_rmb() whose comment names a variable the
  * reader loads before it, other than the subscribe load's, and not the
@@ -2008,6 +2118,10 @@ static void rule_comment_names_other_load(struct judge *j)
 				free(comment);
 				return;
 			}
+		}
+		if (comment_names_earlier_member(j, e, comment)) {
+			free(comment);
+			return;
 		}
 		free(comment);
 	}

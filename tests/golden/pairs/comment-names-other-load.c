@@ -146,8 +146,97 @@ static int demo_rq_get(struct demo_rq *rq, unsigned int tail)
 	return rq->entries[tail % 16];
 }
 
+struct demo_stats {
+	int reset_pending;
+	int last_index;
+	int state_num;
+	unsigned long long reset_time;
+	unsigned long long times[8];
+};
+
+static void demo_stats_reset(struct demo_stats *st, unsigned long long now)
+{
+	WRITE_ONCE(st->reset_time, now);
+	smp_wmb();
+	WRITE_ONCE(st->reset_pending, 1);
+}
+
+static void demo_stats_move(struct demo_stats *st, int idx)
+{
+	st->times[idx] = 0;
+	smp_wmb();
+	WRITE_ONCE(st->last_index, idx);
+}
+
 /*
- * check-name: rule W for readers: an smp_rmb() whose comment names another load before it (a fully ordered RMW's too), and not the protocol's, is that load's barrier (keep); not a base of the subscribe load, nor when the comment names the protocol's variable as well; the load may be named by the local it goes to (through le16_to_cpu()), and a reader whose subscribe load is in a helper is left out
+ * The comment names reset_pending, loaded at the top of the function,
+ * past the window: the barrier is that load's, not last_index's (keep).
+ */
+static unsigned long long demo_stats_show(struct demo_stats *st, int i)
+{
+	int pending = READ_ONCE(st->reset_pending);
+	unsigned long long t = 0;
+
+	t += st->times[0];
+	t += st->times[1];
+	t += st->times[2];
+	t += st->times[3];
+	t += st->times[4];
+	t += st->times[5];
+	t += st->times[6];
+	t += st->times[7];
+	for (; i < st->state_num; i++) {
+		if (pending) {
+			if (i == READ_ONCE(st->last_index)) {
+				/* the reset_time read must not pass the reset_pending read above */
+				smp_rmb();
+				t += READ_ONCE(st->reset_time);
+			}
+		} else {
+			t += st->times[i];
+		}
+	}
+	return t;
+}
+
+struct demo_tab {
+	int reset_flag;
+	int gen;
+	int slots[8];
+};
+
+static void demo_tab_fill(struct demo_tab *tb, int v)
+{
+	tb->slots[v % 8] = v;
+	smp_wmb();
+	WRITE_ONCE(tb->gen, v);
+}
+
+/*
+ * The comment names reset_flag, which the function only stores further
+ * up (WRITE_ONCE()): no load of it, so the barrier stays gen's (convert).
+ */
+static int demo_tab_read(struct demo_tab *tb, int i)
+{
+	int g, t = 0;
+
+	WRITE_ONCE(tb->reset_flag, 0);
+	t += tb->slots[0];
+	t += tb->slots[1];
+	t += tb->slots[2];
+	t += tb->slots[3];
+	t += tb->slots[4];
+	t += tb->slots[5];
+	t += tb->slots[6];
+	t += tb->slots[7];
+	g = READ_ONCE(tb->gen);
+	/* the generation first; reset_flag was cleared above */
+	smp_rmb();
+	return t + tb->slots[(g + i) % 8];
+}
+
+/*
+ * check-name: rule W for readers: an smp_rmb() whose comment names another load before it (a fully ordered RMW's too), and not the protocol's, is that load's barrier (keep); not a base of the subscribe load, nor when the comment names the protocol's variable as well; the load may be named by the local it goes to (through le16_to_cpu()), and a reader whose subscribe load is in a helper is left out; a member the comment names and the function loads further up than the window reaches counts too, not a store of it (WRITE_ONCE()) nor a member the subscribe load goes through
  * check-command: acqrel pairs $file
  * check-output-start
 comment-names-other-load.c:23: protocol a->state (demo_apic.state): keep
@@ -187,6 +276,33 @@ comment-names-other-load.c:128: protocol rq->head (demo_rq.head): convert
   adjacent: each barrier that goes orders rq->head and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
     load rq->count (line 142) before smp_rmb() in demo_rq_get(): unordered: no writer in the tree orders a store to rq->count after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+
+comment-names-other-load.c:160: protocol st->reset_pending (demo_stats.reset_pending): review
+  writer comment-names-other-load.c:160: smp_wmb() in demo_stats_reset(); publish store at line 161
+  evidence: object
+  one-side: no reader found in the files given: no smp_rmb() follows a load of st->reset_pending
+  ordering: 0 other accesses change ordering
+
+comment-names-other-load.c:167: protocol st->last_index (demo_stats.last_index): keep
+  writer comment-names-other-load.c:167: smp_wmb() in demo_stats_move(); publish store at line 168
+  reader comment-names-other-load.c:192: smp_rmb() in demo_stats_show(); subscribe load at line 190
+  evidence: object
+  comment-names-other: the comment of smp_rmb() in demo_stats_show() names reset_pending, which its function loads further up (line 177), and not st->last_index: the barrier subscribes to that load, and this one it orders in passing
+  ordering: 0 other accesses change ordering
+
+comment-names-other-load.c:211: protocol tb->gen (demo_tab.gen): convert
+  writer comment-names-other-load.c:211: smp_wmb() in demo_tab_fill(); publish store at line 212
+  reader comment-names-other-load.c:234: smp_rmb() in demo_tab_read(); subscribe load at line 232
+  evidence: object, data
+  adjacent: each barrier that goes orders tb->gen and nothing another thread can see besides
+  ordering: 7 other accesses change ordering; 0 can be seen by another thread
+    load tb->slots[7] (line 231) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[7] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+    load tb->slots[6] (line 230) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[6] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+    load tb->slots[5] (line 229) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[5] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+    load tb->slots[4] (line 228) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[4] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+    load tb->slots[3] (line 227) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[3] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+    load tb->slots[2] (line 226) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[2] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+    load tb->slots[1] (line 225) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[1] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
 
  * check-output-end
  */

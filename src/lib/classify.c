@@ -3175,7 +3175,8 @@ static void rule_ends(struct judge *j)
 static void rule_config(struct judge *j)
 {
 	struct protocol *p = j->p;
-	size_t i, c;
+	const char *helper_text;
+	size_t i, c, body;
 
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
@@ -3189,6 +3190,17 @@ static void rule_config(struct judge *j)
 			       xasprintf("the %s of %s at line %u is compiled under an #if branch that %s() at line %u is not: a configuration without that branch would lose the barrier and get no %s in its place",
 					 protocol_is_writer(p, e) ? "store" : "load", p->variable, e->access->line,
 					 s->primitive, s->line, protocol_is_writer(p, e) ? "release" : "acquire"));
+			continue;
+		}
+		/* in a helper: its access under an #if its function's body is not */
+		if (e->helper && (helper_text = types_text(j->t, e->access_file)) &&
+		    (body = body_open(helper_text, e->access->off)) != (size_t)-1 &&
+		    !sites_text_compiled_with(helper_text, e->access->off, body)) {
+			reason(p, "config",
+			       xasprintf("the %s of %s at %s:%u is compiled under an #if branch that the body of its function is not: a configuration without that branch would lose the barrier and get no %s in its place",
+					 protocol_is_writer(p, e) ? "store" : "load", p->variable,
+					 e->access_file, e->access->line,
+					 protocol_is_writer(p, e) ? "release" : "acquire"));
 			continue;
 		}
 		for (c = 0; e->caller && c < s->nr_callers; c++) {

@@ -731,6 +731,18 @@ bool sites_compiled_with(const struct file_sites *fs, size_t inner, size_t outer
 	return a == b;
 }
 
+bool sites_text_compiled_with(const char *text, size_t inner, size_t outer)
+{
+	struct file_sites fs;
+	bool out;
+
+	memset(&fs, 0, sizeof(fs));
+	scan_conds(text, strlen(text), &fs);
+	out = sites_compiled_with(&fs, inner, outer);
+	free(fs.conds);
+	return out;
+}
+
 static void scan_buffer(struct parser *p, const char *path, const char *buf, size_t len,
 			struct file_sites *fs, uint32_t **scratch, size_t *alloc, unsigned flags);
 

@@ -104,6 +104,8 @@ struct sites_run {
  * holds outer.
  */
 bool sites_compiled_with(const struct file_sites *fs, size_t inner, size_t outer);
+/* The same for a file's text, whose conditionals it scans. */
+bool sites_text_compiled_with(const char *text, size_t inner, size_t outer);
 
 /* Where a site is: its function, else its macro, else "file scope". Borrowed. */
 const char *site_where(const struct site *s);

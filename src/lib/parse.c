@@ -1012,8 +1012,13 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		size_t len;
 		const char *name = node_text(p, fn, &len);
 
+		int from = prim_member_designators(name, len);
+
 		if (prim_waitqueue_by_name(name, len))
 			skip_node(p, ts_node_named_child(args, 0));
+		/* container_of(ptr, type, member): a type and a member name, no access */
+		for (; from >= 0 && (uint32_t)from < nargs; from++)
+			skip_node(p, ts_node_named_child(args, (uint32_t)from));
 	}
 	if (marked && nargs > 0) {
 		TSNode a = ts_node_named_child(args, addr < 0 ? nargs - 1 : (uint32_t)addr);

@@ -352,6 +352,19 @@ bool prim_this_cpu_op(const char *s, size_t len)
 	       !has_prefix(s + n, len - n, "ptr", &n) && !has_prefix(s + n, len - n, "has", &n);
 }
 
+int prim_member_designators(const char *s, size_t len)
+{
+	static const char *const from_second[] = {
+		"container_of", "container_of_const", "list_entry", "list_entry_rcu",
+		"list_first_entry", "list_last_entry", "list_first_entry_or_null", "hlist_entry",
+		"hlist_entry_safe", "llist_entry", "rb_entry", "rb_entry_safe",
+	};
+
+	if (IN_LIST(s, len, from_second))
+		return 1;
+	return eq(s, len, "offsetof") ? 0 : -1;
+}
+
 bool prim_waitqueue_by_name(const char *s, size_t len)
 {
 	size_t n;

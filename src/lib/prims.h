@@ -39,6 +39,13 @@ bool prim_benign_call(const char *s, size_t len);
 bool prim_byteorder_call(const char *s, size_t len);
 
 /*
+ * container_of(ptr, type, member) and kin name a type and a member from
+ * their second argument on, offsetof(type, member) from its first: the
+ * index of the first such argument, or -1 for any other call.
+ */
+int prim_member_designators(const char *s, size_t len);
+
+/*
  * wait_event(wq, cond) and its kin take the wait queue by name: the first
  * argument names a queue, it is no load.
  */

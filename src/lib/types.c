@@ -1560,7 +1560,9 @@ static const char *global_in(const char *text, const char *name, const char **li
 			continue;
 		while (*r == ' ' || *r == '\t')
 			r++;
-		if (*r != ';' && *r != '=' && *r != '[' && *r != ',' && !(r[0] == '_' && r[1] == '_'))
+		/* or an asm label: "register struct paca_struct *local_paca asm("r13");" */
+		if (*r != ';' && *r != '=' && *r != '[' && *r != ',' && !(r[0] == '_' && r[1] == '_') &&
+		    !(!strncmp(r, "asm", 3) && !word_char(r[3])))
 			continue;
 		*line_out = line;
 		return p;

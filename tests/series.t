@@ -177,6 +177,65 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	like($text, qr/demo_set_tagged\(\) is called once its callers have stored the data and then publishes p->tagged .* demo_is_tagged\(\) loads it, runs smp_rmb\(\) and then returns, and its callers read the data\./,
 	     'nothing around the barriers in their functions: the callers store and read the data') or diag($o);
 }
+# a barrier in another file whose comment names the function whose barrier
+# the patch removes, in words the patch does not rewrite (split over two
+# lines), is listed below "---"; not the staying reader's comment that the
+# patch itself rewrites ("Matches smp_wmb() in foo()")
+{
+	my $tn = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$tn/ring.c") or die;
+	print $fh <<'EOC';
+struct demo_ring {
+	int buf[8];
+	int head;
+	int seq;
+};
+
+static void demo_ring_put(struct demo_ring *r, int v)
+{
+	r->buf[r->head % 8] = v;
+	smp_wmb();
+	WRITE_ONCE(r->head, r->head + 1);
+}
+
+static int demo_ring_get(struct demo_ring *r)
+{
+	int h = READ_ONCE(r->head);
+
+	smp_rmb(); /* Matches smp_wmb() in demo_ring_put(). */
+	return r->buf[(h - 1) % 8];
+}
+EOC
+	close($fh);
+	open($fh, '>', "$tn/peek.c") or die;
+	print $fh <<'EOC';
+struct demo_snap {
+	int seq;
+	int val;
+};
+
+static int demo_snap_read(struct demo_snap *s)
+{
+	int q = s->seq;
+
+	/*
+	 * orders the snapshot, as the smp_wmb()
+	 * in demo_ring_put() does
+	 */
+	smp_rmb();
+	return q + s->val;
+}
+EOC
+	close($fh);
+	my $o = `cd '$tn' && '$acqrel' patch -o out ring.c peek.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$tn/out/*.patch"));
+	(my $flat = $text) =~ s/
+(?=\S)/ /g;
+	like($flat, qr/- peek\.c:14: the comment at smp_rmb\(\) in demo_snap_read\(\) names demo_ring_put\(\), whose barrier this patch removes/,
+	     'a comment elsewhere naming the converted writer is listed') or diag($o);
+	unlike($flat, qr/ring\.c:\d+: the comment at smp_rmb\(\) in demo_ring_get\(\)/,
+	       'the reader comment the patch converts is not') or diag($o);
+}
 # rule WA: the writer converts alone; the readers keep barriers of two kinds,
 # and the message and the note name each (not "a read barrier", not one
 # barrier for both)

@@ -1,5 +1,6 @@
 /* rewrite.c: plan the line edits that convert a protocol */
 #include "rewrite.h"
+#include "prims.h"
 #include "classify.h"
 #include "hash.h"
 #include "lex.h"
@@ -2859,6 +2860,116 @@ static void asm_notes(struct rewrite *rw, const struct sites_run *run, struct re
 	patch->stale = strbuf_detach(&sb);
 }
 
+/* Whether end e of p loses its barrier in the rewrite: it converts and is not kept back. */
+static bool barrier_goes(const struct protocol *p, const struct pair_end *e)
+{
+	return !e->caller && !e->kept_back && classify_convertible(p, e);
+}
+
+/* Whether site s is the barrier of an end of the patch's protocols that goes. */
+static bool patch_end(const struct rewrite_patch *patch, const struct site *s)
+{
+	size_t m, i;
+
+	for (m = 0; m < patch->nr; m++) {
+		const struct protocol *p = patch->v[m];
+
+		for (i = 0; i < p->nr_writers + p->nr_readers; i++) {
+			const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+								    : &p->readers[i - p->nr_writers];
+
+			if (e->site == s && barrier_goes(p, e))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The barriers elsewhere in the tree whose comment names a function whose
+ * barrier the patch removes ("pairs with the smp_wmb() in
+ * kvm_mmu_invalidate_end()", next to another reader's smp_rmb()) join its
+ * notes: their comments may go stale, and the patch does not touch them.
+ */
+/*
+ * Whether the patch (edits tagged tag) edits rel within the lines that end
+ * at line, its comment's ("Matches smp_wmb() in foo()" on the barrier's
+ * line, rewritten by plan_staying_mention()), up to 10 lines above.
+ */
+static bool patch_edits_near(const struct rewrite *rw, size_t tag, const char *rel, unsigned line)
+{
+	size_t i, k;
+
+	for (i = 0; i < rw->nr; i++) {
+		if (strcmp(rw->v[i].rel, rel))
+			continue;
+		for (k = 0; k < rw->v[i].edits.nr; k++) {
+			const struct line_edit *e = &rw->v[i].edits.v[k];
+
+			if (e->tag == tag && e->first + 1 <= line && e->first + e->nr_old + 10 >= line)
+				return true;
+		}
+	}
+	return false;
+}
+
+static void site_notes(const struct rewrite *rw, const struct sites_run *run,
+		       struct rewrite_patch *patch, size_t tag)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *fns[16];
+	size_t nf = 0, m, i, k, r;
+
+	if (!run)
+		return;
+	for (m = 0; m < patch->nr; m++) {
+		const struct protocol *p = patch->v[m];
+
+		for (i = 0; i < p->nr_writers + p->nr_readers && nf < ARRAY_SIZE(fns); i++) {
+			const struct pair_end *e = i < p->nr_writers ? &p->writers[i]
+								    : &p->readers[i - p->nr_writers];
+
+			if (e->site->function && barrier_goes(p, e))
+				fns[nf++] = e->site->function;
+		}
+	}
+	if (!nf)
+		return;
+	strbuf_adds(&sb, patch->stale);
+	for (i = 0; i < run->walk.nr; i++) {
+		const struct file_sites *fs = &run->files[i];
+
+		for (k = 0; k < fs->nr; k++) {
+			const struct site *s = &fs->v[k];
+			enum prim_role role = prim_role(s->primitive);
+
+			/* a barrier's comment: not one next to rcu_dereference() and kin */
+			if (role != PRIM_ROLE_WMB && role != PRIM_ROLE_RMB && role != PRIM_ROLE_FENCE)
+				continue;
+			for (r = 0; r < s->nr_refs; r++) {
+				for (m = 0; m < nf && strcmp(s->refs[r], fns[m]); m++)
+					;
+				if (m == nf || (s->function && !strcmp(s->function, fns[m])) ||
+				    patch_end(patch, s) ||
+				    patch_edits_near(rw, tag, run->walk.files[i].rel, s->line))
+					continue;
+				{
+					struct strbuf one = STRBUF_INIT;
+
+					quote_path(&one, run->walk.files[i].rel);
+					strbuf_addf(&one, ":%u: the comment at %s() in %s() names %s(), whose barrier this patch removes\n",
+						    s->line, s->primitive, site_where(s), fns[m]);
+					add_new_lines(&sb, one.buf);
+					strbuf_release(&one);
+				}
+				break;
+			}
+		}
+	}
+	free(patch->stale);
+	patch->stale = strbuf_detach(&sb);
+}
+
 void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct pair_result *r,
 		  bool include_review)
 {
@@ -2925,8 +3036,10 @@ void rewrite_plan(struct rewrite *rw, const struct sites_run *run, const struct 
 	free(parent);
 	free(members);
 	free(planned);
-	for (i = 0; i < rw->nr_patches; i++)
+	for (i = 0; i < rw->nr_patches; i++) {
+		site_notes(rw, run, &rw->patches[i], i);
 		asm_notes(rw, run, &rw->patches[i]);
+	}
 
 }
 

@@ -1013,7 +1013,7 @@ static void rule_recheck(struct judge *j)
 	}
 }
 
-/* The checks that end a seqcount read section. *//* The checks that end a seqcount read section. */
+/* The checks that end a seqcount read section. */
 static const char *const seqcount_retries[] = {
 	"read_seqcount_retry", "__read_seqcount_retry", "raw_read_seqcount_retry",
 	"read_seqretry", "read_seqcount_latch_retry", "raw_read_seqcount_latch_retry",

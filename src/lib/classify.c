@@ -32,7 +32,7 @@ static const struct code {
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
-	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "spin-loop", SEV_KEEP },
+	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
@@ -2064,6 +2064,47 @@ static bool comment_names_earlier_member(struct judge *j, const struct pair_end 
 }
 
 /*
+ * Rule RMB-AFTER-STORE: a reader's smp_rmb() whose nearest access before it
+ * is a plain store, of another variable than the subscribe load's, and
+ * whose comment names that store and not the protocol's variable, in a
+ * protocol no writer publishes ("ictx->tx.busy = true; smp_rmb(); /+ ensure later readers know we're
+ * busy +/"): the barrier is used to publish that store, which a read
+ * barrier does not order; it subscribes to nothing. Not this pattern.
+ */
+static void rule_rmb_after_store(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	/* with a writer, the barrier may subscribe too: only a reader with none */
+	for (i = 0; !p->nr_writers && i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const struct access *a = e->site->window_before.nr ? &e->site->window_before.v[0]
+								   : NULL;
+		const char *name;
+		char *comment;
+		size_t n;
+
+		if (e->caller || e->helper || !a || !a->is_write || a->marked ||
+		    prim_role(e->site->primitive) != PRIM_ROLE_RMB || a == e->access ||
+		    !strcmp(a->path, e->access->path) || a->off < e->access->off)
+			continue;
+		/* its comment names that store, and not the protocol's variable */
+		if (!(comment = comment_not_naming(j, e, PRIM_ROLE_RMB, p->writers, p->nr_writers)))
+			continue;
+		name = last_name(a->path, &n);
+		if (n > 2 && mentions_word(comment, name, n)) {
+			reason(p, "store-before-rmb",
+			       xasprintf("smp_rmb() in %s() comes right after the store to %s (line %u), which its comment names: it is meant to publish that store, which a read barrier does not order, and no writer publishes %s",
+					 site_where(e->site), a->path, a->line, p->variable));
+			free(comment);
+			return;
+		}
+		free(comment);
+	}
+}
+
+/*
  * Rule W for readers: an smp_rmb() whose comment names a variable the
  * reader loads before it, other than the subscribe load's, and not the
  * protocol's ("evaluate pending_events before reading the vector" after
@@ -3354,6 +3395,7 @@ static const struct classify_rule {
 	{ "seqcount-retry", rule_seqcount_retry },
 	{ "recheck", rule_recheck },
 	{ "completion", rule_completion },
+	{ "store-before-rmb", rule_rmb_after_store },
 	{ "store-before", rule_store_before },
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },

@@ -2244,6 +2244,14 @@ static bool spin_condition(const char *text, size_t off, size_t *cs, size_t *ce)
 	size_t p = back_blank(text, off), q, r, w;
 	unsigned n;
 
+	/* "while (c) smp_rmb();": the barrier is the loop's body */
+	if (p && text[p - 1] == ')' && (r = open_of(text, p - 1, '(', ')')) != (size_t)-1 &&
+	    word_before(text, r, "while", &w)) {
+		*cs = r + 1;
+		*ce = p - 1;
+		return true;
+	}
+
 	for (n = 0; p && n <= SPIN_TAIL; n++) {
 		if (text[p - 1] == '}') {
 			r = open_of(text, p - 1, '{', '}');
@@ -2293,7 +2301,8 @@ static void rule_spin_loop(struct judge *j)
 {
 	struct protocol *p = j->p;
 	const struct access *cond = NULL;
-	size_t i, k, cs, ce;
+	const struct call_ref *call = NULL;
+	size_t i, k, cs, ce, bb;
 
 	if (p->nr_writers || !p->nr_readers)
 		return;
@@ -2304,6 +2313,7 @@ static void rule_spin_loop(struct judge *j)
 		size_t sub = e->helper ? e->helper->off : e->access->off;
 
 		cond = NULL;
+		call = NULL;
 		if (e->caller || !text || prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
 		    e->site->off > strlen(text) || !spin_condition(text, e->site->off, &cs, &ce) ||
 		    (sub >= cs && sub < ce))
@@ -2312,13 +2322,31 @@ static void rule_spin_loop(struct judge *j)
 			if (!before->v[k].is_write && before->v[k].off >= cs && before->v[k].off < ce &&
 			    strcmp(before->v[k].path, e->access->path))
 				cond = &before->v[k];
-		if (!cond)
+		/*
+		 * or, when the barrier is the loop's body ("while (c) smp_rmb();"),
+		 * a call in the condition, whose loads end the wait
+		 */
+		bb = back_blank(text, e->site->off);
+		for (k = 0; !cond && !call && bb && text[bb - 1] == ')' &&
+			    k < e->site->calls_before.nr; k++) {
+			const struct call_ref *c = &e->site->calls_before.v[k];
+
+			if (c->off >= cs && c->off < ce && !prim_benign_call(c->name, strlen(c->name)))
+				call = c;
+		}
+		if (!cond && !call)
 			return;
 	}
-	reason(p, "spin-loop",
-	       xasprintf("smp_rmb() in %s() follows a loop that waits on %s (line %u): the barrier subscribes to the loop condition, the load that ends the wait, not to %s",
-			 site_where(p->readers[p->nr_readers - 1].site), cond->path, cond->line,
-			 p->variable));
+	if (cond)
+		reason(p, "spin-loop",
+		       xasprintf("smp_rmb() in %s() follows a loop that waits on %s (line %u): the barrier subscribes to the loop condition, the load that ends the wait, not to %s",
+				 site_where(p->readers[p->nr_readers - 1].site), cond->path, cond->line,
+				 p->variable));
+	else
+		reason(p, "spin-loop",
+		       xasprintf("smp_rmb() in %s() belongs to a loop that waits on %s() (line %u): the barrier subscribes to the loop condition, the loads that end the wait, not to %s",
+				 site_where(p->readers[p->nr_readers - 1].site), call->name, call->line,
+				 p->variable));
 }
 
 static void rule_type(struct judge *j)

@@ -32,7 +32,7 @@ static const struct code {
 	{ "load-before-wmb", SEV_KEEP }, { "rcu", SEV_KEEP }, { "operand", SEV_KEEP },
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
-	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "spin-loop", SEV_KEEP },
+	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
@@ -2105,6 +2105,41 @@ static void rule_rmb_after_store(struct judge *j)
 }
 
 /*
+ * Rule GUARD-LOAD: a reader's smp_rmb() that runs only under a test of a
+ * local its window loads into ("qos_sqs = rcu_dereference(c->qos_sqs);
+ * ... if (unlikely(qos_sqs)) { smp_rmb(); ..."), when that load is not the
+ * protocol's variable nor a base of it: the barrier subscribes to the load
+ * the test acts on, and this one it orders in passing. Not this pattern.
+ */
+static void rule_guard_load(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k;
+
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const char *g = e->site->guard;
+
+		if (e->caller || e->helper || !g || !key_is_ident(g) ||
+		    prim_role(e->site->primitive) != PRIM_ROLE_RMB)
+			continue;
+		for (k = 0; k < e->site->window_before.nr; k++) {
+			const struct access *a = &e->site->window_before.v[k];
+
+			if (a->is_write || !a->assigned_to || strcmp(a->assigned_to, g) ||
+			    a == e->access || !strcmp(a->path, e->access->path) ||
+			    key_is_base_of(a->path, e->access->path))
+				continue;
+			reason(p, "guard-load",
+			       xasprintf("smp_rmb() in %s() runs only when %s, loaded from %s at line %u, is %s: the barrier subscribes to that load, which the test acts on, and orders %s in passing",
+					 site_where(e->site), g, a->path, a->line,
+					 e->site->guard_sense > 0 ? "non-zero" : "zero", p->variable));
+			return;
+		}
+	}
+}
+
+/*
  * Rule W for readers: an smp_rmb() whose comment names a variable the
  * reader loads before it, other than the subscribe load's, and not the
  * protocol's ("evaluate pending_events before reading the vector" after
@@ -3424,6 +3459,7 @@ static const struct classify_rule {
 	{ "recheck", rule_recheck },
 	{ "completion", rule_completion },
 	{ "store-before-rmb", rule_rmb_after_store },
+	{ "guard-load", rule_guard_load },
 	{ "store-before", rule_store_before },
 	{ "rcu", rule_rcu },
 	{ "operand", rule_operand_type },

@@ -103,6 +103,24 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	     'a series that converts the writers alone speaks of the release alone');
 	like($one, qr/^This series converts the writers of 2 variables in one\.c to\nsmp_store_release\(\); the readers of each keep their barriers:$/m,
 	     'a series that converts the writers alone does not say it converts the readers') or diag($o);
+	# a reader that keeps its barrier in a header the patch does not change:
+	# the cover letter places it there, not in the patched file
+	open($fh, '>', "$t9/wa.h") or die;
+	print $fh "struct demo_wa {\n\tint data;\n\tint ready;\n};\n\nvoid demo_note(void);\n\n" .
+		  "static inline int demo_wa_get(struct demo_wa *w)\n{\n\tif (!READ_ONCE(w->ready))\n" .
+		  "\t\treturn -1;\n\tdemo_note();\n\tsmp_rmb();\n\treturn w->data;\n}\n";
+	close($fh);
+	open($fh, '>', "$t9/wa.c") or die;
+	print $fh "#include \"wa.h\"\n\nvoid demo_wa_put(struct demo_wa *w, int v)\n{\n\tw->data = v;\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(w->ready, 1);\n}\n\nstruct demo_wb {\n\tint data;\n\tint ready;\n};\n\n" .
+		  "void demo_wb_put(struct demo_wb *w, int v)\n{\n\tw->data = v;\n\tsmp_wmb();\n" .
+		  "\tWRITE_ONCE(w->ready, 1);\n}\n\nint demo_wb_get(struct demo_wb *w)\n{\n" .
+		  "\tif (!READ_ONCE(w->ready))\n\t\treturn -1;\n\tsmp_rmb();\n\treturn w->data;\n}\n";
+	close($fh);
+	$o = `cd '$t9' && '$acqrel' patch -o wa wa.c wa.h 2>&1`;
+	my $wa = do { local (@ARGV, $/) = ("$t9/wa/0000-cover-letter.patch"); <> } // '';
+	like($wa, qr/^- w->ready: demo_wa_put\(\) publishes it to demo_wa_get\(\) in wa\.h \(wa\.c\)\n- w->ready: demo_wb_put\(\) publishes it to demo_wb_get\(\) \(wa\.c\)$/m,
+	     'the cover letter names the file of a function the patch does not change') or diag($o);
 	# a reader whose smp_rmb() at a callee's edge stays: no paragraph about moving it into the callers
 	open($fh, '>', "$t9/edge.c") or die;
 	print $fh "struct demo_ld {\n\tunsigned char buf[64];\n\tunsigned long head;\n\tunsigned long tail;\n};\n\n" .

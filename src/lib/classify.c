@@ -338,10 +338,21 @@ bool classify_any_anchored(const struct protocol *p, const struct pair_end *v, s
 	return false;
 }
 
-void classify_end_functions(struct strbuf *sb, const struct protocol *p,
-			    const struct pair_end *v, size_t n)
+/* file's name as written next to path: its base name when both share a folder */
+static const char *same_folder(const char *file, const char *path)
 {
-	const char *seen[16];
+	const char *a = strrchr(file, '/'), *b = strrchr(path, '/');
+
+	if (a && b && a - file == b - path && !strncmp(file, path, (size_t)(a - file)))
+		return a + 1;
+	return file;
+}
+
+void classify_end_functions_in(struct strbuf *sb, const struct protocol *p,
+			       const struct pair_end *v, size_t n, const char *const *paths,
+			       size_t nr_paths)
+{
+	const char *seen[16], *where[16];
 	size_t i, k, nr = 0;
 	bool any = classify_any_anchored(p, v, n);
 
@@ -355,18 +366,37 @@ void classify_end_functions(struct strbuf *sb, const struct protocol *p,
 
 		for (c = 0; c < nc && nr < 16; c++) {
 			const char *fn = callers ? s->callers[c].function : site_where(s);
+			const char *file = callers && s->callers[c].file ? s->callers[c].file
+									 : v[i].file;
 
 			for (k = 0; k < nr && strcmp(seen[k], fn); k++)
 				;
-			if (k == nr)
+			if (k == nr) {
+				where[nr] = file;
 				seen[nr++] = fn;
+			}
 		}
 	}
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
+		size_t f;
+
 		strbuf_addf(sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
+		if (!paths || !where[i])
+			continue;
+		for (f = 0; f < nr_paths && strcmp(paths[f], where[i]); f++)
+			;
+		if (f == nr_paths)
+			strbuf_addf(sb, " in %s", same_folder(where[i], paths[0]));
+	}
 	/* no reader end: the readers that follow the pointer (rule DEP) */
 	if (!n && v == p->readers && !p->nr_readers && p->dep_readers)
 		strbuf_adds(sb, p->dep_readers);
+}
+
+void classify_end_functions(struct strbuf *sb, const struct protocol *p,
+			    const struct pair_end *v, size_t n)
+{
+	classify_end_functions_in(sb, p, v, n, NULL, 0);
 }
 
 /* ---- who can see what the conversion reorders ---- */

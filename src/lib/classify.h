@@ -86,6 +86,15 @@ void classify_end_functions(struct strbuf *sb, const struct protocol *p,
 			    const struct pair_end *v, size_t n);
 
 /*
+ * The same, and a function defined in none of the files paths[0..nr) is
+ * followed by its file: "a() in include/linux/x.h", so that a line that
+ * then names the patched files does not seem to place it there.
+ */
+void classify_end_functions_in(struct strbuf *sb, const struct protocol *p,
+			       const struct pair_end *v, size_t n, const char *const *paths,
+			       size_t nr);
+
+/*
  * Whether end e of p accesses p's variable next to its barrier, and a
  * reader not only its own function's store: false for an unanchored end.
  */

@@ -1859,8 +1859,8 @@ static void cover_item(struct strbuf *out, const struct rewrite_patch *rp, const
 
 		strbuf_reset(&w);
 		strbuf_reset(&r);
-		classify_end_functions(&w, p, p->writers, p->nr_writers);
-		classify_end_functions(&r, p, p->readers, p->nr_readers);
+		classify_end_functions_in(&w, p, p->writers, p->nr_writers, paths, nr);
+		classify_end_functions_in(&r, p, p->readers, p->nr_readers, paths, nr);
 		strbuf_addf(&sb, "%s%s: %s publish%s it to %s", m ? "; " : "- ", p->variable, w.buf,
 			    strstr(w.buf, " and ") ? "" : "es", r.buf);
 	}

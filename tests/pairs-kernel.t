@@ -53,12 +53,13 @@ for my $ver (@versions) {
 		diag("bad: $_->{id}") for @bad[0 .. ($#bad < 9 ? $#bad : 9)];
 	}
 
-	# readers, or (rule DEP) readers that follow the pointer, named in a reason
+	# readers, or readers that follow the pointer (rule DEP) or run a full
+	# barrier (rule FENCED), named in a reason
 	my @one = grep { my $p = $_; $p->{verdict} eq 'convert' &&
 			 !(@{$p->{writers}} && (@{$p->{readers}} ||
-						grep { $_->{code} eq 'dependent-readers' } @{$p->{reasons}})) }
+						grep { $_->{code} =~ /^(dependent|fenced)-readers$/ } @{$p->{reasons}})) }
 		  @{$pairs->{protocols}};
-	unless (ok(!@one, "$ver: a convert has writers and readers (or readers that follow its pointer)")) {
+	unless (ok(!@one, "$ver: a convert has writers and readers (or readers that follow its pointer or fence)")) {
 		diag("one side: $_->{id}") for @one;
 	}
 

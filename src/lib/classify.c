@@ -45,6 +45,7 @@ static const struct code {
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
 	{ "reader-stays", SEV_INFO }, { "dependent-readers", SEV_INFO },
+	{ "fenced-readers", SEV_INFO },
 	{ "redundant", SEV_INFO },
 };
 
@@ -2497,6 +2498,187 @@ static bool dependent_readers(struct judge *j)
 	return fd.complete && marked;
 }
 
+/*
+ * A full barrier: smp_mb() and kin, or a fully ordered read-modify-write,
+ * but no cmpxchg(): a conditional atomic_t operation is unordered when it
+ * fails (Documentation/atomic_t.txt).
+ */
+static bool full_fence_call(const char *name)
+{
+	if (strstr(name, "cmpxchg"))
+		return false;
+	static const char *const fences[] = { "smp_mb", "mb", "smp_store_mb", "set_current_state" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fences); i++)
+		if (!strcmp(name, fences[i]))
+			return true;
+	return prim_fully_ordered(name);
+}
+
+/* Whether name is the function of one of p's writer ends (or of a caller it moves into). */
+static bool writer_function(const struct protocol *p, const char *name)
+{
+	size_t i, c;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct site *s = p->writers[i].site;
+
+		if (!strcmp(site_where(s), name))
+			return true;
+		for (c = 0; c < s->nr_callers; c++)
+			if (!strcmp(s->callers[c].function, name))
+				return true;
+	}
+	return false;
+}
+
+/* A fully ordered read-modify-write among f's accesses after offset off: its name, or NULL. */
+static const char *ordered_rmw_after(const struct func_summary *f, size_t off)
+{
+	size_t k;
+
+	for (k = 0; k < f->accesses.nr; k++)
+		if (f->accesses.v[k].off > off && f->accesses.v[k].via &&
+		    full_fence_call(f->accesses.v[k].via))
+			return f->accesses.v[k].via;
+	return NULL;
+}
+
+/*
+ * The full barrier that function f (of file) runs after offset off, in its
+ * own body or in the functions of the same file that it calls there, up to
+ * depth levels down (in those anywhere: they run after f's load either
+ * way), but not in a writer's function (a barrier the writer runs itself
+ * says nothing of other threads): a call of one, or a fully ordered
+ * read-modify-write. NULL when none. *in_fn (NULL on entry) is set to the
+ * function that runs it when that is not f.
+ */
+static const char *fence_after(const struct judge *j, const struct func_summary *f,
+			       const char *file, size_t off, unsigned depth, const char **in_fn)
+{
+	const char *rmw = ordered_rmw_after(f, off), *in;
+	size_t k;
+
+	for (k = 0; k < f->calls.nr; k++) {
+		const struct call_ref *c = &f->calls.v[k];
+		const struct func_summary *g;
+
+		if (c->off <= off)
+			continue;
+		if (full_fence_call(c->name))
+			return c->name;
+		if (!depth || !key_is_ident(c->name) || writer_function(j->p, c->name) ||
+		    !(g = defs_function(j->ctx->defs, file, c->name)) || !g->parsed ||
+		    strcmp(g->file, file) || g == f)
+			continue;
+		if ((in = fence_after(j, g, file, 0, depth - 1, in_fn))) {
+			if (!*in_fn)
+				*in_fn = c->name;
+			return in;
+		}
+	}
+	return rmw;
+}
+
+/* "a()", "a() and b()", "a(), b() and c()": the names v[0..n), each once (caller frees). */
+static char *function_list(const char *const *v, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *seen[8];
+	size_t i, k, nr = 0;
+
+	for (i = 0; i < n && nr < ARRAY_SIZE(seen); i++) {
+		for (k = 0; k < nr && strcmp(seen[k], v[i]); k++)
+			;
+		if (k == nr)
+			seen[nr++] = v[i];
+	}
+	for (i = 0; i < nr; i++)
+		strbuf_addf(&sb, "%s%s()", i == 0 ? "" : i + 1 == nr ? " and " : ", ", seen[i]);
+	return strbuf_detach(&sb);
+}
+
+/*
+ * Rule FENCED: a variable that no smp_rmb() reader loads, but that a
+ * function loads and then runs a full barrier (smp_mb(), or a fully
+ * ordered read-modify-write such as atomic_dec_and_test() or the
+ * xchg() of the variable itself), there or in a function of its file
+ * that it calls: the barrier orders what that reader reads after
+ * it after its load of the variable, with a release as with smp_wmb(). The
+ * writer converts alone; the readers stay as they are. Only for a struct
+ * field, in the files that see the struct; a load under a lock, or in a
+ * writer's own function, is not counted.
+ */
+static bool fenced_readers(struct judge *j)
+{
+	struct protocol *p = j->p;
+	struct field_functions ff;
+	struct strbuf where = STRBUF_INIT;
+	const char *dot = p->object ? strchr(p->object, '.') : NULL, *form = NULL;
+	const char *readers[4], *runs[4];
+	char *sname, *field;
+	size_t i, k, nr_fn = 0;
+
+	/*
+	 * not for a bit: its release, clear_bit_unlock(), is no site, and a
+	 * run after the rewrite would not find the protocol converted
+	 */
+	if (!p->nr_writers || p->nr_readers || !dot || !j->ctx->defs ||
+	    !(p->evidence & EV_OBJECT) || p->bit)
+		return false;
+	sname = xstrndup(p->object, (size_t)(dot - p->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "[."));
+	memset(&ff, 0, sizeof(ff));
+	ff.all = true;
+	defs_field_functions(j->ctx->defs, p->writers[0].file, sname, field, &ff);
+	for (i = 0; i < ff.nr && nr_fn < ARRAY_SIZE(readers); i++) {
+		const struct func_summary *f = defs_function(j->ctx->defs, ff.v[i].file,
+							     ff.v[i].function);
+		const struct access *load = NULL;
+		const char *fence, *in_fn = NULL;
+		size_t from = 0;
+
+		if (!f || !f->parsed || f->is_init || strcmp(f->file, ff.v[i].file) ||
+		    writer_function(p, ff.v[i].function))
+			continue;
+		/* a load, or a fully ordered read-modify-write (test_and_set_bit()) */
+		for (k = 0; k < f->accesses.nr && !load; k++)
+			if (access_is(&f->accesses.v[k], ff.v[i].file, p->key) &&
+			    (!f->accesses.v[k].is_write ||
+			     (f->accesses.v[k].via && full_fence_call(f->accesses.v[k].via))))
+				load = &f->accesses.v[k];
+		if (!load || lock_held(&f->locks, load->off, &from))
+			continue;
+		if (load->via && full_fence_call(load->via))
+			fence = load->via;
+		else if (!(fence = fence_after(j, f, ff.v[i].file, load->off, 2, &in_fn)))
+			continue;
+		strbuf_addf(&where, "%s%s() at %s:%u (%s()%s%s%s)", nr_fn ? ", " : "",
+			    ff.v[i].function, ff.v[i].file, load->line, fence, in_fn ? " in " : "",
+			    in_fn ? in_fn : "", in_fn ? "()" : "");
+		readers[nr_fn] = ff.v[i].function;
+		runs[nr_fn++] = in_fn ? in_fn : ff.v[i].function;
+		form = !form || !strcmp(form, fence) ? fence : "";
+	}
+	if (nr_fn) {
+		reason(p, "fenced-readers",
+		       xasprintf("no smp_rmb() follows a load of %s, but %s load%s it and then run%s a full barrier (%s): the barrier orders what %s after it after %s load, with the release as with smp_wmb(), so the writer converts alone",
+				 p->variable, nr_fn == 1 ? "a reader" : "readers",
+				 nr_fn == 1 ? "s" : "", nr_fn == 1 ? "s" : "", where.buf,
+				 nr_fn == 1 ? "the reader reads" : "they read",
+				 nr_fn == 1 ? "its" : "their"));
+		p->dep_readers = function_list(readers, nr_fn);
+		p->fence_in = function_list(runs, nr_fn);
+		p->fence_form = *form ? xasprintf("%s()", form) : xstrdup("a full barrier");
+	}
+	field_functions_release(&ff);
+	strbuf_release(&where);
+	free(sname);
+	free(field);
+	return nr_fn > 0;
+}
+
 static void rule_one_side(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -2504,7 +2686,7 @@ static void rule_one_side(struct judge *j)
 	if (!p->nr_writers)
 		reason(p, "one-side",
 		       xasprintf("no writer found in the files given: no smp_wmb() is followed by a store to %s", p->variable));
-	if (!p->nr_readers && !dependent_readers(j))
+	if (!p->nr_readers && !dependent_readers(j) && !fenced_readers(j))
 		reason(p, "one-side",
 		       xasprintf("no reader found in the files given: no smp_rmb() follows a load of %s", p->variable));
 }

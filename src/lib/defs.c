@@ -1209,7 +1209,7 @@ static void scan_field_functions(struct defs *d, const char *rel, const char *fi
 	size_t n = strlen(field), i;
 	const struct lexed *lx = NULL;
 
-	if (!text || !out->complete)
+	if (!text || (!out->complete && !out->all))
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
 		const struct lex_context *fn;
@@ -1230,11 +1230,14 @@ static void scan_field_functions(struct defs *d, const char *rel, const char *fi
 			if (p[-1] == '.' && base_end == b && !in_directive(text, (size_t)(p - text)))
 				continue;
 			out->complete = false;
+			if (out->all)
+				continue;
 			return;
 		}
 		if (address) {
 			out->complete = false;
-			return;
+			if (!out->all)
+				return;
 		}
 		for (i = 0; i < out->nr; i++)
 			if (out->v[i].function == fn->name && out->v[i].file == lx->rel)

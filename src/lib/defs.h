@@ -125,6 +125,8 @@ struct field_functions {
 	bool complete;		/* every file that sees the struct was searched, and
 				   every use is in a function: none in a macro body,
 				   none whose address escapes, at most a bound */
+	bool all;		/* in: go on past what makes it incomplete, and list
+				   the functions that take the member's address too */
 	const char *scope;	/* borrowed: what was searched, for the evidence */
 };
 

@@ -1128,6 +1128,8 @@ void pair_result_release(struct pair_result *out)
 		free(p->object);
 		free(p->bit);
 		free(p->dep_readers);
+		free(p->fence_form);
+		free(p->fence_in);
 		free(p->writers);
 		free(p->readers);
 		for (j = 0; j < p->nr_reasons; j++)

@@ -78,6 +78,10 @@ struct protocol {
 				   that load the pointer and follow it (rule DEP),
 				   "a(), b() and c()" */
 	const char *dep_form;	/* static: how they load it, "READ_ONCE()", ... */
+	char *fence_form;	/* owned or NULL: with no reader end, the full barrier
+				   that orders the readers' loads after theirs of the
+				   variable (rule FENCED), "smp_mb()" */
+	char *fence_in;		/* owned or NULL: the functions that run it, "a()" */
 };
 
 /* Whether end e is one of p's writers (else it is one of its readers). */

@@ -1604,7 +1604,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			      : nr_clear_bit == nr_converted_writers ? "clear_bit_unlock()"
 			      : "smp_store_release() and clear_bit_unlock()";
 	if (!reader_form)
-		reader_form = !p->nr_readers && p->dep_form ? p->dep_form
+		reader_form = !p->nr_readers && p->fence_form ? p->fence_form
+			      : !p->nr_readers && p->dep_form ? p->dep_form
 			      : nr_test_bit ? "test_bit_acquire()" : "smp_load_acquire()";
 	*bad = p->nr_writers ? &p->writers[0] : &p->readers[0];
 	if (nr_test_bit && nr_test_bit < nr_converted_readers) {
@@ -1613,7 +1614,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		return "some readers use test_bit() and some do not";
 	}
 	/* no reader end: only where rule DEP found readers that an address dependency orders */
-	if (!p->nr_writers || (!p->nr_readers && !protocol_has_reason(p, "dependent-readers")) ||
+	if (!p->nr_writers || (!p->nr_readers && !protocol_has_reason(p, "dependent-readers") &&
+	     !protocol_has_reason(p, "fenced-readers")) ||
 	    !nr_convertible) {
 		free(stay_writer);
 		free(stay_reader);
@@ -1639,6 +1641,11 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		}
 	}
 	classify_end_functions(&readers, p, p->readers, p->nr_readers);
+	if (!p->nr_readers && p->fence_in) {
+		/* rule FENCED: the note names where the full barrier runs */
+		strbuf_reset(&readers);
+		strbuf_adds(&readers, p->fence_in);
+	}
 	classify_end_functions(&writers, p, p->writers, p->nr_writers);
 	for (i = 0; i < p->nr_readers; i++)
 		helper_holds_access(&readers, &p->readers[i]);

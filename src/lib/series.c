@@ -1455,20 +1455,26 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 	if (writer && !n) {
 		bool plural = p->dep_readers && strstr(p->dep_readers, " and ");
 
+		char *how = p->fence_form
+			    ? xasprintf("a reader that loads it and then runs %s (in %s) has what it "
+					"reads after that full barrier ordered after its load, with "
+					"the release as with smp_wmb()", p->fence_form, p->fence_in)
+			    : xasprintf("a reader that loads the pointer with %s and follows it "
+					"reads the data through an address dependency, which orders "
+					"those reads after its load with the release as with smp_wmb()",
+					p->dep_form ? p->dep_form : "READ_ONCE()");
+
 		para = xasprintf("Use %s for the publish store instead, and remove the write "
 				 "barrier; the %s as %s. The release orders every access before "
 				 "it, the data included, before the store, which is what the write "
-				 "barrier guaranteed for %s, and a reader that loads the pointer "
-				 "with %s and follows it reads the data through an address "
-				 "dependency, which orders those reads after its load with the "
-				 "release as with smp_wmb(). %s This also names the access that "
-				 "publishes.",
+				 "barrier guaranteed for %s, and %s. %s This also names the access "
+				 "that publishes.",
 				 form, plural ? "readers stay" : "reader stays",
-				 plural ? "they are" : "it is", what,
-				 p->dep_form ? p->dep_form : "READ_ONCE()",
+				 plural ? "they are" : "it is", what, how,
 				 p->verdict == VERDICT_CONVERT
 				 ? "No other access that another thread can see loses its ordering."
 				 : "What else changes ordering is listed below.");
+		free(how);
 		free(what);
 		return para;
 	}
@@ -1568,6 +1574,11 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 			para = xasprintf("%s; %s run%s %s and then %s, with no load of %s right "
 					 "before the barrier.", writes, r.buf,
 					 readers_plural ? "" : "s", rb.buf, rd.buf, p->variable);
+		else if (!p->nr_readers && p->dep_readers && p->fence_form)
+			para = xasprintf("%s; %s load%s it and then run%s %s in %s, a full "
+					 "barrier, rather than a read barrier.", writes, r.buf,
+					 readers_plural ? "" : "s", readers_plural ? "" : "s",
+					 p->fence_form, p->fence_in);
 		else if (!p->nr_readers && p->dep_readers)
 			para = xasprintf("%s; %s load%s it with %s and follow%s the pointer to the "
 					 "data, with no read barrier.", writes, r.buf,

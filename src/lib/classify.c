@@ -863,6 +863,46 @@ static unsigned stored_before(const struct pair_end *e, const char *key)
 }
 
 /*
+ * Rule S, writer, a chain: end e's smp_wmb() comes right after the only
+ * store made since an earlier smp_wmb() of its function, straight through
+ * ("gced = n; smp_wmb(); seq += 1; smp_wmb(); ..."): that store is what
+ * the earlier barrier publishes, and e's barrier orders it ahead of
+ * everything after it, the end of a seqcount-style phase, not the
+ * publication of the store that happens to follow. The store's access, or
+ * NULL.
+ */
+static const struct access *chained_store(struct judge *j, const struct pair_end *e)
+{
+	const struct file_sites *fs = e->fs;
+	const struct site *s = e->site;
+	const char *text = types_text(j->t, e->file);
+	const struct access *x = NULL;
+	size_t lo, hi, a, k, len = text ? strlen(text) : 0;
+
+	for (k = 0; k < s->before.nr; k++) {
+		if (!s->before.v[k].is_write)
+			continue;
+		if (x && strcmp(x->path, s->before.v[k].path))
+			return NULL;
+		x = &s->before.v[k];
+	}
+	if (!x || access_is(x, e->file, j->p->key))
+		return NULL;
+	function_sites(e, &lo, &hi);
+	for (a = lo; a < hi; a++) {
+		const struct site *open = &fs->v[a];
+
+		if (!own_barrier(e, open, "smp_wmb") || open->off >= s->off || s->off > len ||
+		    !straight_between(text, open->off, s->off))
+			continue;
+		if (open->after.nr && open->after.v[0].is_write &&
+		    !strcmp(open->after.v[0].path, x->path) && !other_bit(&open->after.v[0], x))
+			return x;
+	}
+	return NULL;
+}
+
+/*
  * Rule S, reader: the function of this end reads the variable after
  * another smp_rmb() too (reads it before one and after another: a retry).
  */
@@ -885,6 +925,7 @@ static void rule_seqcount(struct judge *j)
 
 	for (i = 0; i < nr_ends(p); i++) {
 		const struct pair_end *e = end_at(p, i);
+		const struct access *x;
 		const char *seq;
 		unsigned line;
 
@@ -909,6 +950,10 @@ static void rule_seqcount(struct judge *j)
 			reason(p, "seqcount",
 			       xasprintf("%s() stores %s right before one of its smp_wmb()s (line %u), which orders that store ahead of the stores after it: a chain of ordered stores, as in a seqcount writer, which a release on one store does not express",
 					 site_where(e->site), p->variable, line));
+		} else if ((x = chained_store(j, e))) {
+			reason(p, "seqcount",
+			       xasprintf("%s() stores %s (line %u) between two of its smp_wmb()s, and nothing else: the first publishes it, and smp_wmb() at line %u orders it ahead of everything after it, a chain of ordered stores as in a seqcount writer, not a publication of %s that a release would express",
+					 site_where(e->site), x->path, x->line, e->site->line, p->variable));
 		}
 	}
 }

@@ -690,8 +690,11 @@ static uint64_t line_mask(struct kbuild *kb, const char *dir, const char *obj, c
 	return m;
 }
 
-/* Whether the words of s[0..n) hold word. */
-static bool has_word(const char *s, size_t n, const char *word)
+/*
+ * Whether the words of s[0..n) hold word, or (path) a word that ends in
+ * "/word" ("$(KVM)/kvm_main.o").
+ */
+static bool word_in(const char *s, size_t n, const char *word, bool path)
 {
 	size_t w = strlen(word), i = 0;
 
@@ -705,9 +708,159 @@ static bool has_word(const char *s, size_t n, const char *word)
 			len++;
 		if (len == w && !strncmp(s + i, word, w))
 			return true;
+		if (path && len > w && s[i + len - w - 1] == '/' && !strncmp(s + i + len - w, word, w))
+			return true;
 		i += len;
 	}
 	return false;
+}
+
+static bool has_word(const char *s, size_t n, const char *word)
+{
+	return word_in(s, n, word, false);
+}
+
+/* Whether the Makefile or Kbuild of folder rel includes $(srctree)/frag. */
+static bool includes_fragment(const struct kbuild *kb, const char *rel, const char *frag)
+{
+	static const char *const names[] = { "Makefile", "Kbuild" };
+	char *needle = xasprintf("$(srctree)/%s", frag);
+	bool yes = false;
+	size_t f;
+
+	for (f = 0; f < 2 && !yes; f++) {
+		char *path = xasprintf("%s/%s/%s", kb->root, rel, names[f]);
+		char *text = read_file(path);
+
+		yes = text && strstr(text, needle);
+		free(text);
+		free(path);
+	}
+	free(needle);
+	return yes;
+}
+
+/*
+ * The folders arch/NAME and arch/NAME/SUB whose Makefile or Kbuild
+ * includes $(srctree)/frag (virt/kvm/Makefile.kvm, which each
+ * architecture's kvm/Makefile includes), as *nr paths into *out (the
+ * caller frees each and the array).
+ */
+static void fragment_includers(const struct kbuild *kb, const char *frag, char ***out, size_t *nr)
+{
+	char *top = xasprintf("%s/arch", kb->root);
+	DIR *d = opendir(top), *sd;
+	struct dirent *a, *b;
+	size_t alloc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	while (d && (a = readdir(d))) {
+		char *rel, *sub;
+
+		if (a->d_name[0] == '.')
+			continue;
+		rel = xasprintf("arch/%s", a->d_name);
+		if (includes_fragment(kb, rel, frag)) {
+			ALLOC_GROW(*out, *nr + 1, alloc);
+			(*out)[(*nr)++] = xstrdup(rel);
+		}
+		sub = xasprintf("%s/%s", top, a->d_name);
+		sd = opendir(sub);
+		while (sd && (b = readdir(sd))) {
+			char *r2;
+
+			if (b->d_name[0] == '.' || !strcmp(b->d_name, "include") ||
+			    !strcmp(b->d_name, "boot"))
+				continue;
+			r2 = xasprintf("%s/%s", rel, b->d_name);
+			if (includes_fragment(kb, r2, frag)) {
+				ALLOC_GROW(*out, *nr + 1, alloc);
+				(*out)[(*nr)++] = r2;
+			} else {
+				free(r2);
+			}
+		}
+		if (sd)
+			closedir(sd);
+		free(sub);
+		free(rel);
+	}
+	if (d)
+		closedir(d);
+	free(top);
+}
+
+/*
+ * A folder whose own Makefile does not name obj may list it in a Makefile
+ * fragment (dir/Makefile.NAME) that architecture folders include: each
+ * such line counts as if written in each includer's Makefile, for that
+ * includer's architecture. *found tells whether one did.
+ */
+static uint64_t fragment_mask(struct kbuild *kb, const char *dir, const char *obj, unsigned depth,
+			      bool *found)
+{
+	char *path = xasprintf("%s/%s", kb->root, dir);
+	DIR *d = opendir(path);
+	struct dirent *de;
+	uint64_t m = 0;
+
+	*found = false;
+	while (d && (de = readdir(d))) {
+		char *fp, *text, *p, *frag, **inc = NULL;
+		size_t ni = 0, k;
+		bool listed = false;
+
+		if (strncmp(de->d_name, "Makefile.", 9))
+			continue;
+		fp = xasprintf("%s/%s", path, de->d_name);
+		text = read_file(fp);
+		free(fp);
+		frag = xasprintf("%s/%s", dir, de->d_name);
+		for (p = text; p && *p;) {
+			char *end = line_end(p), *hash = memchr(p, '#', (size_t)(end - p)), *eq;
+
+			if (hash)
+				end = hash;
+			eq = memchr(p, '=', (size_t)(end - p));
+			if (eq && word_in(eq + 1, (size_t)(end - eq - 1), obj, true)) {
+				const char *lhs = p + strspn(p, " \t"), *lend = eq;
+
+				if (lend > lhs && strchr("+:?", lend[-1]))
+					lend--;
+				while (lend > lhs && isspace((unsigned char)lend[-1]))
+					lend--;
+				if (!listed) {
+					fragment_includers(kb, frag, &inc, &ni);
+					listed = true;
+				}
+				for (k = 0; k < ni; k++) {
+					char *arch = arch_of(inc[k]), *slashed = NULL;
+
+					if (!arch) {
+						slashed = xasprintf("%s/", inc[k]);
+						arch = arch_of(slashed);
+					}
+					*found = true;
+					m |= arch_mask(kb, arch) &
+					     line_mask(kb, inc[k], obj, lhs, (size_t)(lend - lhs), depth);
+					free(arch);
+					free(slashed);
+				}
+			}
+			p = strchr(end, '\n');
+			p = p ? p + 1 : NULL;
+		}
+		for (k = 0; k < ni; k++)
+			free(inc[k]);
+		free(inc);
+		free(frag);
+		free(text);
+	}
+	if (d)
+		closedir(d);
+	free(path);
+	return m;
 }
 
 /* The Makefile rule: the union over the lines of dir's Makefile and Kbuild that name obj. */
@@ -755,6 +908,8 @@ static uint64_t obj_mask(struct kbuild *kb, const char *dir, const char *obj, un
 		}
 		free(text);
 	}
+	if (!found)
+		m = fragment_mask(kb, dir, obj, depth, &found);
 	if (!found) {
 		/* a folder without its own line: the parent's Makefile may name folder/obj */
 		const char *slash = strrchr(dir, '/');

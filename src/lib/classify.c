@@ -2652,8 +2652,10 @@ static char *function_list(const char *const *v, size_t n)
  * that it calls: the barrier orders what that reader reads after
  * it after its load of the variable, with a release as with smp_wmb(). The
  * writer converts alone; the readers stay as they are. Only for a struct
- * field, in the files that see the struct; a load under a lock, or in a
- * writer's own function, is not counted.
+ * field, in the files that see the struct, and a marked load (READ_ONCE()
+ * or the read-modify-write): a plain load may be of another object of the
+ * type that no other thread touches (siw's wqes), and a load under a lock
+ * or in a writer's own function is not counted either.
  */
 static bool fenced_readers(struct judge *j)
 {
@@ -2693,7 +2695,8 @@ static bool fenced_readers(struct judge *j)
 			    (!f->accesses.v[k].is_write ||
 			     (f->accesses.v[k].via && full_fence_call(f->accesses.v[k].via))))
 				load = &f->accesses.v[k];
-		if (!load || lock_held(&f->locks, load->off, &from))
+		/* a plain load may be of an object no other thread touches yet, or under a lock */
+		if (!load || !load->marked || lock_held(&f->locks, load->off, &from))
 			continue;
 		if (load->via && full_fence_call(load->via))
 			fence = load->via;

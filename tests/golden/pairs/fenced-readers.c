@@ -132,8 +132,34 @@ static void demo_queue(struct demo_work *w, struct demo_work *head)
 		w->next = head;
 }
 
+struct demo_plain {
+	int len;
+	int status;
+};
+
+static void demo_plain_set(struct demo_plain *q, int len)
+{
+	q->len = len;
+	smp_wmb();
+	q->status = 1;
+}
+
+static void demo_plain_sync(void)
+{
+	smp_mb();
+}
+
+/* a plain load, maybe of an object no other thread has: not counted (review, one-side) */
+static int demo_plain_flush(struct demo_plain *q)
+{
+	if (q->status == 0)
+		return 0;
+	demo_plain_sync();
+	return q->len;
+}
+
 /*
- * check-name: rule FENCED: a writer with no smp_rmb() reader, whose readers load the variable and then run a full barrier (smp_mb() or a fully ordered read-modify-write, also in a callee of their file, not the writer's own function), converts alone; not a cmpxchg() (ordered-rmw.c), an unordered atomic_inc(), a barrier before the load, or one in the writer's own function; not a bit (its release is no site)
+ * check-name: rule FENCED: a writer with no smp_rmb() reader, whose readers load the variable and then run a full barrier (smp_mb() or a fully ordered read-modify-write, also in a callee of their file, not the writer's own function), converts alone; not a cmpxchg() (ordered-rmw.c), an unordered atomic_inc(), a barrier before the load, or one in the writer's own function; not a bit (its release is no site), nor a plain load
  * check-command: acqrel pairs $file
  * check-output-start
 fenced-readers.c:17: protocol q->domain (demo_fq.domain): convert
@@ -167,6 +193,12 @@ fenced-readers.c:124: protocol w->queued (demo_work.queued): convert
   evidence: object
   fenced-readers: no smp_rmb() follows a load of w->queued, but a reader loads it and then runs a full barrier (demo_queue() at fenced-readers.c:131 (xchg())): the barrier orders what the reader reads after it after its load, with the release as with smp_wmb(), so the writer converts alone
   adjacent: each barrier that goes orders w->queued and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+fenced-readers.c:143: protocol q->status (demo_plain.status): review
+  writer fenced-readers.c:143: smp_wmb() in demo_plain_set(); publish store at line 144
+  evidence: object
+  one-side: no reader found in the files given: no smp_rmb() follows a load of q->status
   ordering: 0 other accesses change ordering
 
  * check-output-end

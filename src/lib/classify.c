@@ -33,7 +33,7 @@ static const struct code {
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
 	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
-	{ "publishes-object", SEV_KEEP },
+	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -3532,6 +3532,56 @@ static void rule_ends(struct judge *j)
 }
 
 /*
+ * Rule GROUP: a writer's smp_wmb() whose publish store is followed,
+ * straight through, by more stores another thread can see and then by
+ * another smp_wmb() of its function ("smp_wmb(); s->state = n.state;
+ * s->susp = n.susp; smp_wmb();"): the two barriers bracket one state
+ * published as a whole, which no release on one of its stores covers.
+ * Keep, naming the stores.
+ */
+static void rule_group(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, c, k, lo, hi;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+		const char *text = types_text(j->t, e->file);
+		const struct site *close = NULL;
+		struct strbuf stores = STRBUF_INIT;
+		size_t len = text ? strlen(text) : 0;
+
+		if (!classify_convertible(p, e) || e->caller || e->helper || !e->site->function ||
+		    e->access->off < e->site->off)
+			continue;
+		function_sites(e, &lo, &hi);
+		for (k = lo; k < hi && !close; k++) {
+			const struct site *s = &e->fs->v[k];
+
+			if (own_barrier(e, s, "smp_wmb") && s->off > e->access->off && s->off <= len &&
+			    straight_between(text, e->site->off, s->off))
+				close = s;
+		}
+		for (c = 0; close && c < p->nr_changed; c++) {
+			const struct changed *ch = &p->changed[c];
+
+			if (ch->end != e || ch->call || ch->tail || !ch->access->is_write ||
+			    ch->cls != VIS_SHARED || strcmp(ch->file, e->file) ||
+			    ch->access->off <= e->access->off || ch->access->off >= close->off)
+				continue;
+			strbuf_addf(&stores, "%s%s (line %u)", stores.len ? ", " : "",
+				    ch->access->path, ch->access->line);
+		}
+		if (stores.len)
+			reason(p, "group",
+			       xasprintf("smp_wmb() in %s() (line %u) publishes %s together with %s, and another smp_wmb() (line %u) closes the group: one state published as a whole, which a release on one of its stores does not cover",
+					 site_where(e->site), e->site->line, p->variable, stores.buf,
+					 close->line));
+		strbuf_release(&stores);
+	}
+}
+
+/*
  * An acquire or release that some configuration compiles out (its access
  * under an #if branch) while the barrier it replaces stays: that
  * configuration would lose the ordering. Refused.
@@ -3738,6 +3788,7 @@ static const struct classify_rule {
 	{ "field-name-only", rule_field_name_only },
 	{ "side-effects", rule_operand },
 	{ "ends", rule_ends },
+	{ "group", rule_group },
 	{ "config", rule_config },
 	{ "ordered-ends", rule_ordered_ends },
 };

@@ -47,6 +47,10 @@ struct kdef {
 	size_t nr_deps, alloc_deps;
 	bool prompt;		/* a user can set it ("bool "text"", "prompt") */
 	bool dflt;		/* it has a default (default, def_bool, def_tristate) */
+	bool dflt_always;	/* one that always sets it ("def_bool y", a number) */
+	char **conds;		/* owned: the conditions of its other defaults
+				   ("def_bool ARM64 || X86", "default y if X") */
+	size_t nr_conds, alloc_conds;
 };
 
 struct ksym {
@@ -98,6 +102,9 @@ void kbuild_free(struct kbuild *kb)
 			for (k = 0; k < def->nr_deps; k++)
 				free(def->deps[k]);
 			free(def->deps);
+			for (k = 0; k < def->nr_conds; k++)
+				free(def->conds[k]);
+			free(def->conds);
 			free(def->arch);
 		}
 		free(kb->syms[i].defs);
@@ -277,6 +284,46 @@ static void add_selector(struct kbuild *kb, size_t from, size_t def, const char 
  * PPC_BOOK3S_64 sits in a choice that depends on PPC64), their prompts,
  * defaults and selects.
  */
+/*
+ * Records the default "VALUE [if EXPR]" of d: y or m sets the symbol when
+ * EXPR holds (always without one), n never; a symbol expression as VALUE
+ * when it and EXPR hold; a number or a string always.
+ */
+static void add_default(struct kdef *d, const char *arg)
+{
+	const char *cond = NULL, *q;
+	char *value, *c;
+	size_t n;
+
+	for (q = arg; (q = strstr(q, " if")); q++)
+		if (isspace((unsigned char)q[3])) {
+			cond = q + 4 + strspn(q + 4, " \t");
+			break;
+		}
+	n = q ? (size_t)(q - arg) : strlen(arg);
+	while (n && isspace((unsigned char)arg[n - 1]))
+		n--;
+	value = xstrndup(arg, n);
+	if (!strcmp(value, "n")) {
+		free(value);
+		return;
+	}
+	if (!strcmp(value, "y") || !strcmp(value, "m")) {
+		c = cond ? xstrdup(cond) : NULL;
+	} else if (!*value || *value == '"' || isdigit((unsigned char)*value) || *value == '-') {
+		c = NULL;
+	} else {
+		c = cond ? xasprintf("(%s) && (%s)", value, cond) : xstrdup(value);
+	}
+	free(value);
+	if (!c) {
+		d->dflt_always = true;
+		return;
+	}
+	ALLOC_GROW(d->conds, d->nr_conds + 1, d->alloc_conds);
+	d->conds[d->nr_conds++] = c;
+}
+
 static void read_kconfig(struct kbuild *kb, const char *rel, char *text)
 {
 	char *ifs[MAX_IF_DEPTH];
@@ -347,6 +394,7 @@ static void read_kconfig(struct kbuild *kb, const char *rel, char *text)
 		} else if (cur && (keyword(line, n, "default") || keyword(line, n, "def_bool") ||
 				   keyword(line, n, "def_tristate"))) {
 			cur->dflt = true;
+			add_default(cur, arg);
 		} else if (cur && keyword(line, n, "select") && *arg) {
 			/* kb->syms may move; cur points into its own defs array, which does not */
 			add_selector(kb, cur_sym, kb->syms[cur_sym].nr - 1, arg);
@@ -565,14 +613,24 @@ static uint64_t select_mask(struct kbuild *kb, size_t i, unsigned depth)
 {
 	uint64_t m = 0;
 	size_t d, k;
+	bool dflt = false;
 
 	if (depth > MAX_DEPTH)
 		return cut_short(kb);
-	if (!kb->syms[i].nr_sel)
-		return kb->all;
-	for (d = 0; d < kb->syms[i].nr; d++)
-		if (kb->syms[i].defs[d].prompt || kb->syms[i].defs[d].dflt)
+	for (d = 0; d < kb->syms[i].nr; d++) {
+		if (kb->syms[i].defs[d].prompt || kb->syms[i].defs[d].dflt_always)
 			return kb->all;
+		dflt |= kb->syms[i].defs[d].dflt;
+	}
+	if (!kb->syms[i].nr_sel && !dflt)
+		return kb->all;
+	/* the default rule: where one of its defaults' conditions can hold */
+	for (d = 0; d < kb->syms[i].nr && m != kb->all; d++)
+		for (k = 0; k < kb->syms[i].defs[d].nr_conds && m != kb->all; k++) {
+			const char *e = kb->syms[i].defs[d].conds[k];
+
+			m |= expr_mask(kb, e, strlen(e), depth + 1);
+		}
 	for (k = 0; k < kb->syms[i].nr_sel && m != kb->all; k++) {
 		struct ksel sel = kb->syms[i].selectors[k];
 		/* the selecting symbol's own rules too (FORCE_PCI is selected in turn) */

@@ -254,6 +254,57 @@ EOC
 	unlike($flat, qr/ring\.c:\d+: the comment at smp_rmb\(\) in demo_ring_get\(\)/,
 	       'the reader comment the patch converts is not') or diag($o);
 }
+# rule FENCED: the full barrier the readers run, whose comment names the
+# writer, still pairs with the release: not listed; another barrier's is
+{
+	my $tf = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$tf/fq.c") or die;
+	print $fh <<'EOC';
+struct demo_fq {
+	int depth;
+	void *domain;
+};
+
+static int demo_fq_push(struct demo_fq *q)
+{
+	/* also pairs with demo_fq_init() */
+	smp_mb();
+	return q->depth;
+}
+
+static void demo_fq_init(struct demo_fq *q, void *dom)
+{
+	q->depth = 8;
+	smp_wmb();
+	WRITE_ONCE(q->domain, dom);
+}
+
+static int demo_fq_unmap(struct demo_fq *q)
+{
+	if (!READ_ONCE(q->domain))
+		return 0;
+	return demo_fq_push(q);
+}
+
+static int demo_fq_other(int *v)
+{
+	int x = READ_ONCE(*v);
+
+	/* as in demo_fq_init() */
+	smp_rmb();
+	return x;
+}
+EOC
+	close($fh);
+	my $o = `cd '$tf' && '$acqrel' patch -o out fq.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$tf/out/*.patch"));
+	(my $flat = $text) =~ s/\n(?=\S)/ /g;
+	like($text, qr/smp_store_release\(&q->domain, dom\)/, 'rule FENCED: the writer converts') or diag($o);
+	unlike($flat, qr/smp_mb\(\) in demo_fq_push\(\) names/,
+	       'the comment at the readers\' full barrier is not listed') or diag($o);
+	like($flat, qr/smp_rmb\(\) in demo_fq_other\(\) names demo_fq_init\(\)/,
+	     'the comment at another barrier naming the writer is') or diag($o);
+}
 # rule WA: the writer converts alone; the readers keep barriers of two kinds,
 # and the message and the note name each (not "a read barrier", not one
 # barrier for both)

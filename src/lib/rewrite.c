@@ -2920,6 +2920,33 @@ static bool patch_edits_near(const struct rewrite *rw, size_t tag, const char *r
 	return false;
 }
 
+/*
+ * Whether site s is the full barrier that the readers of one of patch's
+ * protocols run after their load (rule FENCED): its comment naming the
+ * writer stays true, the barrier now pairing with the release.
+ */
+static bool fence_partner(const struct rewrite_patch *patch, const struct site *s)
+{
+	bool stores, loads;
+	size_t m, n;
+
+	if (!s->function)
+		return false;
+	prim_fence_orders(s->primitive, &stores, &loads);
+	if (!stores || !loads)
+		return false;
+	n = strlen(s->function);
+	for (m = 0; m < patch->nr; m++) {
+		const char *in = patch->v[m]->fence_in, *q;
+
+		for (q = in; q && (q = strstr(q, s->function)); q += n)
+			if ((q == in || !(isalnum((unsigned char)q[-1]) || q[-1] == '_')) &&
+			    !strncmp(q + n, "()", 2))
+				return true;
+	}
+	return false;
+}
+
 static void site_notes(const struct rewrite *rw, const struct sites_run *run,
 		       struct rewrite_patch *patch, size_t tag)
 {
@@ -2957,7 +2984,7 @@ static void site_notes(const struct rewrite *rw, const struct sites_run *run,
 				for (m = 0; m < nf && strcmp(s->refs[r], fns[m]); m++)
 					;
 				if (m == nf || (s->function && !strcmp(s->function, fns[m])) ||
-				    patch_end(patch, s) ||
+				    patch_end(patch, s) || fence_partner(patch, s) ||
 				    patch_edits_near(rw, tag, run->walk.files[i].rel, s->line))
 					continue;
 				{

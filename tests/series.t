@@ -294,6 +294,26 @@ static int demo_fq_other(int *v)
 	smp_rmb();
 	return x;
 }
+
+struct demo_pair {
+	int data;
+	int ready;
+};
+
+static void demo_pair_put(struct demo_pair *q, int v)
+{
+	q->data = v;
+	smp_wmb();
+	WRITE_ONCE(q->ready, 1);
+}
+
+static int demo_pair_get(struct demo_pair *q)
+{
+	if (!READ_ONCE(q->ready))
+		return -1;
+	smp_rmb();
+	return q->data;
+}
 EOC
 	close($fh);
 	my $o = `cd '$tf' && '$acqrel' patch -o out fq.c 2>&1`;
@@ -304,6 +324,10 @@ EOC
 	       'the comment at the readers\' full barrier is not listed') or diag($o);
 	like($flat, qr/smp_rmb\(\) in demo_fq_other\(\) names demo_fq_init\(\)/,
 	     'the comment at another barrier naming the writer is') or diag($o);
+	like($text, qr/^Subject: \[PATCH 0\/2\] fq: convert 2 barrier sites to release\/acquire$/m,
+	     'a series with a writer that has no smp_rmb() reader does not call its barriers pairs') or diag($o);
+	like($flat, qr/This series converts the smp_wmb\(\)\/smp_rmb\(\) barriers of 2 variables/,
+	     'nor does its cover letter') or diag($o);
 }
 # rule WA: the writer converts alone; the readers keep barriers of two kinds,
 # and the message and the note name each (not "a read barrier", not one

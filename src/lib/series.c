@@ -1920,6 +1920,23 @@ static void patch_sides(const struct rewrite_patch *rp, bool *rel, bool *acq)
 		*rel = *acq = true;
 }
 /*
+ * Whether every protocol of the patches which[0..n) has writer and reader
+ * ends, barrier pairs; not when one has only writers whose readers follow
+ * the pointer (rule DEP) or run a full barrier (rule FENCED).
+ */
+static bool series_paired(const struct rewrite *rw, const size_t *which, size_t n)
+{
+	size_t i, m;
+
+	for (i = 0; i < n; i++)
+		for (m = 0; m < rw->patches[which[i]].nr; m++)
+			if (!rw->patches[which[i]].v[m]->nr_writers ||
+			    !rw->patches[which[i]].v[m]->nr_readers)
+				return false;
+	return true;
+}
+
+/*
  * The text of the cover letter of a series of conversions: what it
  * converts and where (the files paths[0..nr_paths)), one line per patch
  * (items), what each patch says, then the list of subjects.
@@ -1942,7 +1959,8 @@ static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_
 		readers += acq && !rel;
 	}
 	/* what the patches change: both sides, or one (the other keeps its barrier) */
-	what = "the smp_wmb()/smp_rmb() pairs";
+	what = series_paired(rw, which, n) ? "the smp_wmb()/smp_rmb() pairs"
+					   : "the smp_wmb()/smp_rmb() barriers";
 	to = "smp_store_release()/smp_load_acquire()";
 	if (both == n) {
 		sides = n == 1 ? ", the writer and the readers in one patch:"
@@ -2153,9 +2171,12 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	if (o->cover_title)
 		title = xstrdup(o->cover_title);
 	else if (common)
-		title = xasprintf("%s %zu barrier pairs to release/acquire", common, n);
-	else
+		title = xasprintf("%s %zu barrier %sto release/acquire", common, n,
+				  series_paired(rw, which, n) ? "pairs " : "sites ");
+	else if (series_paired(rw, which, n))
 		title = xstrdup("Convert smp_wmb()/smp_rmb() pairs to release/acquire");
+	else
+		title = xstrdup("Convert smp_wmb()/smp_rmb() to release/acquire");
 	cover_subject = xasprintf("[%sPATCH%s 0/%zu] %s", any_review ? "RFC " : "",
 				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n, title);
 	/* a prefix from a path or a subject of the tree's history: no control character */

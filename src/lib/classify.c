@@ -33,7 +33,7 @@ static const struct code {
 	{ "store-before", SEV_KEEP }, { "nothing-converts", SEV_KEEP },
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
 	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
-	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP },
+	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP }, { "first-store", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -3532,6 +3532,109 @@ static void rule_ends(struct judge *j)
 }
 
 /*
+ * Whether the statement at text[at] is the body of an if, for, while or
+ * else without braces ("if (c)\n\tf();"): the code before it, comments
+ * aside, ends in ')' or "else".
+ */
+static bool braceless_body(const char *text, size_t at)
+{
+	size_t i = at;
+
+	while (i > 0 && text[i - 1] != '\n' && text[i - 1] != ';' && text[i - 1] != '{' &&
+	       text[i - 1] != '}')
+		i--;
+	for (;;) {
+		while (i > 0 && isspace((unsigned char)text[i - 1]))
+			i--;
+		if (i >= 2 && text[i - 1] == '/' && text[i - 2] == '*') {
+			while (i >= 2 && !(text[i - 2] == '/' && text[i - 1] == '*'))
+				i--;
+			i = i >= 2 ? i - 2 : 0;
+			continue;
+		}
+		break;
+	}
+	return i > 0 && (text[i - 1] == ')' ||
+			 (i >= 4 && !strncmp(text + i - 4, "else", 4) &&
+			  (i == 4 || !is_c_ident_char(text[i - 5]))));
+}
+
+/*
+ * Whether a store to a's variable could make a protocol of its own: a field
+ * of a known struct or a global ("w->width", DESIGN shape 7, whose readers
+ * say which store they subscribe to); not "*ptep" or a per-CPU counter.
+ */
+static bool protocol_could_hold(const struct access *a, const char *file)
+{
+	unsigned ev = 0;
+	char *key = key_of(a, file, &ev);
+	bool yes = key && (ev & (EV_OBJECT | EV_GLOBAL));
+
+	free(key);
+	return yes;
+}
+
+/*
+ * Rule FIRST: a writer's smp_wmb() whose window reaches, on every path
+ * before the protocol's publish store, a store another thread can see (its
+ * own, or one a call it makes there makes: "smp_wmb(); set_pte(ptep, v);
+ * stat.pages++;") that acqrel could not make a protocol of (no field or
+ * global: "*ptep"): the barrier publishes that earlier store, and a
+ * release on the later store would leave it unordered after the data.
+ * Keep, naming it. Not when the barrier's comment names the protocol's
+ * variable; an earlier store of a field is shape 7 (several-stores).
+ */
+static void rule_first_store(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, c;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+		const struct changed *first = NULL;
+		const char *text = types_text(j->t, e->file), *mine;
+		size_t from, to, n, len = text ? strlen(text) : 0;
+
+		if (!classify_convertible(p, e) || e->caller || e->helper || !text ||
+		    e->access->off < e->site->off || e->access->off > len)
+			continue;
+		/* a comment that names the variable says it is the publication */
+		mine = last_name(e->access->path, &n);
+		if (barrier_comment(text, e->site->off, &from, &to) && n) {
+			char *comment = xstrndup(text + from, to - from);
+			bool named = mentions_word(comment, mine, n);
+
+			free(comment);
+			if (named)
+				continue;
+		}
+		for (c = 0; c < p->nr_changed; c++) {
+			const struct changed *ch = &p->changed[c];
+			size_t at = ch->call ? ch->call->off : ch->access->off;
+
+			/* on every path from the barrier to the publish store */
+			if (ch->end != e || ch->tail || !ch->access->is_write || ch->cls != VIS_SHARED ||
+			    (!ch->call && strcmp(ch->file, e->file)) || at <= e->site->off ||
+			    at >= e->access->off || !straight_between(text, e->site->off, at) ||
+			    (ch->call && !ch->call->direct) || braceless_body(text, at) ||
+			    protocol_could_hold(ch->access, ch->file))
+				continue;
+			if (!first || at < (first->call ? first->call->off : first->access->off))
+				first = ch;
+		}
+		if (first)
+			reason(p, "first-store",
+			       first->call
+			       ? xasprintf("smp_wmb() in %s() is followed first by the store to %s that %s() makes (line %u), which other threads can see, and only then by the store to %s: the barrier publishes that store too, and a release on %s would leave it unordered after the data",
+					   site_where(e->site), first->access->path, first->call->name,
+					   first->call->line, p->variable, p->variable)
+			       : xasprintf("smp_wmb() in %s() is followed first by the store to %s (line %u), which other threads can see, and only then by the store to %s: the barrier publishes that store too, and a release on %s would leave it unordered after the data",
+					   site_where(e->site), first->access->path, first->access->line,
+					   p->variable, p->variable));
+	}
+}
+
+/*
  * Rule GROUP: a writer's smp_wmb() whose publish store is followed,
  * straight through, by more stores another thread can see and then by
  * another smp_wmb() of its function ("smp_wmb(); s->state = n.state;
@@ -3789,6 +3892,7 @@ static const struct classify_rule {
 	{ "side-effects", rule_operand },
 	{ "ends", rule_ends },
 	{ "group", rule_group },
+	{ "first-store", rule_first_store },
 	{ "config", rule_config },
 	{ "ordered-ends", rule_ordered_ends },
 };

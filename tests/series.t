@@ -320,6 +320,8 @@ EOC
 	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$tf/out/*.patch"));
 	(my $flat = $text) =~ s/\n(?=\S)/ /g;
 	like($text, qr/smp_store_release\(&q->domain, dom\)/, 'rule FENCED: the writer converts') or diag($o);
+	like($text, qr/^\+\t \* Pairs with READ_ONCE\(\) in demo_fq_unmap\(\) and smp_mb\(\) in\n\+\t \* demo_fq_push\(\)\.$/m,
+	     'its note names the reader\'s load and the function that runs its full barrier') or diag($o);
 	unlike($flat, qr/smp_mb\(\) in demo_fq_push\(\) names/,
 	       'the comment at the readers\' full barrier is not listed') or diag($o);
 	like($flat, qr/smp_rmb\(\) in demo_fq_other\(\) names demo_fq_init\(\)/,

@@ -2664,7 +2664,7 @@ static bool fenced_readers(struct judge *j)
 	struct strbuf where = STRBUF_INIT;
 	const char *dot = p->object ? strchr(p->object, '.') : NULL, *form = NULL;
 	const char *readers[4], *runs[4];
-	char *sname, *field;
+	char *sname, *field, *note = NULL;
 	size_t i, k, nr_fn = 0;
 
 	/*
@@ -2705,6 +2705,15 @@ static bool fenced_readers(struct judge *j)
 		strbuf_addf(&where, "%s%s() at %s:%u (%s()%s%s%s)", nr_fn ? ", " : "",
 			    ff.v[i].function, ff.v[i].file, load->line, fence, in_fn ? " in " : "",
 			    in_fn ? in_fn : "", in_fn ? "()" : "");
+		if (!nr_fn)
+			note = load->via && !strcmp(load->via, fence)
+			       ? xasprintf("%s() in %s()", fence, ff.v[i].function)
+			       : in_fn ? xasprintf("%s() in %s() and %s() in %s()",
+						   load->via ? load->via : "the load",
+						   ff.v[i].function, fence, in_fn)
+			       : xasprintf("%s() and %s() in %s()",
+					   load->via ? load->via : "the load", fence,
+					   ff.v[i].function);
 		readers[nr_fn] = ff.v[i].function;
 		runs[nr_fn++] = in_fn ? in_fn : ff.v[i].function;
 		form = !form || !strcmp(form, fence) ? fence : "";
@@ -2719,7 +2728,12 @@ static bool fenced_readers(struct judge *j)
 		p->dep_readers = function_list(readers, nr_fn);
 		p->fence_in = function_list(runs, nr_fn);
 		p->fence_form = *form ? xasprintf("%s()", form) : xstrdup("a full barrier");
+		if (nr_fn == 1) {
+			p->fence_note = note;
+			note = NULL;
+		}
 	}
+	free(note);
 	field_functions_release(&ff);
 	strbuf_release(&where);
 	free(sname);

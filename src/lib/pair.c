@@ -1130,6 +1130,7 @@ void pair_result_release(struct pair_result *out)
 		free(p->dep_readers);
 		free(p->fence_form);
 		free(p->fence_in);
+		free(p->fence_note);
 		free(p->writers);
 		free(p->readers);
 		for (j = 0; j < p->nr_reasons; j++)

@@ -82,6 +82,9 @@ struct protocol {
 				   that orders the readers' loads after theirs of the
 				   variable (rule FENCED), "smp_mb()" */
 	char *fence_in;		/* owned or NULL: the functions that run it, "a()" */
+	char *fence_note;	/* owned or NULL: the one reader's load and barrier, for
+				   the pairing note: "READ_ONCE() in a() and
+				   atomic_dec_and_test() in b()" */
 };
 
 /* Whether end e is one of p's writers (else it is one of its readers). */

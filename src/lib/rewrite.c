@@ -1642,9 +1642,11 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 	}
 	classify_end_functions(&readers, p, p->readers, p->nr_readers);
 	if (!p->nr_readers && p->fence_in) {
-		/* rule FENCED: the note names where the full barrier runs */
+		/* rule FENCED: the note names the reader's load and where its full barrier runs */
 		strbuf_reset(&readers);
-		strbuf_adds(&readers, p->fence_in);
+		strbuf_adds(&readers, p->fence_note ? p->fence_note : p->fence_in);
+		if (p->fence_note)
+			reader_form = NULL;
 	}
 	classify_end_functions(&writers, p, p->writers, p->nr_writers);
 	for (i = 0; i < p->nr_readers; i++)
@@ -2335,6 +2337,16 @@ static bool fold_into_one_line(struct rewrite *rw, struct group_plan *g, size_t 
 	return true;
 }
 
+/* prim_fully_ordered() of s[0..n). */
+static bool prim_fully_ordered_n(const char *s, size_t n)
+{
+	char *name = xstrndup(s, n);
+	bool yes = prim_fully_ordered(name);
+
+	free(name);
+	return yes;
+}
+
 /*
  * Whether the comment lines top..c of file fi (those the rewrite keeps)
  * already say what the note's "Pairs with ... in foo() and bar()." says:
@@ -2349,7 +2361,8 @@ static bool pairing_said(const struct rewrite_file *f, const struct group_plan *
 	struct strbuf block = STRBUF_INIT;
 	const char *in = strstr(pairs, " in "), *q;
 	unsigned l;
-	bool said = in != NULL, named = false;
+	bool said = in != NULL, named = false, w_unused;
+	int addr;
 
 	for (l = top; l < c; l++) {
 		const char *t;
@@ -2370,7 +2383,9 @@ static bool pairing_said(const struct rewrite_file *f, const struct group_plan *
 		while (b > in && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
 			b--;
 		n = (size_t)(q - b);
-		if (!n)
+		/* the barriers and accesses the note names are no functions the block must name */
+		if (!n || prim_classify(b, n) != PRIM_NONE || prim_marked_access(b, n, &w_unused, &addr) ||
+		    prim_fully_ordered_n(b, n))
 			continue;
 		named = true;
 		for (w = strstr(block.buf, b); w; w = strstr(w + 1, b))

@@ -54,6 +54,8 @@ static const struct prefix_rule {
 	{ "kernel/time/", "timers", false },
 	{ "kernel/rcu/", "rcu", false },
 	{ "kernel/user_namespace.c", "userns", false },
+	/* no MAINTAINERS section; its history and tip write "stop_machine: Use ..." */
+	{ "kernel/stop_machine.c", "stop_machine", true },
 	{ "fs/aio.c", "aio", false },
 	{ "fs/mnt_idmapping.c", "mnt_idmapping", false },
 	{ "fs/nfs/flexfilelayout/", "pNFS/flexfiles", false },
@@ -85,6 +87,9 @@ static const struct prefix_rule {
 	{ "drivers/md/md", "md", false },
 	{ "drivers/usb/misc/", "usb: misc: %s", false },
 	{ "drivers/cdx/", "cdx", false },
+	/* the iommu tree: "iommu/dma: Use ...", "iommu/vt-d: ...", "iommu: ..." */
+	{ "drivers/iommu/dma-iommu.c", "iommu/dma", true },
+	{ "drivers/iommu/", "iommu", true },
 	/* the sound trees write a capital after the prefix */
 	{ "sound/soc/", "ASoC: %d", true },
 	{ "sound/pci/", "ALSA: %d", true },

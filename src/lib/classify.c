@@ -34,6 +34,7 @@ static const struct code {
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
 	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP }, { "first-store", SEV_KEEP },
+	{ "handoff", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -3545,6 +3546,73 @@ static void rule_ends(struct judge *j)
 	}
 }
 
+/* The base of path: "thread" for "thread->info" or "thread->a.b[i]", "s" for "s.x". */
+static size_t path_base(const char *path)
+{
+	size_t n = 0;
+
+	while (is_c_ident_char(path[n]))
+		n++;
+	return n;
+}
+
+/*
+ * Rule HANDOFF: a writer whose publish store's value is a call that takes
+ * the object the data went into ("thread->info = info; smp_wmb();
+ * thread->task = kthread_create(fn, thread, ...)"): the call, made after
+ * the barrier and before the store, hands that object to another thread
+ * (a new kthread, a work queue), which is the publication the barrier
+ * orders the data before; a release on the store would come after the
+ * call. Keep, naming the call.
+ */
+static void rule_handoff(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, k;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+		const char *v = e->access->value, *open, *close;
+
+		char *callee;
+		bool computes;
+
+		if (!classify_convertible(p, e) || e->caller || e->helper || !v ||
+		    !(open = strchr(v, '(')) || !(close = strrchr(v, ')')) || close < open ||
+		    open == v || !is_c_ident_char(open[-1]))
+			continue;
+		/* a call that only computes the value ("nextp(q->tail)") hands nothing over */
+		callee = xstrndup(v, (size_t)(open - v));
+		computes = !key_is_ident(callee) || prim_quiet_call(callee) ||
+			   pure_call(j, e->file, callee);
+		free(callee);
+		if (computes)
+			continue;
+		for (k = 0; k < e->site->window_before.nr; k++) {
+			const struct access *a = &e->site->window_before.v[k];
+			size_t n = path_base(a->path);
+			char *base, *args;
+			bool passed;
+
+			if (!a->is_write || !n || a->path[n] == '\0')
+				continue;
+			base = xstrndup(a->path, n);
+			args = xstrndup(open + 1, (size_t)(close - open - 1));
+			passed = mentions_word(args, base, n);
+			free(args);
+			if (passed) {
+				reason(p, "handoff",
+				       xasprintf("%s() stores %s before its smp_wmb() and then passes %s to the call whose value it stores in %s (%.*s()): the call hands the object to another thread, after the barrier and before the store, and a release on %s would not order the data before it",
+						 site_where(e->site), a->path, base, p->variable,
+						 (int)(open - v), v, p->variable));
+				free(base);
+				break;
+			}
+			free(base);
+		}
+	}
+}
+
 /*
  * Whether the statement at text[at] is the body of an if, for, while or
  * else without braces ("if (c)\n\tf();"): the code before it, comments
@@ -3907,6 +3975,7 @@ static const struct classify_rule {
 	{ "ends", rule_ends },
 	{ "group", rule_group },
 	{ "first-store", rule_first_store },
+	{ "handoff", rule_handoff },
 	{ "config", rule_config },
 	{ "ordered-ends", rule_ordered_ends },
 };

@@ -158,6 +158,8 @@ struct planned {
 	const struct site *end;	/* the barrier of the end (in this function) it rewrites */
 	bool barrier;		/* the deletion of that barrier */
 	bool moved;		/* a comment line whose text moved into the end's note */
+	bool reworded;		/* a comment line whose words change, still a line of its
+				   comment (plan_barrier_mentions()) */
 };
 
 /*
@@ -1554,6 +1556,10 @@ static void plan_staying_mention(struct group_plan *g, const struct rewrite *rw,
 	}
 }
 
+static void plan_barrier_mentions(struct group_plan *g, const struct rewrite *rw,
+				  const struct rewrite_file *f, unsigned barrier_line,
+				  unsigned access_line);
+
 /*
  * Plans the edits of protocol p into g. Returns NULL, or why p cannot be
  * rewritten (*owned set when the reason was allocated), with *bad its end.
@@ -1764,6 +1770,10 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			pl->end = !e->caller && !e->helper ? e->site : NULL;
 			if (!why)
 				g->nr++;
+			/* a kept comment that names the removed smp_wmb() by place (pl may move now) */
+			if (!why && writer && !e->caller && !e->helper && n == 1 &&
+			    !strcmp(e->site->primitive, "smp_wmb"))
+				plan_barrier_mentions(g, rw, f, e->site->line, acc[0]->line);
 		}
 		free(acc);
 	}
@@ -1772,6 +1782,73 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 	free(stay_writer);
 	free(stay_reader);
 	return why;
+}
+
+/*
+ * A comment line between a writer's removed smp_wmb() and its converted
+ * store that speaks of that barrier by place ("which is ensured by the
+ * smp_wmb above in conjunction with ..."): it names the release below it
+ * instead ("the smp_store_release() below", or "the release below" where
+ * that would pass 80 columns), so that the kept comment does not point at
+ * a barrier that is gone. Only whole words "smp_wmb" or "smp_wmb()"
+ * followed by " above", in a line of a block comment.
+ */
+static void plan_barrier_mentions(struct group_plan *g, const struct rewrite *rw,
+				  const struct rewrite_file *f, unsigned barrier_line,
+				  unsigned access_line)
+{
+	static const char *const olds[] = { "smp_wmb() above", "smp_wmb above" };
+	unsigned k;
+	size_t o, i;
+
+	for (k = barrier_line + 1; k < access_line; k++) {
+		struct line l;
+		size_t ind;
+		const char *hit = NULL;
+
+		if (!get_line(f, k, &l))
+			return;
+		ind = indent_of(&l);
+		if (ind >= l.len || (l.start[ind] != '*' && (l.len - ind < 2 ||
+							     memcmp(l.start + ind, "/*", 2))))
+			continue;
+		for (o = 0; o < ARRAY_SIZE(olds) && !hit; o++) {
+			size_t n = strlen(olds[o]);
+
+			for (i = ind; i + n <= l.len && !hit; i++)
+				if (!memcmp(l.start + i, olds[o], n) && !is_ident(l.start[i - 1]) &&
+				    (i + n == l.len || !is_ident(l.start[i + n])))
+					hit = l.start + i;
+			if (hit) {
+				static const char *const news[] = { "smp_store_release() below",
+								    "release below" };
+				struct planned *pl;
+				char *text = NULL;
+				size_t w;
+
+				/* the barrier's name if the line stays within 80 columns, else "release" */
+				for (w = 0; w < ARRAY_SIZE(news); w++) {
+					free(text);
+					text = xasprintf("%.*s%s%.*s", (int)(hit - l.start), l.start,
+							 news[w],
+							 (int)(l.len - (size_t)(hit - l.start) - n),
+							 hit + n);
+					if (text_columns(text, strlen(text)) <= 80)
+						break;
+				}
+				if (w == ARRAY_SIZE(news)) {
+					free(text);
+					return;
+				}
+				pl = next_plan(g, rw, f);
+				pl->line = k;
+				pl->text = xasprintf("%s\n", text);
+				pl->reworded = true;
+				free(text);
+				g->nr++;
+			}
+		}
+	}
 }
 
 /* Appends the lines of add that out does not have yet. */
@@ -1819,6 +1896,18 @@ static bool touched_in_other(const struct group_plan *g, size_t fi, unsigned lin
 static bool touched_in(const struct group_plan *g, size_t fi, unsigned line)
 {
 	return touched_in_other(g, fi, line, (size_t)-1);
+}
+
+/* touched_in(), but a line only reworded in place stays a line of its comment. */
+static bool touched_but_words(const struct group_plan *g, size_t fi, unsigned line)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++)
+		if (g->fidx[i] == fi && !g->plan[i].reworded && line >= g->plan[i].line &&
+		    line <= g->plan[i].line + (g->plan[i].insert ? 0 : g->plan[i].extra))
+			return true;
+	return false;
 }
 
 /* The text of line line1 without its indent and trailing blanks; false past the end. */
@@ -2455,7 +2544,7 @@ static void plan_fold_notes(struct rewrite *rw, struct group_plan *g)
 			if (deleted_in(g, fi, top))
 				continue;
 			if (!trimmed_line(f, top, &t, &len) || !len || t[0] != '*' ||
-			    touched_in(g, fi, top))
+			    touched_but_words(g, fi, top))
 				break;
 		}
 		if (!top || !trimmed_line(f, top, &t, &len) || len < 2 || memcmp(t, "/*", 2) ||

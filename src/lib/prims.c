@@ -227,6 +227,7 @@ bool prim_benign_call(const char *s, size_t len)
 		   that readers of a protocol never take */
 		"dev_notice", "dev_crit", "dev_alert", "dev_emerg", "dev_printk", "netdev_info",
 		"netdev_notice", "netdev_crit", "BUG", "ASSERT", "KVM_BUG_ON", "KVM_BUG",
+		"dump_page", "dump_stack",
 		/* time conversions: arithmetic on their argument */
 		"msecs_to_jiffies", "usecs_to_jiffies", "nsecs_to_jiffies", "jiffies_to_msecs",
 		"jiffies_to_usecs", "__stringify",
@@ -245,6 +246,8 @@ bool prim_benign_call(const char *s, size_t len)
 		"wait_event", "swait_event", "wait_var_event", "wake_up", "__builtin_",
 		/* debug output and its index, fortified-string checks */
 		"dynamic_", "printk_index_", "fortify_",
+		/* mm's debug checks (VM_WARN_ON_FOLIO(), VM_BUG_ON_PAGE()): a report on a bug path */
+		"VM_WARN_", "VM_BUG_", "WARN_ON_",
 		/* read-side critical sections and preemption, in all their forms */
 		"rcu_read_lock", "rcu_read_unlock", "preempt_disable", "preempt_enable",
 		/* annotations for lockdep and sparse: no access at run time */

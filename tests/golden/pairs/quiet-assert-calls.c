@@ -48,8 +48,37 @@ static int demo_wait_reply(struct demo_kvm *kvm)
 	return kvm->resp;
 }
 
+struct demo_node;
+
+struct demo_folio {
+	unsigned long flags;
+	void *mapping;
+};
+
+static inline void demo_set_node(struct demo_folio *folio, struct demo_node *node)
+{
+	VM_WARN_ON_FOLIO(folio->flags & 1, folio);
+	folio->mapping = (void *)node;
+}
+
+/* mm's debug check in the helper that holds the publish store: quiet (convert) */
+static void demo_migrate(struct demo_folio *folio, struct demo_node *node, long *kpfn)
+{
+	*kpfn = 5;
+	smp_wmb();
+	demo_set_node(folio, node);
+}
+
+static void *demo_get_node(struct demo_folio *folio)
+{
+	void *m = READ_ONCE(folio->mapping);
+
+	smp_rmb();
+	return m;
+}
+
 /*
- * check-name: KVM_BUG_ON(), ASSERT() and BUG() (a failed assertion's report, on a bug path), more printing (dev_notice()) and time conversions (msecs_to_jiffies()) are quiet calls, no call-between; an unknown call still is one
+ * check-name: KVM_BUG_ON(), ASSERT() and BUG() (a failed assertion's report, on a bug path), more printing (dev_notice()), mm's VM_WARN_ON_FOLIO() and time conversions (msecs_to_jiffies()) are quiet calls, no call-between; an unknown call still is one
  * check-command: acqrel pairs $file
  * check-output-start
 quiet-assert-calls.c:16: protocol kvm->in_progress (demo_kvm.in_progress): convert
@@ -64,6 +93,13 @@ quiet-assert-calls.c:35: protocol kvm->pending (demo_kvm.pending): review
   reader quiet-assert-calls.c:47: smp_rmb() in demo_wait_reply(); subscribe load at line 45
   evidence: object, data
   call-between: smp_wmb() in demo_reply() also orders the stores made by demo_kick(), whose bodies acqrel does not follow: with a release on kvm->pending instead, they are no longer ordered after the data
+  ordering: 0 other accesses change ordering
+
+quiet-assert-calls.c:68: protocol folio->mapping (demo_folio.mapping): convert
+  writer quiet-assert-calls.c:68: smp_wmb() in demo_migrate(); publish store in demo_set_node() at line 61, called at line 69
+  reader quiet-assert-calls.c:76: smp_rmb() in demo_get_node(); subscribe load at line 74
+  evidence: object, call
+  adjacent: each barrier that goes orders folio->mapping and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -99,6 +99,8 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 			    c->access->path, c->access->line);
 		if (c->call)
 			strbuf_addf(sb, " in %s(), called at line %u", c->call->name, c->call->line);
+		if (c->tail && c->tail->file)
+			strbuf_addf(sb, " of %s", c->tail->file);
 		if (c->tail)
 			strbuf_addf(sb, " in %s(), after its call at line %u", c->tail->function,
 				    c->tail->line);

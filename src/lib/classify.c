@@ -3360,8 +3360,9 @@ static void rule_tail_publish(struct judge *j, const struct pair_end *e)
 			if (!a->is_write || !stores_argument(j, e, c, a) ||
 			    !weigh_access(j->ctx, j->p, e, a, NULL, c, caller_file(c, e->file)))
 				continue;
-			item = xasprintf("%s = %s (line %u in %s(), after its call at line %u)",
-					 a->path, a->value, a->line, c->function, c->line);
+			item = xasprintf("%s = %s (line %u%s%s in %s(), after its call at line %u)",
+					 a->path, a->value, a->line, c->file ? " of " : "",
+					 c->file ? c->file : "", c->function, c->line);
 			if (!strstr(stores.buf, item))
 				strbuf_addf(&stores, "%s%s", stores.len ? ", " : "", item);
 			free(item);

@@ -1461,14 +1461,14 @@ static int cmp_caller(const void *a, const void *b)
 }
 
 /* Callers in the site's own file first (in the order found), then by file and place. */
-static void sort_callers(struct site *s)
+static void sort_callers(struct caller *v, size_t n)
 {
 	size_t own = 0;
 
-	while (own < s->nr_callers && !s->callers[own].file)
+	while (own < n && !v[own].file)
 		own++;
-	if (s->nr_callers - own > 1)
-		qsort(s->callers + own, s->nr_callers - own, sizeof(*s->callers), cmp_caller);
+	if (n - own > 1)
+		qsort(v + own, n - own, sizeof(*v), cmp_caller);
 }
 
 void sites_far_callers(struct sites_run *run, int nr_threads)
@@ -1487,8 +1487,12 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 		for (j = 0; j < fs->nr && j < SITES_MAX_ANALYSED; j++) {
 			const struct site *s = &fs->v[j];
 
-			/* with callers in its file, the pairing has what it needs */
-			if (!wants_callers(s) || s->nr_callers)
+			/*
+			 * with callers in its file, the pairing has what it
+			 * needs; rule CS (classify.c) wants every caller after
+			 * whose call the barrier's window goes on
+			 */
+			if (!(wants_callers(s) && !s->nr_callers) && !wants_tail_callers(s))
 				continue;
 			if (!s->static_function || header)
 				far_add(&names, s->function, i, j, false);
@@ -1516,14 +1520,24 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 			const struct far_target *ft = &names.v[w[t].found[i].target];
 			struct site *s = &run->files[ft->file].v[ft->site];
 
+			if (wants_tail_callers(s)) {
+				ALLOC_GROW(s->tail_callers, s->nr_tail_callers + 1,
+					   s->alloc_tail_callers);
+				s->tail_callers[s->nr_tail_callers++] = w[t].found[i].c;
+				continue;
+			}
 			ALLOC_GROW(s->callers, s->nr_callers + 1, s->alloc_callers);
 			s->callers[s->nr_callers++] = w[t].found[i].c;
 		}
 		free(w[t].found);
 		free(w[t].buf);
 	}
-	for (i = 0; i < names.nr; i++)
-		sort_callers(&run->files[names.v[i].file].v[names.v[i].site]);
+	for (i = 0; i < names.nr; i++) {
+		struct site *s = &run->files[names.v[i].file].v[names.v[i].site];
+
+		sort_callers(s->callers, s->nr_callers);
+		sort_callers(s->tail_callers, s->nr_tail_callers);
+	}
 	free(w);
 	free(names.v);
 	free(names.next);

@@ -46,7 +46,7 @@ static const struct code {
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
 	{ "reader-stays", SEV_INFO }, { "dependent-readers", SEV_INFO },
-	{ "fenced-readers", SEV_INFO },
+	{ "fenced-readers", SEV_INFO }, { "named-readers", SEV_INFO },
 	{ "redundant", SEV_INFO },
 };
 
@@ -2646,6 +2646,24 @@ static char *function_list(const char *const *v, size_t n)
 }
 
 /*
+ * Records the readers that rules FENCED and NAMED found for a writer with
+ * no reader end: the functions that load the variable, those that run the
+ * barrier (runs), the barrier's form (form, taken), and with one reader its
+ * load and barrier for the pairing note (*note, taken).
+ */
+static void partner_fences(struct protocol *p, const char *const *readers,
+			   const char *const *runs, size_t nr, char *form, char **note)
+{
+	p->dep_readers = function_list(readers, nr);
+	p->fence_in = function_list(runs, nr);
+	p->fence_form = form;
+	if (nr == 1) {
+		p->fence_note = *note;
+		*note = NULL;
+	}
+}
+
+/*
  * Rule FENCED: a variable that no smp_rmb() reader loads, but that a
  * function loads and then runs a full barrier (smp_mb(), or a fully
  * ordered read-modify-write such as atomic_dec_and_test() or the
@@ -2726,13 +2744,98 @@ static bool fenced_readers(struct judge *j)
 				 nr_fn == 1 ? "s" : "", nr_fn == 1 ? "s" : "", where.buf,
 				 nr_fn == 1 ? "the reader reads" : "they read",
 				 nr_fn == 1 ? "its" : "their"));
-		p->dep_readers = function_list(readers, nr_fn);
-		p->fence_in = function_list(runs, nr_fn);
-		p->fence_form = *form ? xasprintf("%s()", form) : xstrdup("a full barrier");
-		if (nr_fn == 1) {
-			p->fence_note = note;
-			note = NULL;
+		partner_fences(p, readers, runs, nr_fn,
+			       *form ? xasprintf("%s()", form) : xstrdup("a full barrier"), &note);
+	}
+	free(note);
+	field_functions_release(&ff);
+	strbuf_release(&where);
+	free(sname);
+	free(field);
+	return nr_fn > 0;
+}
+
+/*
+ * Rule NAMED: a variable that no smp_rmb() reader loads right before its
+ * barrier, but that a function loads and then, further down, runs an
+ * smp_rmb() whose comment names it ("Prevent the reset_time read from
+ * occurring before the reset_pending read above", a loop and tests
+ * between): that barrier subscribes to the load (rule W for readers makes
+ * the protocol of its nearest load keep), and it orders what the reader
+ * reads after it after that load, with a release as with smp_wmb(). The
+ * writer converts alone; the readers stay as they are. As for rule
+ * FENCED: a struct field, in the files that see the struct, not under a
+ * lock, not in a writer's function; the comment naming the field is what
+ * makes a plain load count.
+ */
+static bool named_readers(struct judge *j)
+{
+	struct protocol *p = j->p;
+	struct field_functions ff;
+	struct strbuf where = STRBUF_INIT;
+	const char *dot = p->object ? strchr(p->object, '.') : NULL;
+	const char *readers[4];
+	char *sname, *field, *note = NULL;
+	size_t i, k, fn_len, nr_fn = 0;
+
+	if (!p->nr_writers || p->nr_readers || !dot || !j->ctx->defs ||
+	    !(p->evidence & EV_OBJECT) || p->bit)
+		return false;
+	sname = xstrndup(p->object, (size_t)(dot - p->object));
+	field = xstrndup(dot + 1, strcspn(dot + 1, "[."));
+	fn_len = strlen(field);
+	memset(&ff, 0, sizeof(ff));
+	ff.all = true;
+	defs_field_functions(j->ctx->defs, p->writers[0].file, sname, field, &ff);
+	for (i = 0; i < ff.nr && nr_fn < ARRAY_SIZE(readers) && fn_len > 3; i++) {
+		const struct func_summary *f = defs_function(j->ctx->defs, ff.v[i].file,
+							     ff.v[i].function);
+		const char *text = types_text(j->t, ff.v[i].file);
+		const struct access *load = NULL;
+		const struct call_ref *rmb = NULL;
+		size_t from = 0, cfrom, cto;
+
+		if (!f || !f->parsed || f->is_init || !text || strcmp(f->file, ff.v[i].file) ||
+		    writer_function(p, ff.v[i].function))
+			continue;
+		for (k = 0; k < f->accesses.nr && !load; k++)
+			if (access_is(&f->accesses.v[k], ff.v[i].file, p->key) &&
+			    !f->accesses.v[k].is_write)
+				load = &f->accesses.v[k];
+		if (!load || lock_held(&f->locks, load->off, &from))
+			continue;
+		/* the first smp_rmb() after it, if its comment names the field */
+		for (k = 0; k < f->calls.nr && !rmb; k++)
+			if (f->calls.v[k].off > load->off &&
+			    prim_role(f->calls.v[k].name) == PRIM_ROLE_RMB)
+				rmb = &f->calls.v[k];
+		if (!rmb || !barrier_comment(text, rmb->off, &cfrom, &cto))
+			continue;
+		{
+			char *comment = xstrndup(text + cfrom, cto - cfrom);
+			bool named = mentions_word(comment, field, fn_len);
+
+			free(comment);
+			if (!named)
+				continue;
 		}
+		strbuf_addf(&where, "%s%s(), load at %s:%u, %s() at line %u", nr_fn ? "; " : "",
+			    ff.v[i].function, ff.v[i].file, load->line, rmb->name,
+			    line_at_off(text, rmb->off));
+		if (!nr_fn)
+			note = xasprintf("%s() in %s()", rmb->name, ff.v[i].function);
+		readers[nr_fn++] = ff.v[i].function;
+	}
+	if (nr_fn) {
+		reason(p, "named-readers",
+		       xasprintf("no smp_rmb() follows a load of %s right away, but %s load%s it and run%s smp_rmb() further down, whose comment names %s (%s): the barrier orders what %s after it after %s load, with the release as with smp_wmb(), so the writer converts alone and the reader%s stay%s",
+				 p->variable, nr_fn == 1 ? "a reader" : "readers",
+				 nr_fn == 1 ? "s" : "", nr_fn == 1 ? "s" : "", field, where.buf,
+				 nr_fn == 1 ? "the reader reads" : "they read",
+				 nr_fn == 1 ? "its" : "their", nr_fn == 1 ? "" : "s",
+				 nr_fn == 1 ? "s" : ""));
+		partner_fences(p, readers, readers, nr_fn, xstrdup("smp_rmb()"), &note);
+		p->fence_read = true;
 	}
 	free(note);
 	field_functions_release(&ff);
@@ -2749,7 +2852,8 @@ static void rule_one_side(struct judge *j)
 	if (!p->nr_writers)
 		reason(p, "one-side",
 		       xasprintf("no writer found in the files given: no smp_wmb() is followed by a store to %s", p->variable));
-	if (!p->nr_readers && !dependent_readers(j) && !fenced_readers(j))
+	if (!p->nr_readers && !dependent_readers(j) && !fenced_readers(j) &&
+	    !named_readers(j))
 		reason(p, "one-side",
 		       xasprintf("no reader found in the files given: no smp_rmb() follows a load of %s", p->variable));
 }

@@ -82,6 +82,8 @@ struct protocol {
 				   that orders the readers' loads after theirs of the
 				   variable (rule FENCED), "smp_mb()" */
 	char *fence_in;		/* owned or NULL: the functions that run it, "a()" */
+	bool fence_read;	/* that barrier is an smp_rmb() whose comment names the
+				   variable, further down than its load (rule NAMED) */
 	char *fence_note;	/* owned or NULL: the one reader's load and barrier, for
 				   the pairing note: "READ_ONCE() in a() and
 				   atomic_dec_and_test() in b()" */

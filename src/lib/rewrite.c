@@ -1621,7 +1621,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 	}
 	/* no reader end: only where rule DEP found readers that an address dependency orders */
 	if (!p->nr_writers || (!p->nr_readers && !protocol_has_reason(p, "dependent-readers") &&
-	     !protocol_has_reason(p, "fenced-readers")) ||
+	     !protocol_has_reason(p, "fenced-readers") &&
+	     !protocol_has_reason(p, "named-readers")) ||
 	    !nr_convertible) {
 		free(stay_writer);
 		free(stay_reader);

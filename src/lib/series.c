@@ -1455,7 +1455,12 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 	if (writer && !n) {
 		bool plural = p->dep_readers && strstr(p->dep_readers, " and ");
 
-		char *how = p->fence_form
+		char *how = p->fence_read
+			    ? xasprintf("a reader that loads it and then, further down, runs %s "
+					"(in %s), whose comment names it, has what it reads after "
+					"that read barrier ordered after its load, with the release "
+					"as with smp_wmb()", p->fence_form, p->fence_in)
+			    : p->fence_form
 			    ? xasprintf("a reader that loads it and then runs %s (in %s) has what it "
 					"reads after that full barrier ordered after its load, with "
 					"the release as with smp_wmb()", p->fence_form, p->fence_in)
@@ -1574,6 +1579,11 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 			para = xasprintf("%s; %s run%s %s and then %s, with no load of %s right "
 					 "before the barrier.", writes, r.buf,
 					 readers_plural ? "" : "s", rb.buf, rd.buf, p->variable);
+		else if (!p->nr_readers && p->dep_readers && p->fence_read)
+			para = xasprintf("%s; %s load%s it and then, further down, run%s %s, whose "
+					 "comment names it, before reading the data.", writes, r.buf,
+					 readers_plural ? "" : "s", readers_plural ? "" : "s",
+					 p->fence_form);
 		else if (!p->nr_readers && p->dep_readers && p->fence_form)
 			para = xasprintf("%s; %s load%s it and then run%s %s in %s, a full "
 					 "barrier, rather than a read barrier.", writes, r.buf,

@@ -277,10 +277,11 @@ comment-names-other-load.c:128: protocol rq->head (demo_rq.head): convert
   ordering: 1 other access changes ordering; 0 can be seen by another thread
     load rq->count (line 142) before smp_rmb() in demo_rq_get(): unordered: no writer in the tree orders a store to rq->count after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
 
-comment-names-other-load.c:160: protocol st->reset_pending (demo_stats.reset_pending): review
+comment-names-other-load.c:160: protocol st->reset_pending (demo_stats.reset_pending): convert
   writer comment-names-other-load.c:160: smp_wmb() in demo_stats_reset(); publish store at line 161
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of st->reset_pending
+  named-readers: no smp_rmb() follows a load of st->reset_pending right away, but a reader loads it and runs smp_rmb() further down, whose comment names reset_pending (demo_stats_show(), load at comment-names-other-load.c:177, smp_rmb() at line 192): the barrier orders what the reader reads after it after its load, with the release as with smp_wmb(), so the writer converts alone and the reader stays
+  adjacent: each barrier that goes orders st->reset_pending and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 comment-names-other-load.c:167: protocol st->last_index (demo_stats.last_index): keep

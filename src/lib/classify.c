@@ -34,7 +34,7 @@ static const struct code {
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
 	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP }, { "first-store", SEV_KEEP },
-	{ "handoff", SEV_KEEP },
+	{ "handoff", SEV_KEEP }, { "no-publisher", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -1766,6 +1766,72 @@ static int published_state(const struct judge *j, const struct access *a, const 
 	}
 	free(key);
 	return state;
+}
+
+/*
+ * Whether reader end e's smp_rmb() follows its subscribe load directly:
+ * the load is in the barrier's own function, and no call and no other load
+ * lies between them (a load of the subscribe load's base, "p = s->ring;
+ * x = p->head;", forms its address and does not count).
+ */
+static bool follows_load_directly(const struct pair_end *e)
+{
+	const struct site *s = e->site;
+	size_t k;
+
+	if (e->caller)
+		return false;
+	if (e->helper)
+		return true;
+	for (k = 0; k < s->calls_before.nr; k++)
+		if (s->calls_before.v[k].off > e->access->off)
+			return false;
+	for (k = 0; k < s->window_before.nr; k++) {
+		const struct access *a = &s->window_before.v[k];
+		size_t an = a->assigned_to ? strlen(a->assigned_to) : 0;
+
+		/* the window runs on up to the previous barrier: only what lies between */
+		if (a == e->access || a->is_write || a->off < e->access->off ||
+		    !strcmp(a->path, e->access->path) || key_is_base_of(a->path, e->access->path) ||
+		    (an && !strncmp(e->access->path, a->assigned_to, an) &&
+		     strchr("-.[", e->access->path[an])))
+			continue;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Rule NOPUB: a protocol with no writer, whose variable no writer in the
+ * tree orders a store to (never stored after a barrier, by a release, or
+ * by a fully ordered read-modify-write), and none of whose smp_rmb()s
+ * follows its load directly (other loads or calls lie between, or the load
+ * is in a caller): an acquire on that variable would order nothing a
+ * writer promised, and the barrier orders the other loads for some other
+ * pairing ("commit_page = READ_ONCE(...); ts = commit_page->page->time_stamp;
+ * smp_rmb(); /+ pairs with the cmpxchg in rb_tail_page_update() +/"). Not
+ * this pattern: keep. A barrier right after one load may still be that
+ * load's, with a writer acqrel cannot see (a device, an RMW): left alone.
+ */
+static void rule_no_publisher(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	if (p->nr_writers || !p->nr_readers)
+		return;
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+
+		if (prim_role(e->site->primitive) != PRIM_ROLE_RMB ||
+		    published_state(j, e->access, e->access_file) != 0 ||
+		    follows_load_directly(e))
+			return;
+	}
+	reason(p, "no-publisher",
+	       xasprintf("no writer in the tree orders a store to %s (no barrier, release or ordered read-modify-write before one), and smp_rmb() in %s() does not follow its load directly (%s): the barrier orders other loads for another pairing, and this protocol is not one",
+			 p->variable, site_where(p->readers[0].site),
+			 p->readers[0].caller ? "the load is in its caller" : "other loads or calls lie between"));
 }
 
 /*
@@ -4071,6 +4137,7 @@ static const struct classify_rule {
 	{ "declared-const", rule_declared_const },
 	{ "never-stored", rule_never_stored },
 	{ "constructed", rule_constructed },
+	{ "no-publisher", rule_no_publisher },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

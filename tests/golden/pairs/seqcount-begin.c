@@ -52,11 +52,10 @@ seqcount-begin.c:24: protocol nd->len (demo_nd.len): keep
   seqcount: smp_rmb() in demo_nd_init() follows __read_seqcount_begin() (line 23): the start of a seqcount read section, which orders the sequence's load ahead of the loads it guards; an acquire on nd->len does not replace it
   ordering: 0 other accesses change ordering
 
-seqcount-begin.c:34: protocol nd->mode (demo_nd.mode): review
+seqcount-begin.c:34: protocol nd->mode (demo_nd.mode): keep
   reader seqcount-begin.c:34: smp_rmb() in demo_nd_step(); subscribe load at line 31
   evidence: object
-  one-side: no writer found in the files given: no smp_wmb() is followed by a store to nd->mode
-  call-between: smp_rmb() in demo_nd_step() also orders the loads made by demo_step(), whose bodies acqrel does not follow: with an acquire on nd->mode instead, they are no longer ordered before the loads after it
+  no-publisher: no writer in the tree orders a store to nd->mode (no barrier, release or ordered read-modify-write before one), and smp_rmb() in demo_nd_step() does not follow its load directly (other loads or calls lie between): the barrier orders other loads for another pairing, and this protocol is not one
   ordering: 0 other accesses change ordering
 
  * check-output-end

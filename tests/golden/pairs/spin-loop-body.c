@@ -56,13 +56,11 @@ spin-loop-body.c:35: protocol pkt->nr_frags (demo_pkt.nr_frags): keep
   spin-loop: smp_rmb() in demo_start_tx() belongs to a loop that waits on demo_num_free() (line 34): the barrier subscribes to the loop condition, the loads that end the wait, not to pkt->nr_frags
   ordering: 0 other accesses change ordering
 
-spin-loop-body.c:45: protocol pkt->len (demo_pkt.len): review
+spin-loop-body.c:45: protocol pkt->len (demo_pkt.len): keep
   reader spin-loop-body.c:45: smp_rmb() in demo_peek_tx(); subscribe load at line 42
   evidence: object
-  one-side: no writer found in the files given: no smp_wmb() is followed by a store to pkt->len
-  ordering: 2 other accesses change ordering; 0 can be seen by another thread
-    load r->last_write (line 22 in demo_num_free(), called at line 44) before smp_rmb() in demo_peek_tx(): before publication: demo_txring.last_write is stored nowhere in spin-loop-body.c, the file that defines its struct: it is set only where an object is initialised in its declaration
-    load r->last_read (line 22 in demo_num_free(), called at line 44) before smp_rmb() in demo_peek_tx(): before publication: demo_txring.last_read is stored nowhere in spin-loop-body.c, the file that defines its struct: it is set only where an object is initialised in its declaration
+  no-publisher: no writer in the tree orders a store to pkt->len (no barrier, release or ordered read-modify-write before one), and smp_rmb() in demo_peek_tx() does not follow its load directly (other loads or calls lie between): the barrier orders other loads for another pairing, and this protocol is not one
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

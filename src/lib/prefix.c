@@ -96,6 +96,7 @@ static const struct prefix_rule {
 	{ "drivers/tty/serial/atmel_serial.c", "serial: atmel", false },
 	{ "drivers/tty/serial/", "serial: %d", false },
 	{ "drivers/cpufreq/cpufreq_governor", "cpufreq: governor", true },
+	{ "drivers/cpufreq/cpufreq_stats", "cpufreq: stats", true },
 	{ "drivers/cpufreq/", "cpufreq: %s", true },
 	{ "drivers/cpuidle/", "cpuidle: %s", true },
 	{ "drivers/firewire/core-", "firewire: core", false },

@@ -2834,13 +2834,62 @@ static bool fenced_readers(struct judge *j)
  * lock, not in a writer's function; the comment naming the field is what
  * makes a plain load count.
  */
+/* Whether the comment above the barrier at off in text names field (n bytes). */
+static bool barrier_comment_names(const char *text, size_t off, const char *field, size_t n)
+{
+	size_t from, to;
+	char *comment;
+	bool named;
+
+	if (!barrier_comment(text, off, &from, &to))
+		return false;
+	comment = xstrndup(text + from, to - from);
+	named = mentions_word(comment, field, n);
+	free(comment);
+	return named;
+}
+
+/*
+ * The first smp_rmb() that function f (of file, its text) runs after
+ * offset off, when its comment names field: in f, or else in a function of
+ * the same file that f calls after off (not a writer's), anywhere in it.
+ * *in_fn is set to that function when it is not f.
+ */
+static const struct call_ref *named_rmb_after(const struct judge *j, const struct func_summary *f,
+					      const char *file, const char *text, size_t off,
+					      const char *field, size_t n, const char **in_fn)
+{
+	size_t k, m;
+
+	for (k = 0; k < f->calls.nr; k++)
+		if (f->calls.v[k].off > off && prim_role(f->calls.v[k].name) == PRIM_ROLE_RMB)
+			return barrier_comment_names(text, f->calls.v[k].off, field, n)
+			       ? &f->calls.v[k] : NULL;
+	for (k = 0; k < f->calls.nr; k++) {
+		const struct call_ref *c = &f->calls.v[k];
+		const struct func_summary *g;
+
+		if (c->off <= off || !key_is_ident(c->name) || writer_function(j->p, c->name) ||
+		    !(g = defs_function(j->ctx->defs, file, c->name)) || !g->parsed ||
+		    strcmp(g->file, file) || g == f)
+			continue;
+		for (m = 0; m < g->calls.nr; m++)
+			if (prim_role(g->calls.v[m].name) == PRIM_ROLE_RMB &&
+			    barrier_comment_names(text, g->calls.v[m].off, field, n)) {
+				*in_fn = c->name;
+				return &g->calls.v[m];
+			}
+	}
+	return NULL;
+}
+
 static bool named_readers(struct judge *j)
 {
 	struct protocol *p = j->p;
 	struct field_functions ff;
 	struct strbuf where = STRBUF_INIT;
 	const char *dot = p->object ? strchr(p->object, '.') : NULL;
-	const char *readers[4];
+	const char *readers[4], *runs[4];
 	char *sname, *field, *note = NULL;
 	size_t i, k, fn_len, nr_fn = 0;
 
@@ -2856,10 +2905,10 @@ static bool named_readers(struct judge *j)
 	for (i = 0; i < ff.nr && nr_fn < ARRAY_SIZE(readers) && fn_len > 3; i++) {
 		const struct func_summary *f = defs_function(j->ctx->defs, ff.v[i].file,
 							     ff.v[i].function);
-		const char *text = types_text(j->t, ff.v[i].file);
+		const char *text = types_text(j->t, ff.v[i].file), *in_fn = NULL;
 		const struct access *load = NULL;
-		const struct call_ref *rmb = NULL;
-		size_t from = 0, cfrom, cto;
+		const struct call_ref *rmb;
+		size_t from = 0;
 
 		if (!f || !f->parsed || f->is_init || !text || strcmp(f->file, ff.v[i].file) ||
 		    writer_function(p, ff.v[i].function))
@@ -2868,29 +2917,18 @@ static bool named_readers(struct judge *j)
 			if (access_is(&f->accesses.v[k], ff.v[i].file, p->key) &&
 			    !f->accesses.v[k].is_write)
 				load = &f->accesses.v[k];
-		if (!load || lock_held(&f->locks, load->off, &from))
+		if (!load || lock_held(&f->locks, load->off, &from) ||
+		    !(rmb = named_rmb_after(j, f, ff.v[i].file, text, load->off, field, fn_len,
+					    &in_fn)))
 			continue;
-		/* the first smp_rmb() after it, if its comment names the field */
-		for (k = 0; k < f->calls.nr && !rmb; k++)
-			if (f->calls.v[k].off > load->off &&
-			    prim_role(f->calls.v[k].name) == PRIM_ROLE_RMB)
-				rmb = &f->calls.v[k];
-		if (!rmb || !barrier_comment(text, rmb->off, &cfrom, &cto))
-			continue;
-		{
-			char *comment = xstrndup(text + cfrom, cto - cfrom);
-			bool named = mentions_word(comment, field, fn_len);
-
-			free(comment);
-			if (!named)
-				continue;
-		}
-		strbuf_addf(&where, "%s%s(), load at %s:%u, %s() at line %u", nr_fn ? "; " : "",
+		strbuf_addf(&where, "%s%s(), load at %s:%u, %s() at line %u%s%s%s", nr_fn ? "; " : "",
 			    ff.v[i].function, ff.v[i].file, load->line, rmb->name,
-			    line_at_off(text, rmb->off));
+			    line_at_off(text, rmb->off), in_fn ? " in " : "", in_fn ? in_fn : "",
+			    in_fn ? "()" : "");
 		if (!nr_fn)
-			note = xasprintf("%s() in %s()", rmb->name, ff.v[i].function);
-		readers[nr_fn++] = ff.v[i].function;
+			note = xasprintf("%s() in %s()", rmb->name, in_fn ? in_fn : ff.v[i].function);
+		readers[nr_fn] = ff.v[i].function;
+		runs[nr_fn++] = in_fn ? in_fn : ff.v[i].function;
 	}
 	if (nr_fn) {
 		reason(p, "named-readers",
@@ -2900,7 +2938,7 @@ static bool named_readers(struct judge *j)
 				 nr_fn == 1 ? "the reader reads" : "they read",
 				 nr_fn == 1 ? "its" : "their", nr_fn == 1 ? "" : "s",
 				 nr_fn == 1 ? "s" : ""));
-		partner_fences(p, readers, readers, nr_fn, xstrdup("smp_rmb()"), &note);
+		partner_fences(p, readers, runs, nr_fn, xstrdup("smp_rmb()"), &note);
 		p->fence_read = true;
 	}
 	free(note);

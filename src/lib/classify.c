@@ -34,7 +34,7 @@ static const struct code {
 	{ "constant", SEV_KEEP }, { "barrier-before-load", SEV_KEEP },
 	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP }, { "first-store", SEV_KEEP },
-	{ "handoff", SEV_KEEP }, { "no-publisher", SEV_KEEP },
+	{ "handoff", SEV_KEEP }, { "no-publisher", SEV_KEEP }, { "branch-end", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -3926,6 +3926,64 @@ static void rule_first_store(struct judge *j)
 }
 
 /*
+ * Rule BRANCH: a writer's smp_wmb() in the then-branch of an if, whose
+ * publish store lies after that branch, while the branch itself makes,
+ * after the barrier, a store another thread can see (its own, or one a
+ * call it makes there makes: "if (ring_full) { smp_wmb();
+ * netif_stop_queue(dev); } stats->bytes += len;"): the store after the
+ * branch runs also when the barrier does not, so it is not what the
+ * barrier publishes; the branch's store is, and a release on the later
+ * store would leave it unordered after the data. Keep, naming it. Not
+ * when the barrier's comment names the protocol's variable.
+ */
+static void rule_branch_end(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i, c;
+
+	for (i = 0; i < p->nr_writers; i++) {
+		const struct pair_end *e = &p->writers[i];
+		const struct site *s = e->site;
+		const struct changed *first = NULL;
+		const char *text = types_text(j->t, e->file), *mine;
+		size_t from, to, n;
+
+		if (!classify_convertible(p, e) || e->caller || e->helper || !text ||
+		    s->branch_end <= s->branch_start || s->off < s->branch_start ||
+		    s->off >= s->branch_end || e->access->off < s->branch_end)
+			continue;
+		mine = last_name(e->access->path, &n);
+		if (barrier_comment(text, s->off, &from, &to) && n) {
+			char *comment = xstrndup(text + from, to - from);
+			bool named = mentions_word(comment, mine, n);
+
+			free(comment);
+			if (named)
+				continue;
+		}
+		for (c = 0; c < p->nr_changed; c++) {
+			const struct changed *ch = &p->changed[c];
+			size_t at = ch->call ? ch->call->off : ch->access->off;
+
+			if (ch->end != e || ch->tail || !ch->access->is_write || ch->cls != VIS_SHARED ||
+			    (!ch->call && strcmp(ch->file, e->file)) || at <= s->off ||
+			    at >= s->branch_end)
+				continue;
+			if (!first || at < (first->call ? first->call->off : first->access->off))
+				first = ch;
+		}
+		if (first)
+			reason(p, "branch-end",
+			       xasprintf("smp_wmb() in %s() is in an if branch that ends before the store to %s (line %u), which also runs when the barrier does not; the branch stores %s%s%s%s (line %u) after the barrier, which other threads can see: the barrier publishes that store, and a release on %s would leave it unordered after the data",
+					 site_where(s), p->variable, e->access->line,
+					 first->access->path, first->call ? " in " : "",
+					 first->call ? first->call->name : "", first->call ? "()" : "",
+					 first->call ? first->call->line : first->access->line,
+					 p->variable));
+	}
+}
+
+/*
  * Rule GROUP: a writer's smp_wmb() whose publish store is followed,
  * straight through, by more stores another thread can see and then by
  * another smp_wmb() of its function ("smp_wmb(); s->state = n.state;
@@ -4185,6 +4243,7 @@ static const struct classify_rule {
 	{ "ends", rule_ends },
 	{ "group", rule_group },
 	{ "first-store", rule_first_store },
+	{ "branch-end", rule_branch_end },
 	{ "handoff", rule_handoff },
 	{ "config", rule_config },
 	{ "ordered-ends", rule_ordered_ends },

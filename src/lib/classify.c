@@ -3865,6 +3865,15 @@ static bool protocol_could_hold(const struct access *a, const char *file)
 	return yes;
 }
 
+/* Whether the comment above the barrier at off in text names a's variable (its last name). */
+static bool comment_names_access(const char *text, size_t off, const struct access *a)
+{
+	size_t n;
+	const char *mine = last_name(a->path, &n);
+
+	return n && barrier_comment_names(text, off, mine, n);
+}
+
 /*
  * Rule FIRST: a writer's smp_wmb() whose window reaches, on every path
  * before the protocol's publish store, a store another thread can see (its
@@ -3883,22 +3892,15 @@ static void rule_first_store(struct judge *j)
 	for (i = 0; i < p->nr_writers; i++) {
 		const struct pair_end *e = &p->writers[i];
 		const struct changed *first = NULL;
-		const char *text = types_text(j->t, e->file), *mine;
-		size_t from, to, n, len = text ? strlen(text) : 0;
+		const char *text = types_text(j->t, e->file);
+		size_t len = text ? strlen(text) : 0;
 
 		if (!classify_convertible(p, e) || e->caller || e->helper || !text ||
 		    e->access->off < e->site->off || e->access->off > len)
 			continue;
 		/* a comment that names the variable says it is the publication */
-		mine = last_name(e->access->path, &n);
-		if (barrier_comment(text, e->site->off, &from, &to) && n) {
-			char *comment = xstrndup(text + from, to - from);
-			bool named = mentions_word(comment, mine, n);
-
-			free(comment);
-			if (named)
-				continue;
-		}
+		if (comment_names_access(text, e->site->off, e->access))
+			continue;
 		for (c = 0; c < p->nr_changed; c++) {
 			const struct changed *ch = &p->changed[c];
 			size_t at = ch->call ? ch->call->off : ch->access->off;
@@ -3945,22 +3947,14 @@ static void rule_branch_end(struct judge *j)
 		const struct pair_end *e = &p->writers[i];
 		const struct site *s = e->site;
 		const struct changed *first = NULL;
-		const char *text = types_text(j->t, e->file), *mine;
-		size_t from, to, n;
+		const char *text = types_text(j->t, e->file);
 
 		if (!classify_convertible(p, e) || e->caller || e->helper || !text ||
 		    s->branch_end <= s->branch_start || s->off < s->branch_start ||
 		    s->off >= s->branch_end || e->access->off < s->branch_end)
 			continue;
-		mine = last_name(e->access->path, &n);
-		if (barrier_comment(text, s->off, &from, &to) && n) {
-			char *comment = xstrndup(text + from, to - from);
-			bool named = mentions_word(comment, mine, n);
-
-			free(comment);
-			if (named)
-				continue;
-		}
+		if (comment_names_access(text, s->off, e->access))
+			continue;
 		for (c = 0; c < p->nr_changed; c++) {
 			const struct changed *ch = &p->changed[c];
 			size_t at = ch->call ? ch->call->off : ch->access->off;

@@ -1963,6 +1963,67 @@ done:
  * not name it; and whether that struct is defined in a C file, where it is
  * that file's own type and no other file's struct of the name.
  */
+/*
+ * The struct that a macro parameter's member access "(t)->field" in a
+ * header is of: the one struct defined in that header with a member
+ * called field ("#define RPC_IS_QUEUED(t) test_bit(..., &(t)->tk_runstate)"
+ * beside struct rpc_task). NULL when the header defines none or several.
+ * Caller frees.
+ */
+static char *macro_param_struct(struct types *t, const char *file, const char *path)
+{
+	const char *text, *q, *field;
+	size_t n, flen = strlen(file);
+	char *found = NULL;
+	bool several = false;
+
+	/* "(x)->field": an identifier in parentheses, one member */
+	if (path[0] != '(' || flen < 3 || strcmp(file + flen - 2, ".h"))
+		return NULL;
+	for (n = 1; isalnum((unsigned char)path[n]) || path[n] == '_'; n++)
+		;
+	if (n == 1 || strncmp(path + n, ")->", 3))
+		return NULL;
+	field = path + n + 3;
+	for (n = 0; isalnum((unsigned char)field[n]) || field[n] == '_'; n++)
+		;
+	if (!n || field[n] || !(text = load(t, file)))
+		return NULL;
+	for (q = text; (q = strstr(q, "struct ")) && !several; q += 7) {
+		const char *b = q + 7, *e = b;
+		char *sname, *decl = NULL;
+		const char *where;
+
+		if (q > text && (isalnum((unsigned char)q[-1]) || q[-1] == '_'))
+			continue;
+		while (isalnum((unsigned char)*e) || *e == '_')
+			e++;
+		if (e == b || e[strspn(e, " \t\n")] != '{')
+			continue;
+		sname = xstrndup(b, (size_t)(e - b));
+		where = types_struct_file(t, file, sname);
+		if (where && !strcmp(where, file) &&
+		    types_field(t, file, sname, field, &decl) != FIELD_UNKNOWN) {
+			if (found && strcmp(found, sname))
+				several = true;
+			else if (!found)
+				found = xstrdup(sname);
+		}
+		free(decl);
+		free(sname);
+	}
+	if (several || !found) {
+		free(found);
+		return NULL;
+	}
+	{
+		char *object = xasprintf("%s.%s", found, field);
+
+		free(found);
+		return object;
+	}
+}
+
 void types_resolve_access(struct types *t, const char *file, struct access *a)
 {
 	const char *where;
@@ -1970,6 +2031,8 @@ void types_resolve_access(struct types *t, const char *file, struct access *a)
 
 	if (!a->object && a->type_path)
 		a->object = resolve(t, file, a->type_path);
+	if (!a->object && a->path)
+		a->object = macro_param_struct(t, file, a->path);
 	if (!a->object || a->object[0] == '@')
 		return;
 	sname = xstrndup(a->object, strcspn(a->object, "."));

@@ -233,7 +233,8 @@ bool prim_benign_call(const char *s, size_t len)
 		"jiffies_to_usecs", "__stringify",
 		/* values computed from their arguments alone */
 		"FIELD_GET", "FIELD_PREP", "FIELD_FIT", "GENMASK", "GENMASK_ULL", "BIT_ULL",
-		"DIV_ROUND_UP", "ALIGN",
+		"DIV_ROUND_UP", "ALIGN", "ALIGN_DOWN", "PAGE_ALIGN", "PAGE_ALIGN_DOWN", "IS_ALIGNED",
+		"__ALIGN_KERNEL", "__ALIGN_KERNEL_MASK", "round_up", "round_down",
 		/* per-CPU addresses: the base plus a CPU's offset, fixed at boot */
 		"this_cpu_ptr", "raw_cpu_ptr", "per_cpu_ptr", "get_cpu_ptr", "put_cpu_ptr",
 	};

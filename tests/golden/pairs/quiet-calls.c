@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Synthetic fixture for acqrel: keywords, compile-time and debug checks, read-side sections and annotations are no call-between. */
+/* Synthetic fixture for acqrel: keywords, compile-time and debug checks, alignment arithmetic, read-side sections and annotations are no call-between. */
 
 struct demo_ring {
 	int slots[8];
@@ -11,6 +11,7 @@ static void demo_ring_put(struct demo_ring *r, int v)
 	r->slots[0] = v;
 	smp_wmb();
 	BUILD_BUG_ON_ZERO(sizeof(r->slots) == 0);
+	v = round_up(v, 8) + PAGE_ALIGN_DOWN(v) + __ALIGN_KERNEL_MASK(v, 7);
 	dynamic_pr_debug("put %d\n", v);
 	WRITE_ONCE(r->head, (typeof(r->head))1);
 }
@@ -84,22 +85,22 @@ static int demo_sock_send(struct demo_sock *s)
  * check-command: acqrel pairs $file
  * check-output-start
 quiet-calls.c:12: protocol r->head (demo_ring.head): convert
-  writer quiet-calls.c:12: smp_wmb() in demo_ring_put(); publish store at line 15
-  reader quiet-calls.c:28: smp_rmb() in demo_ring_get(); subscribe load at line 24
+  writer quiet-calls.c:12: smp_wmb() in demo_ring_put(); publish store at line 16
+  reader quiet-calls.c:29: smp_rmb() in demo_ring_get(); subscribe load at line 25
   evidence: object, data
   adjacent: each barrier that goes orders r->head and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-quiet-calls.c:45: protocol l->tail (demo_log.tail): keep
-  writer quiet-calls.c:45: smp_wmb() in demo_log_put(); publish store at line 48
-  reader quiet-calls.c:55: smp_rmb() in demo_log_get(); subscribe load at line 53
+quiet-calls.c:46: protocol l->tail (demo_log.tail): keep
+  writer quiet-calls.c:46: smp_wmb() in demo_log_put(); publish store at line 49
+  reader quiet-calls.c:56: smp_rmb() in demo_log_get(); subscribe load at line 54
   evidence: object, data
-  store-before: demo_log_put() stores l->lines[0] (line 44) right before its smp_wmb() and calls demo_unknown_hook() (line 47) before the store to l->tail: the barrier orders that store before what the call does, which a release of l->tail does not
+  store-before: demo_log_put() stores l->lines[0] (line 45) right before its smp_wmb() and calls demo_unknown_hook() (line 48) before the store to l->tail: the barrier orders that store before what the call does, which a release of l->tail does not
   ordering: 0 other accesses change ordering
 
-quiet-calls.c:69: protocol s->bound (demo_sock.bound): convert
-  writer quiet-calls.c:69: smp_wmb() in demo_sock_insert(); publish store at line 70
-  reader quiet-calls.c:78: smp_rmb() in demo_sock_send(); subscribe load at line 76
+quiet-calls.c:70: protocol s->bound (demo_sock.bound): convert
+  writer quiet-calls.c:70: smp_wmb() in demo_sock_insert(); publish store at line 71
+  reader quiet-calls.c:79: smp_rmb() in demo_sock_send(); subscribe load at line 77
   evidence: object, data
   adjacent: each barrier that goes orders s->bound and nothing another thread can see besides
   ordering: 0 other accesses change ordering

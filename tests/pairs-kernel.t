@@ -53,13 +53,14 @@ for my $ver (@versions) {
 		diag("bad: $_->{id}") for @bad[0 .. ($#bad < 9 ? $#bad : 9)];
 	}
 
-	# readers, or readers that follow the pointer (rule DEP) or run a full
-	# barrier (rule FENCED), named in a reason
+	# readers, or readers that follow the pointer (rule DEP), run a full
+	# barrier (rule FENCED) or an smp_rmb() further down that names the
+	# variable (rule NAMED), named in a reason
 	my @one = grep { my $p = $_; $p->{verdict} eq 'convert' &&
 			 !(@{$p->{writers}} && (@{$p->{readers}} ||
-						grep { $_->{code} =~ /^(dependent|fenced)-readers$/ } @{$p->{reasons}})) }
+						grep { $_->{code} =~ /^(dependent|fenced|named)-readers$/ } @{$p->{reasons}})) }
 		  @{$pairs->{protocols}};
-	unless (ok(!@one, "$ver: a convert has writers and readers (or readers that follow its pointer or fence)")) {
+	unless (ok(!@one, "$ver: a convert has writers and readers (or readers that follow its pointer, fence or name it)")) {
 		diag("one side: $_->{id}") for @one;
 	}
 

@@ -63,6 +63,8 @@ static const struct variant_rule {
 	{ "riscv", "rv64", "CONFIG_64BIT __SIZEOF_LONG__=8" },
 	{ "s390", NULL, "CONFIG_64BIT __SIZEOF_LONG__=8" },
 	{ "sparc", "sparc64", "CONFIG_SPARC64 CONFIG_64BIT __sparc__ __arch64__ __SIZEOF_LONG__=8" },
+	/* sparc32 reads asm/barrier_32.h, which is asm-generic's */
+	{ "sparc", "sparc32", "CONFIG_SPARC32 __sparc__ __SIZEOF_LONG__=4" },
 	{ "x86", "x86-64", "CONFIG_X86_64 CONFIG_64BIT __x86_64__ __SIZEOF_LONG__=8" },
 	{ "x86", "x86-32", "CONFIG_X86_32 __SIZEOF_LONG__=4" },
 };

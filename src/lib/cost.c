@@ -60,6 +60,12 @@ static const struct variant_rule {
 	{ "parisc", "parisc32", "__SIZEOF_LONG__=4" },
 	{ "powerpc", "ppc64", "CONFIG_PPC64 CONFIG_64BIT __powerpc64__ __SIZEOF_LONG__=8" },
 	{ "powerpc", "ppc32", "CONFIG_PPC32 __SIZEOF_LONG__=4" },
+	/*
+	 * 32-bit BookE writes mbar for smp_wmb(); e500mc's lwsync is a sync the
+	 * kernel patches at boot (LWSYNC's fixup section), which a header
+	 * cannot tell, so it is left out
+	 */
+	{ "powerpc", "ppc32-booke", "CONFIG_PPC32 CONFIG_BOOKE __SIZEOF_LONG__=4" },
 	{ "riscv", "rv64", "CONFIG_64BIT __SIZEOF_LONG__=8" },
 	{ "s390", NULL, "CONFIG_64BIT __SIZEOF_LONG__=8" },
 	{ "sparc", "sparc64", "CONFIG_SPARC64 CONFIG_64BIT __sparc__ __arch64__ __SIZEOF_LONG__=8" },

@@ -632,7 +632,7 @@ static const struct { const char *label, *name; } arch_names[] = {
 	{ "mips (octeon)", "MIPS Octeon" }, { "nios2", "Nios II" }, { "openrisc", "OpenRISC" },
 	{ "parisc (parisc64)", "64-bit PA-RISC" }, { "parisc (parisc32)", "32-bit PA-RISC" },
 	{ "powerpc (ppc64)", "64-bit powerpc" },
-	{ "powerpc (ppc32)", "32-bit powerpc" }, { "riscv (rv64)", "RISC-V" }, { "s390", "s390" },
+	{ "powerpc (ppc32)", "32-bit powerpc" }, { "powerpc (ppc32-booke)", "32-bit powerpc BookE" }, { "riscv (rv64)", "RISC-V" }, { "s390", "s390" },
 	{ "sh", "SuperH" }, { "sparc (sparc64)", "sparc64" },
 	{ "sparc (sparc32)", "32-bit SPARC" }, { "um", "UML" },
 	{ "x86 (x86-64)", "x86-64" }, { "x86 (x86-32)", "32-bit x86" }, { "xtensa", "Xtensa" },

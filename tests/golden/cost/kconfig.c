@@ -9,17 +9,21 @@ kconfig.tree/arch/powerpc/chain/chain.c:13: protocol s->ready, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
     powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
     powerpc (ppc32)      pays-more: eieio + store -> sync + store
+    powerpc (ppc32-booke) pays-more: eieio + store -> sync + store
   reader, smp_rmb() to smp_load_acquire():
     powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
     powerpc (ppc32)      unchanged: load + sync -> load + sync
+    powerpc (ppc32-booke) unchanged: load + sync -> load + sync
 
 kconfig.tree/arch/powerpc/kvm/demo_any.c:13: protocol s->ready, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
     powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
     powerpc (ppc32)      pays-more: eieio + store -> sync + store
+    powerpc (ppc32-booke) pays-more: eieio + store -> sync + store
   reader, smp_rmb() to smp_load_acquire():
     powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
     powerpc (ppc32)      unchanged: load + sync -> load + sync
+    powerpc (ppc32-booke) unchanged: load + sync -> load + sync
 
 kconfig.tree/arch/powerpc/kvm/demo_hv.c:13: protocol s->ready, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
@@ -43,11 +47,13 @@ kconfig.tree/drivers/demo2/everywhere.c:13: protocol s->ready, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
     powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
     powerpc (ppc32)      pays-more: eieio + store -> sync + store
+    powerpc (ppc32-booke) pays-more: eieio + store -> sync + store
     x86 (x86-64)         unchanged: store (smp_wmb(): compiler barrier only) -> store
     x86 (x86-32)         unchanged: store (smp_wmb(): compiler barrier only) -> store
   reader, smp_rmb() to smp_load_acquire():
     powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
     powerpc (ppc32)      unchanged: load + sync -> load + sync
+    powerpc (ppc32-booke) unchanged: load + sync -> load + sync
     x86 (x86-64)         unchanged: load (smp_rmb(): compiler barrier only) -> load
     x86 (x86-32)         unchanged: load (smp_rmb(): compiler barrier only) -> load
 
@@ -63,19 +69,23 @@ kconfig.tree/virt/demo/generic.c:13: protocol s->ready, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
     powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
     powerpc (ppc32)      pays-more: eieio + store -> sync + store
+    powerpc (ppc32-booke) pays-more: eieio + store -> sync + store
   reader, smp_rmb() to smp_load_acquire():
     powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
     powerpc (ppc32)      unchanged: load + sync -> load + sync
+    powerpc (ppc32-booke) unchanged: load + sync -> load + sync
 
 kconfig.tree/virt/demo/other.c:13: protocol s->ready, 4 bytes: convert
   writer, smp_wmb() to smp_store_release():
     powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
     powerpc (ppc32)      pays-more: eieio + store -> sync + store
+    powerpc (ppc32-booke) pays-more: eieio + store -> sync + store
     x86 (x86-64)         unchanged: store (smp_wmb(): compiler barrier only) -> store
     x86 (x86-32)         unchanged: store (smp_wmb(): compiler barrier only) -> store
   reader, smp_rmb() to smp_load_acquire():
     powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
     powerpc (ppc32)      unchanged: load + sync -> load + sync
+    powerpc (ppc32-booke) unchanged: load + sync -> load + sync
     x86 (x86-64)         unchanged: load (smp_rmb(): compiler barrier only) -> load
     x86 (x86-32)         unchanged: load (smp_rmb(): compiler barrier only) -> load
 

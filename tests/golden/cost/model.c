@@ -64,18 +64,25 @@ mips (octeon): CONFIG_SMP CONFIG_64BIT CONFIG_CPU_CAVIUM_OCTEON CONFIG_WEAK_ORDE
   smp_mb             sync  [arch/mips/include/asm/barrier.h:10]
   conversion: release unknown, acquire unchanged
 powerpc (ppc64): CONFIG_SMP CONFIG_PPC64 CONFIG_64BIT __powerpc64__ __SIZEOF_LONG__=8
-  smp_wmb            lwsync  [arch/powerpc/include/asm/barrier.h:21]
-  smp_rmb            lwsync  [arch/powerpc/include/asm/barrier.h:20]
-  smp_store_release  lwsync + store  [arch/powerpc/include/asm/barrier.h:23]
-  smp_load_acquire   load + lwsync  [arch/powerpc/include/asm/barrier.h:29]
-  smp_mb             sync  [arch/powerpc/include/asm/barrier.h:19]
+  smp_wmb            lwsync  [arch/powerpc/include/asm/barrier.h:24]
+  smp_rmb            lwsync  [arch/powerpc/include/asm/barrier.h:23]
+  smp_store_release  lwsync + store  [arch/powerpc/include/asm/barrier.h:26]
+  smp_load_acquire   load + lwsync  [arch/powerpc/include/asm/barrier.h:32]
+  smp_mb             sync  [arch/powerpc/include/asm/barrier.h:22]
   conversion: release unchanged, acquire unchanged
 powerpc (ppc32): CONFIG_SMP CONFIG_PPC32 __SIZEOF_LONG__=4
-  smp_wmb            eieio  [arch/powerpc/include/asm/barrier.h:21]
-  smp_rmb            sync  [arch/powerpc/include/asm/barrier.h:20]
-  smp_store_release  sync + store  [arch/powerpc/include/asm/barrier.h:23]
-  smp_load_acquire   load + sync  [arch/powerpc/include/asm/barrier.h:29]
-  smp_mb             sync  [arch/powerpc/include/asm/barrier.h:19]
+  smp_wmb            eieio  [arch/powerpc/include/asm/barrier.h:24]
+  smp_rmb            sync  [arch/powerpc/include/asm/barrier.h:23]
+  smp_store_release  sync + store  [arch/powerpc/include/asm/barrier.h:26]
+  smp_load_acquire   load + sync  [arch/powerpc/include/asm/barrier.h:32]
+  smp_mb             sync  [arch/powerpc/include/asm/barrier.h:22]
+  conversion: release pays-more, acquire unchanged
+powerpc (ppc32-booke): CONFIG_SMP CONFIG_PPC32 CONFIG_BOOKE __SIZEOF_LONG__=4
+  smp_wmb            mbar  [arch/powerpc/include/asm/barrier.h:24]
+  smp_rmb            sync  [arch/powerpc/include/asm/barrier.h:23]
+  smp_store_release  sync + store  [arch/powerpc/include/asm/barrier.h:26]
+  smp_load_acquire   load + sync  [arch/powerpc/include/asm/barrier.h:32]
+  smp_mb             sync  [arch/powerpc/include/asm/barrier.h:22]
   conversion: release pays-more, acquire unchanged
 riscv (rv64): CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8
   smp_wmb            fence w,w  [arch/riscv/include/asm/barrier.h:8]

@@ -23,6 +23,7 @@ model.tree/drivers/demo/ring.c:13: protocol r->head, 4 bytes: convert
     mips (octeon)        unknown: DEMO_UNDEFINED_WMB() (no definition expands it) at arch/mips/include/asm/barrier.h:12
     powerpc (ppc64)      unchanged: lwsync + store -> lwsync + store
     powerpc (ppc32)      pays-more: eieio + store -> sync + store
+    powerpc (ppc32-booke) pays-more: mbar + store -> sync + store
     riscv (rv64)         different: fence w,w + store -> fence rw,w + store
     sh                   unknown: expansion of D2 at arch/sh/include/asm/barrier.h:9 is too large
     x86 (x86-64)         unchanged: store (smp_wmb(): compiler barrier only) -> store
@@ -38,6 +39,7 @@ model.tree/drivers/demo/ring.c:13: protocol r->head, 4 bytes: convert
     mips (octeon)        unchanged: load + sync -> full smp_mb(): load + sync
     powerpc (ppc64)      unchanged: load + lwsync -> load + lwsync
     powerpc (ppc32)      unchanged: load + sync -> load + sync
+    powerpc (ppc32-booke) unchanged: load + sync -> load + sync
     riscv (rv64)         different: load + fence r,r -> load + fence r,rw
     sh                   unknown: demo_self() (no definition expands it) at arch/sh/include/asm/barrier.h:5
     x86 (x86-64)         unchanged: load (smp_rmb(): compiler barrier only) -> load

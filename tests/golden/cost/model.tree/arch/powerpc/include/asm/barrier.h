@@ -1,6 +1,7 @@
 /*
- * Made up, 32/64-bit split: SMPWMB by CONFIG_PPC64, and LWSYNC from a
- * header this one does not include (the lookup rule finds it).
+ * Made up, 32/64-bit split: SMPWMB by CONFIG_PPC64 (mbar on 32-bit
+ * BookE), and LWSYNC from a header this one does not include (the lookup
+ * rule finds it).
  */
 #ifndef __DEMO_PPC_BARRIER_H
 #define __DEMO_PPC_BARRIER_H
@@ -11,6 +12,8 @@
 
 #if defined(CONFIG_PPC64)
 #define SMPWMB	LWSYNC
+#elif defined(CONFIG_BOOKE)
+#define SMPWMB	mbar
 #else
 #define SMPWMB	eieio
 #endif

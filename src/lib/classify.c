@@ -907,15 +907,68 @@ static const struct access *chained_store(struct judge *j, const struct pair_end
  * Rule S, reader: the function of this end reads the variable after
  * another smp_rmb() too (reads it before one and after another: a retry).
  */
-static bool retries(const struct pair_end *e, const char *key)
+/* Whether text[from..from+span) compares word a with word b ("a != b", "b == a"). */
+static bool compares(const char *text, size_t from, size_t span, const char *a, const char *b)
+{
+	size_t n = strlen(text), end = from + span < n ? from + span : n, i;
+
+	for (i = from; i < end; i++) {
+		int side;
+
+		if (i > 0 && is_c_ident_char(text[i - 1]))
+			continue;
+		for (side = 0; side < 2; side++) {
+			const char *x = side ? b : a, *y = side ? a : b, *q;
+			size_t xl = strlen(x);
+
+			if (strncmp(text + i, x, xl) || is_c_ident_char(text[i + xl]))
+				continue;
+			for (q = text + i + xl; *q == ' ' || *q == '\t'; q++)
+				;
+			if ((q[0] != '!' && q[0] != '=') || q[1] != '=')
+				continue;
+			for (q += 2; *q == ' ' || *q == '\t'; q++)
+				;
+			if (!strncmp(q, y, strlen(y)) && !is_c_ident_char(q[strlen(y)]))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Rule S, reader: the function of this end reads the variable after
+ * another smp_rmb() too (reads it before one and after another: a retry):
+ * right after it, or anywhere up to the next barrier when that second
+ * value is then compared with the first ("ts = p->stamp; smp_rmb(); ...
+ * smp_rmb(); ts2 = READ_ONCE(p2->stamp); if (ts2 != ts)": the check of a
+ * seqcount-style read, which a load that only follows does not make).
+ */
+static bool retries(const struct pair_end *e, const struct judge *j, const char *key)
 {
 	const struct file_sites *fs = e->fs;
-	size_t lo, hi, k;
+	const char *text = types_text(j->t, e->file), *first = e->access->assigned_to;
+	size_t lo, hi, k, m;
 
 	function_sites(e, &lo, &hi);
-	for (k = lo; k < hi; k++)
-		if (own_barrier(e, &fs->v[k], "smp_rmb") && touches(&fs->v[k].after, e->file, key, false))
+	for (k = lo; k < hi; k++) {
+		const struct site *s = &fs->v[k];
+
+		if (!own_barrier(e, s, "smp_rmb"))
+			continue;
+		if (touches(&s->after, e->file, key, false))
 			return true;
+		if (s == e->site || s->off < e->site->off || !text || !first || !key_is_ident(first))
+			continue;
+		for (m = 0; m < s->window_after.nr; m++) {
+			const struct access *a = &s->window_after.v[m];
+
+			if (!a->is_write && a->assigned_to && key_is_ident(a->assigned_to) &&
+			    strcmp(a->assigned_to, first) && access_is(a, e->file, key) &&
+			    a->off < strlen(text) && compares(text, a->off, 400, first, a->assigned_to))
+				return true;
+		}
+	}
 	return false;
 }
 
@@ -935,7 +988,7 @@ static void rule_seqcount(struct judge *j)
 		    !e->site->function || e->caller)
 			continue;
 		if (!protocol_is_writer(p, e)) {
-			if (retries(e, p->key))
+			if (retries(e, j, p->key))
 				reason(p, "seqcount",
 				       xasprintf("%s() reads %s on both sides of its smp_rmb()s: a seqcount-style retry, which an acquire does not replace",
 						 site_where(e->site), p->variable));

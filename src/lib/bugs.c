@@ -1324,7 +1324,7 @@ static bool used_between(struct bugs_ctx *c, const char *file, const char *local
 			q++;
 		/* an address computed from it: local->f, local[i], local + i, &local */
 		if ((q[0] == '-' && q[1] == '>') || q[0] == '[' || q[0] == '.' ||
-		    (q[0] == '+' && q[1] != '+' && q[1] != '=') || (p > text && p[-1] == '&'))
+		    (q[0] == '+' && q[1] != '+' && q[1] != '=') || (p > text && unary_amp(text, p - 1)))
 			return true;
 	}
 	return false;

@@ -2190,7 +2190,7 @@ static bool stored_by_call(const char *text, size_t from, size_t at)
 			    text[k - 1] == '-' || text[k - 1] == '.' || text[k - 1] == ']' ||
 			    text[k - 1] == '[' || text[k - 1] == ' '))
 		k--;
-	if (k > from && text[k - 1] == '&')
+	if (k > from && unary_amp(text + from, text + k - 1))
 		return true;
 	if (k == from || text[k - 1] != '(')
 		return false;

@@ -602,7 +602,7 @@ static bool member_occurrence(const char *text, const char *p, size_t n, const c
 		s--;
 	if (s - text >= 2 && ((s[-1] == '+' && s[-2] == '+') || (s[-1] == '-' && s[-2] == '-')))
 		*store = true;
-	*address = s > text && s[-1] == '&';
+	*address = s > text && unary_amp(text, s - 1);
 	if (s - text >= 10 && !memcmp(s - 10, "WRITE_ONCE", 10))
 		*store = true;
 	return true;

@@ -860,7 +860,7 @@ static bool set_from_this_cpu(const struct parser *p, const struct local *l)
 			continue;
 		while (b > p->text && (b[-1] == ' ' || b[-1] == '\t'))
 			b--;
-		if (b > p->text && b[-1] == '&')
+		if (b > p->text && unary_amp(p->text, b - 1))
 			return false;
 		if (b - p->text >= 2 && ((b[-1] == '+' && b[-2] == '+') || (b[-1] == '-' && b[-2] == '-')))
 			return false;

@@ -3,6 +3,7 @@
 #define ACQREL_UTIL_H
 
 #include <stddef.h>
+#include <string.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -11,6 +12,32 @@ static inline int is_c_ident_char(int c)
 {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9');
+}
+
+/*
+ * Whether the '&' at amp (in a text that starts at start) takes an
+ * address: a unary '&' ("&x->f", "(&x", "= &x", "return &x"), not half of
+ * "&&" nor a bitwise and after an operand ("a & x->f", "(a) & b").
+ */
+static inline int unary_amp(const char *start, const char *amp)
+{
+	const char *b = amp, *w;
+
+	if (*amp != '&' || (amp > start && amp[-1] == '&') || amp[1] == '&')
+		return 0;
+	while (b > start && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
+		b--;
+	if (b == start)
+		return 1;
+	if (b[-1] == ')' || b[-1] == ']')
+		return 0;
+	if (!is_c_ident_char(b[-1]))
+		return 1;
+	for (w = b; w > start && is_c_ident_char(w[-1]); w--)
+		;
+	/* an operand before it makes it a binary and; a keyword does not */
+	return (b - w == 6 && !memcmp(w, "return", 6)) || (b - w == 6 && !memcmp(w, "sizeof", 6)) ||
+	       (b - w == 4 && !memcmp(w, "case", 4));
 }
 
 /*

@@ -13,6 +13,18 @@ struct demo_stat_ring {
 	unsigned int puts;
 };
 
+struct demo_and_ring {
+	int slots[8];
+	unsigned int prod;
+	bool more;
+};
+
+struct demo_addr_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int seen;
+};
+
 struct demo_idx_ring {
 	int slots[8];
 	unsigned int prod;
@@ -44,6 +56,7 @@ struct demo_none_ring {
 };
 
 int demo_slot_at(const int *slots, unsigned int i);
+int demo_note(unsigned int *p);
 
 /* a statistic, read as a value: convert */
 static void demo_stat_put(struct demo_stat_ring *r, int v)
@@ -65,6 +78,50 @@ static int demo_stat_get(struct demo_stat_ring *r, unsigned int i)
 static int demo_stat_busy(struct demo_stat_ring *r)
 {
 	return READ_ONCE(r->puts) > 100;
+}
+
+/* read as a value after "&&", which takes no address: convert */
+static void demo_and_put(struct demo_and_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->more = true;
+}
+
+static int demo_and_get(struct demo_and_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static bool demo_and_again(struct demo_and_ring *r, bool busy)
+{
+	return busy && r->more;
+}
+
+/* its only use takes its address (a unary '&'): no load found, stays */
+static void demo_addr_put(struct demo_addr_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->seen = 1;
+}
+
+static int demo_addr_get(struct demo_addr_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static int demo_addr_note(struct demo_addr_ring *r, bool busy)
+{
+	return busy ? demo_note(&r->seen) : 0;
 }
 
 /* read as an index of the data: several-stores stays */
@@ -179,56 +236,72 @@ static int demo_none_get(struct demo_none_ring *r, unsigned int i)
 }
 
 /*
- * check-name: rule H, a store after smp_wmb() whose loads all take it as a value is no caveat; an index, a loop bound, a local used as an index, a call argument or no load found keeps several-stores
+ * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; an index, a loop bound, a local used as an index, a call argument or no load found keeps several-stores
  * check-command: acqrel pairs $file
  * check-output-start
-rules-read-as-value.c:52: protocol r->prod (demo_stat_ring.prod): convert
-  writer rules-read-as-value.c:52: smp_wmb() in demo_stat_put(); publish store at line 53
-  reader rules-read-as-value.c:61: smp_rmb() in demo_stat_get(); subscribe load at line 59
+rules-read-as-value.c:65: protocol r->prod (demo_stat_ring.prod): convert
+  writer rules-read-as-value.c:65: smp_wmb() in demo_stat_put(); publish store at line 66
+  reader rules-read-as-value.c:74: smp_rmb() in demo_stat_get(); subscribe load at line 72
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->puts (line 54) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:67) takes it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it
+    store r->puts (line 67) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:80) takes it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:74: protocol r->prod (demo_idx_ring.prod): review
-  writer rules-read-as-value.c:74: smp_wmb() in demo_idx_put(); publish store at line 75
-  reader rules-read-as-value.c:83: smp_rmb() in demo_idx_get(); subscribe load at line 81
+rules-read-as-value.c:87: protocol r->prod (demo_and_ring.prod): convert
+  writer rules-read-as-value.c:87: smp_wmb() in demo_and_put(); publish store at line 88
+  reader rules-read-as-value.c:96: smp_rmb() in demo_and_get(); subscribe load at line 94
   evidence: object, data
-  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 76), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->last (line 76) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+  adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    store r->more (line 89) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:102) takes it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:96: protocol r->prod (demo_bound_ring.prod): review
-  writer rules-read-as-value.c:96: smp_wmb() in demo_bound_put(); publish store at line 97
-  reader rules-read-as-value.c:105: smp_rmb() in demo_bound_get(); subscribe load at line 103
+rules-read-as-value.c:109: protocol r->prod (demo_addr_ring.prod): review
+  writer rules-read-as-value.c:109: smp_wmb() in demo_addr_put(); publish store at line 110
+  reader rules-read-as-value.c:118: smp_rmb() in demo_addr_get(); subscribe load at line 116
   evidence: object, data
-  several-stores: smp_wmb() in demo_bound_put() also orders the stores to r->filled (line 98), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 111), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->filled (line 98) after smp_wmb() in demo_bound_put(): shared: no reader in the tree orders loads after loading r->filled (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->seen (line 111) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:122: protocol r->prod (demo_local_ring.prod): review
-  writer rules-read-as-value.c:122: smp_wmb() in demo_local_put(); publish store at line 123
-  reader rules-read-as-value.c:131: smp_rmb() in demo_local_get(); subscribe load at line 129
+rules-read-as-value.c:131: protocol r->prod (demo_idx_ring.prod): review
+  writer rules-read-as-value.c:131: smp_wmb() in demo_idx_put(); publish store at line 132
+  reader rules-read-as-value.c:140: smp_rmb() in demo_idx_get(); subscribe load at line 138
   evidence: object, data
-  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 124), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 133), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->newest (line 124) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->last (line 133) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:146: protocol r->prod (demo_call_ring.prod): review
-  writer rules-read-as-value.c:146: smp_wmb() in demo_call_put(); publish store at line 147
-  reader rules-read-as-value.c:155: smp_rmb() in demo_call_get(); subscribe load at line 153
+rules-read-as-value.c:153: protocol r->prod (demo_bound_ring.prod): review
+  writer rules-read-as-value.c:153: smp_wmb() in demo_bound_put(); publish store at line 154
+  reader rules-read-as-value.c:162: smp_rmb() in demo_bound_get(); subscribe load at line 160
   evidence: object, data
-  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 148), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_bound_put() also orders the stores to r->filled (line 155), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->recent (line 148) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->filled (line 155) after smp_wmb() in demo_bound_put(): shared: no reader in the tree orders loads after loading r->filled (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:168: protocol r->prod (demo_none_ring.prod): review
-  writer rules-read-as-value.c:168: smp_wmb() in demo_none_put(); publish store at line 169
-  reader rules-read-as-value.c:177: smp_rmb() in demo_none_get(); subscribe load at line 175
+rules-read-as-value.c:179: protocol r->prod (demo_local_ring.prod): review
+  writer rules-read-as-value.c:179: smp_wmb() in demo_local_put(); publish store at line 180
+  reader rules-read-as-value.c:188: smp_rmb() in demo_local_get(); subscribe load at line 186
   evidence: object, data
-  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 170), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 181), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->unread (line 170) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->newest (line 181) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:203: protocol r->prod (demo_call_ring.prod): review
+  writer rules-read-as-value.c:203: smp_wmb() in demo_call_put(); publish store at line 204
+  reader rules-read-as-value.c:212: smp_rmb() in demo_call_get(); subscribe load at line 210
+  evidence: object, data
+  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 205), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->recent (line 205) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:225: protocol r->prod (demo_none_ring.prod): review
+  writer rules-read-as-value.c:225: smp_wmb() in demo_none_put(); publish store at line 226
+  reader rules-read-as-value.c:234: smp_rmb() in demo_none_get(); subscribe load at line 232
+  evidence: object, data
+  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 227), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->unread (line 227) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

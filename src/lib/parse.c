@@ -954,6 +954,49 @@ static void set_value(const struct parser *p, struct access *a, TSNode value)
  * arguments (often macro arguments such as a member name) are not accesses. */
 static size_t file_end(const struct parser *p, TSNode n);
 
+/*
+ * Whether fn, the "function" of a call, is a type in parentheses that the
+ * grammar took for a callee: a cast "(RING_IDX)(x)", "(u64)(x)",
+ * "(typeof(p))(x)", as macro bodies write them. A type name by the
+ * kernel's conventions: a typeof(), a name ending in _t, a scalar typedef
+ * (u8, s32, __u64, __le16, __be32), or a name in capitals (a typedef of a
+ * macro-heavy header), which no function has.
+ */
+static bool cast_callee(const struct parser *p, TSNode fn)
+{
+	static const char *const scalars[] = { "u", "s", "__u", "__s", "__le", "__be" };
+	TSNode in;
+	const char *s;
+	size_t len, i, k;
+
+	if (!is(p, fn, S_PAREN_EXPR) || ts_node_named_child_count(fn) != 1)
+		return false;
+	in = ts_node_named_child(fn, 0);
+	if (is(p, in, S_CALL)) {
+		s = callee_name(p, in, &len);
+		return s && ((len == 6 && !memcmp(s, "typeof", 6)) ||
+			     (len == 10 && !memcmp(s, "__typeof__", 10)));
+	}
+	if (!is(p, in, S_IDENT))
+		return false;
+	s = node_text(p, in, &len);
+	if (len > 2 && s[len - 2] == '_' && s[len - 1] == 't')
+		return true;
+	for (i = 0; i < ARRAY_SIZE(scalars); i++) {
+		size_t n = strlen(scalars[i]);
+
+		if (len > n && !memcmp(s, scalars[i], n)) {
+			for (k = n; k < len && s[k] >= '0' && s[k] <= '9'; k++)
+				;
+			if (k == len && (len - n == 1 || len - n == 2))
+				return true;
+		}
+	}
+	for (i = 0; i < len && ((s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_' || (s[i] >= '0' && s[i] <= '9')); i++)
+		;
+	return i == len && s[0] != '_';
+}
+
 static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsigned group)
 {
 	TSNode fn = ts_node_child_by_field_name(n, "function", 8);
@@ -972,7 +1015,7 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 
 		marked = prim_marked_access(s, len, &is_write, &addr);
 	}
-	if (!marked && !ts_node_is_null(fn)) {
+	if (!marked && !ts_node_is_null(fn) && !cast_callee(p, fn)) {
 		size_t len;
 		const char *name = node_text(p, fn, &len);
 

@@ -250,7 +250,17 @@ bool prim_benign_call(const char *s, size_t len)
 		/* mm's debug checks (VM_WARN_ON_FOLIO(), VM_BUG_ON_PAGE()): a report on a bug path */
 		"VM_WARN_", "VM_BUG_", "WARN_ON_",
 		/* read-side critical sections and preemption, in all their forms */
-		"rcu_read_lock", "rcu_read_unlock", "preempt_disable", "preempt_enable",
+		"rcu_read_lock", "rcu_read_unlock", "srcu_read_lock", "srcu_read_unlock",
+		"preempt_disable", "preempt_enable",
+		/* the RTNL and a device's tx lock, taken and released as locks */
+		"rtnl_lock", "rtnl_unlock", "netif_tx_lock", "netif_tx_unlock", "__netif_tx_lock",
+		"__netif_tx_unlock",
+		/*
+		 * wake-ups: their stores are the wait queue's, under its lock, and
+		 * the woken task's, after the full barrier of a wake-up
+		 * (Documentation/memory-barriers.txt, "Sleep and wake-up functions")
+		 */
+		"default_wake_function", "try_to_wake_up", "autoremove_wake_function",
 		/* annotations for lockdep and sparse: no access at run time */
 		"might_", "__context__", "__acquire", "__release", "__cond_lock",
 	};

@@ -80,8 +80,38 @@ static int demo_sock_send(struct demo_sock *s)
 	return s->hash;
 }
 
+struct demo_xsk {
+	int queue;
+	int state;
+};
+
+/* the RTNL, the tx lock and a wake-up around the publish store; SRCU in the reader */
+static void demo_xsk_bind(struct demo_xsk *x, void *dev, void *task, int q)
+{
+	rtnl_lock();
+	netif_tx_lock_bh(dev);
+	x->queue = q;
+	smp_wmb();
+	WRITE_ONCE(x->state, 1);
+	netif_tx_unlock_bh(dev);
+	rtnl_unlock();
+	default_wake_function(task, 0, 0, NULL);
+}
+
+static int demo_xsk_send(struct demo_xsk *x, struct srcu_struct *ss)
+{
+	int idx = srcu_read_lock(ss), q = -1;
+
+	if (READ_ONCE(x->state)) {
+		smp_rmb();
+		q = x->queue;
+	}
+	srcu_read_unlock(ss, idx);
+	return q;
+}
+
 /*
- * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug() and release_sock() after the barrier are no calls that store, rcu_read_lock_sched() and might_lock() before the load none that load; a call acqrel cannot follow may store (here right after the barrier: store-before)
+ * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug(), release_sock(), the RTNL's and the tx lock's unlocks and a wake-up after the barrier are no calls that store, rcu_read_lock_sched() and might_lock() before the load none that load; a call acqrel cannot follow may store (here right after the barrier: store-before)
  * check-command: acqrel pairs $file
  * check-output-start
 quiet-calls.c:12: protocol r->head (demo_ring.head): convert
@@ -103,6 +133,13 @@ quiet-calls.c:70: protocol s->bound (demo_sock.bound): convert
   reader quiet-calls.c:79: smp_rmb() in demo_sock_send(); subscribe load at line 77
   evidence: object, data
   adjacent: each barrier that goes orders s->bound and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+quiet-calls.c:94: protocol x->state (demo_xsk.state): convert
+  writer quiet-calls.c:94: smp_wmb() in demo_xsk_bind(); publish store at line 95
+  reader quiet-calls.c:106: smp_rmb() in demo_xsk_send(); subscribe load at line 105
+  evidence: object, data
+  adjacent: each barrier that goes orders x->state and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

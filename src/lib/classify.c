@@ -1898,9 +1898,51 @@ static void rule_no_publisher(struct judge *j)
  * publish it, or when they store it right before an smp_wmb() that orders
  * it ahead of the calls after ("tp->card_state = Running; smp_wmb();").
  */
+/*
+ * The accessor that reader end e calls first after its barrier, before
+ * offset before (its first load there): a function whose body makes one
+ * access, a load, and calls nothing ("return READ_ONCE(root->last_trans);"),
+ * so that calling it is loading that member. NULL when the first call is
+ * another, or none comes first.
+ */
+static const struct func_summary *first_accessor_after(struct judge *j, const struct pair_end *e,
+						       size_t before)
+{
+	const struct call_list *calls = &e->site->calls_after;
+	const struct call_ref *first = NULL;
+	const struct func_summary *f;
+	size_t k;
+
+	for (k = 0; k < calls->nr; k++)
+		if (calls->v[k].off > e->site->off && calls->v[k].off < before &&
+		    !prim_quiet_call(calls->v[k].name) && (!first || calls->v[k].off < first->off))
+			first = &calls->v[k];
+	if (!first || !(f = callee_of(j, e, first)) || !f->parsed || f->accesses.nr != 1 ||
+	    f->accesses.v[0].is_write || f->calls.nr)
+		return NULL;
+	return f;
+}
+
+/* Whether a protocol of the tree with writers has a's variable (a helper's publish store too). */
+static bool writers_publish(const struct judge *j, const struct access *a, const char *file)
+{
+	unsigned ev;
+	char *key = key_of(a, file, &ev);
+	bool yes = false;
+	size_t i;
+
+	for (i = 0; key && (ev & (EV_OBJECT | EV_GLOBAL)) && i < j->ctx->nr_all && !yes; i++)
+		yes = j->ctx->all[i].nr_writers && !strcmp(j->ctx->all[i].key, key);
+	free(key);
+	return yes;
+}
+
 static void rule_barrier_before_load(struct judge *j)
 {
 	struct protocol *p = j->p;
+	const struct func_summary *acc;
+	const char *next_file;
+	char *where;
 	size_t i, k;
 
 	if (p->nr_writers)
@@ -1917,23 +1959,34 @@ static void rule_barrier_before_load(struct judge *j)
 		for (k = 0; k < after->nr && !next; k++)
 			if (!after->v[k].is_write)
 				next = &after->v[k];
+		/* an accessor called before that load: its one load comes first */
+		next_file = e->file;
+		acc = first_accessor_after(j, e, next ? next->off : SIZE_MAX);
+		if (acc) {
+			next = &acc->accesses.v[0];
+			next_file = acc->file;
+		}
 		if (!next || !strcmp(next->path, e->access->path))
 			return;
-		published = published_state(j, next, e->file) == 1;
-		if (!published && key_state(j->ctx->flags, next, e->file) != 1)
+		published = published_state(j, next, next_file) == 1 ||
+			    (acc && writers_publish(j, next, next_file));
+		if (!published && key_state(j->ctx->flags, next, next_file) != 1)
 			return;
 		if (i + 1 < p->nr_readers)
 			continue;
+		where = strcmp(next_file, e->file) ? xasprintf("%s:%u, in the accessor called first", next_file, next->line)
+						   : xasprintf("line %u", next->line);
 		if (published)
 			reason(p, "barrier-before-load",
-			       xasprintf("the first load after smp_rmb() in %s() is of %s (line %u), which writers in the tree publish, and no writer publishes %s: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of %s, not to one of %s",
-					 site_where(e->site), next->path, next->line, p->variable,
+			       xasprintf("the first load after smp_rmb() in %s() is of %s (%s), which writers in the tree publish, and no writer publishes %s: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of %s, not to one of %s",
+					 site_where(e->site), next->path, where, p->variable,
 					 next->path, p->variable));
 		else
 			reason(p, "barrier-before-load",
-			       xasprintf("the first load after smp_rmb() in %s() is of %s (line %u), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes %s: the barrier pairs with those, ordering what the calls publish (read before it) ahead of %s, and no release or acquire of %s replaces it",
-					 site_where(e->site), next->path, next->line, p->variable,
+			       xasprintf("the first load after smp_rmb() in %s() is of %s (%s), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes %s: the barrier pairs with those, ordering what the calls publish (read before it) ahead of %s, and no release or acquire of %s replaces it",
+					 site_where(e->site), next->path, where, p->variable,
 					 next->path, p->variable));
+		free(where);
 	}
 }
 

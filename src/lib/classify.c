@@ -1968,7 +1968,7 @@ static void rule_barrier_before_load(struct judge *j)
 		if (!next || !strcmp(next->path, e->access->path))
 			return;
 		published = published_state(j, next, next_file) == 1 ||
-			    (acc && writers_publish(j, next, next_file));
+			    writers_publish(j, next, next_file);
 		if (!published && key_state(j->ctx->flags, next, next_file) != 1)
 			return;
 		if (i + 1 < p->nr_readers)

@@ -35,6 +35,7 @@ static const struct code {
 	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP }, { "first-store", SEV_KEEP },
 	{ "handoff", SEV_KEEP }, { "no-publisher", SEV_KEEP }, { "branch-end", SEV_KEEP },
+	{ "unread", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
 	{ "field-name-only", SEV_REVIEW }, { "side-effects", SEV_REVIEW },
@@ -3055,6 +3056,47 @@ static bool named_readers(struct judge *j)
 	return nr_fn > 0;
 }
 
+/*
+ * Rule UNREAD: a protocol with writers and no reader end, whose variable
+ * is a member that no function loads or stores but the writers' own, in
+ * every file that sees its struct (each use found, in a function, no
+ * address taken, none in a macro): "smp_wmb(); volume->servers_seq++;"
+ * under the writer's lock, read nowhere else. The barrier publishes the
+ * variable to no reader: there is no protocol to convert, and the barrier
+ * orders nothing another thread reads through it (whether it can go is
+ * the maintainer's call). Not this pattern: keep.
+ */
+static void rule_unread(struct judge *j)
+{
+	struct protocol *p = j->p;
+	struct field_functions ff;
+	struct strbuf fns = STRBUF_INIT;
+	const char *dot = p->object ? strchr(p->object, '.') : NULL;
+	char *sname, *field;
+	size_t i;
+
+	if (kept(p) || !p->nr_writers || p->nr_readers || !dot || strchr(dot, '[') ||
+	    !j->ctx->defs)
+		return;
+	sname = xstrndup(p->object, (size_t)(dot - p->object));
+	field = xstrdup(dot + 1);
+	memset(&ff, 0, sizeof(ff));
+	defs_field_functions(j->ctx->defs, p->writers[0].access_file, sname, field, &ff);
+	for (i = 0; ff.complete && i < ff.nr; i++) {
+		if (!writer_function(p, ff.v[i].function))
+			break;
+		strbuf_addf(&fns, "%s%s()", i ? ", " : "", ff.v[i].function);
+	}
+	if (ff.complete && ff.nr && i == ff.nr)
+		reason(p, "unread",
+		       xasprintf("no function but the writer's own (%s) names %s in the files that see struct %s (%s): nothing loads it, the barrier publishes it to no reader, and this protocol is not one",
+				 fns.buf, p->variable, sname, ff.scope));
+	strbuf_release(&fns);
+	field_functions_release(&ff);
+	free(sname);
+	free(field);
+}
+
 static void rule_one_side(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -4345,6 +4387,7 @@ static const struct classify_rule {
 	{ "first-store", rule_first_store },
 	{ "branch-end", rule_branch_end },
 	{ "handoff", rule_handoff },
+	{ "unread", rule_unread },
 	{ "config", rule_config },
 	{ "ordered-ends", rule_ordered_ends },
 };

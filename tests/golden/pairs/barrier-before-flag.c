@@ -57,6 +57,12 @@ static void demo_port_consume(struct demo_port *p, int n)
 	WRITE_ONCE(p->nread, p->nread + n);
 }
 
+/* p->ready is read somewhere: a protocol with a reader acqrel does not see ordered */
+static int demo_port_ready(struct demo_port *p)
+{
+	return READ_ONCE(p->ready);
+}
+
 /*
  * check-name: an smp_rmb() right before the load of a store-then-barrier flag, after a load nobody publishes, is the flag's (keep); data stored before a publishing smp_wmb() is not a flag
  * check-command: acqrel pairs $file

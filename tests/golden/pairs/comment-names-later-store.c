@@ -91,6 +91,12 @@ static int demo_add_slot(struct demo_chip *c)
 	return demo_register(c);
 }
 
+/* m->len is read somewhere: a protocol with a reader acqrel does not see ordered */
+static int demo_msg_len(struct demo_msg *m)
+{
+	return READ_ONCE(m->len);
+}
+
 /*
  * check-name: rule W for a store no protocol holds: an smp_wmb() whose comment names a store after it, or a function called after it, and not the protocol's variable, is that store's barrier (keep); so also the comment above the one-line statement right before the barrier; a comment that names only stores before the barrier is no such evidence
  * check-command: acqrel pairs $file

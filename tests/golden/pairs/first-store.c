@@ -58,6 +58,12 @@ static int demo_event(struct demo_kvm *k, unsigned long *ptep, int ev)
 	return was;
 }
 
+/* k->count and k->pend are read somewhere: readers acqrel does not see ordered */
+static unsigned long demo_kvm_stat(struct demo_kvm *k)
+{
+	return READ_ONCE(k->count) + READ_ONCE(k->pend);
+}
+
 /*
  * check-name: rule FIRST: a store another thread can see that the smp_wmb() reaches on every path before the protocol's publish store, its own or a helper's ("smp_wmb(); set_pte(ptep, v); stat--;"), is what the barrier publishes (keep); not when the barrier's comment names the protocol's variable, nor for a call under an if, nor for a store to a field (shape 7)
  * check-command: acqrel pairs $file

@@ -43,6 +43,12 @@ static void demo_attach(struct demo_thread *t, int info)
 	t->owner = demo_lookup("demo");
 }
 
+/* t->tail and t->owner are read somewhere: readers acqrel does not see ordered */
+static int demo_thread_busy(struct demo_thread *t)
+{
+	return READ_ONCE(t->tail) != 0 && READ_ONCE(t->owner) != NULL;
+}
+
 /*
  * check-name: rule HANDOFF: a publish store whose value is a call that takes the object the data went into (kthread_create(fn, t, ...)) is published by that call, after the barrier and before the store (keep); not a macro that only computes the value, nor a call not given the object
  * check-command: acqrel pairs $file

@@ -16,6 +16,12 @@ static void demo_offline(int *state)
 	demo_local_paca->irq_happened = 1;
 }
 
+/* the flag is read somewhere: a reader acqrel does not see ordered */
+static int demo_irq_pending(void)
+{
+	return READ_ONCE(demo_local_paca->irq_happened);
+}
+
 /*
  * check-name: a file-level register variable declared with an asm label ("register struct demo_paca *p asm("r13");") is typed like any global: its accesses have an object, with no type-unknown or field-name-only
  * check-command: acqrel pairs $file

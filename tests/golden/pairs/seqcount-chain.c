@@ -51,6 +51,12 @@ static int demo_gc_check(struct demo_gc *c, int seq)
 	return READ_ONCE(c->gced) != g;
 }
 
+/* c->stat is read somewhere: a reader acqrel does not see ordered */
+static int demo_gc_stat(struct demo_gc *c)
+{
+	return READ_ONCE(c->stat);
+}
+
 /*
  * check-name: rule S, a chain: an smp_wmb() right after the only store made since an earlier smp_wmb() of its function, straight through, orders that store ahead of what follows (keep, seqcount), not the publication of the next store; with two stores between, no chain
  * check-command: acqrel pairs $file

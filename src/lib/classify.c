@@ -3403,6 +3403,16 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 			  e->access < f->accesses.v + f->accesses.nr;
 	size_t k;
 
+	/*
+	 * Rule R inside: a fence f runs on every path orders its stores after
+	 * it (writer), or its loads before it (reader), whatever the barrier
+	 * becomes, wherever f is called from.
+	 */
+	if (writer && f->fences.store_first && f->fences.store_first < hi)
+		hi = f->fences.store_first;
+	if (!writer && f->fences.load_last > lo)
+		lo = f->fences.load_last;
+
 	for (k = 0; k < f->accesses.nr; k++) {
 		const struct access *a = &f->accesses.v[k];
 

@@ -472,7 +472,7 @@ bool prim_fully_ordered(const char *via)
 {
 	static const char *const suffixes[] = {
 		"xchg", "cmpxchg", "_return", "test_and_set_bit", "test_and_clear_bit",
-		"test_and_change_bit", "dec_and_test", "inc_and_test", "sub_and_test",
+		"test_and_change_bit", "cpumask_test_and_set_cpu", "cpumask_test_and_clear_cpu", "dec_and_test", "inc_and_test", "sub_and_test",
 		"add_negative", "fetch_add", "fetch_sub", "fetch_or", "fetch_and", "fetch_xor",
 		"fetch_andnot", "fetch_inc", "fetch_dec",
 	};

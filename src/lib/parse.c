@@ -997,6 +997,21 @@ static bool cast_callee(const struct parser *p, TSNode fn)
 	return i == len && s[0] != '_';
 }
 
+/*
+ * Whether name[0..len) reads as a callee: a name, or a pointer reached
+ * through members, subscripts and parentheses ("ops->fn", "(*fp)"); not a
+ * string or an asm statement that a macro body made look like one.
+ */
+static bool plain_callee(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!is_c_ident_char(name[i]) && !strchr("->.*()[]&", name[i]))
+			return false;
+	return len > 0;
+}
+
 static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsigned group)
 {
 	TSNode fn = ts_node_child_by_field_name(n, "function", 8);
@@ -1019,7 +1034,7 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		size_t len;
 		const char *name = node_text(p, fn, &len);
 
-		if (p->calls_out && len < 128)
+		if (p->calls_out && len < 128 && plain_callee(name, len))
 			call_list_push(p->calls_out, name, len, file_off(p, n));
 
 		if (!is(p, fn, S_IDENT) || !prim_benign_call(name, len)) {

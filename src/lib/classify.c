@@ -3386,6 +3386,14 @@ static bool ordered_after_publish(const struct pair_end *e, const struct call_re
 	return false;
 }
 
+/* Whether file is a C file (not a header). */
+static bool c_file(const char *file)
+{
+	size_t n = strlen(file);
+
+	return n > 2 && !strcmp(file + n - 2, ".c");
+}
+
 /*
  * Weighs the stores (writer) or loads (reader) of function f, which end e
  * reaches through call (its own, at depth 0), and of the functions f calls,
@@ -3439,7 +3447,10 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 		    f->calls.v[k].off < lo || f->calls.v[k].off >= hi)
 			continue;
 		g = depth + 1 < MAX_CALL_DEPTH && key_is_ident(name)
-		    ? defs_function(j->ctx->defs, f->file, name) : NULL;
+		    ? defs_function_far(j->ctx->defs, f->file, name) : NULL;
+		/* a header's macro or inline calls into the folder of the code that uses it */
+		if (!g && depth + 1 < MAX_CALL_DEPTH && key_is_ident(name) && !c_file(f->file))
+			g = defs_function_far(j->ctx->defs, e->file, name);
 		if (g && g->parsed) {
 			weigh_function(j, e, writer, call, g, depth + 1, 0, SIZE_MAX, shared, unknown);
 			continue;
@@ -3606,7 +3617,9 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 		if (prim_quiet_call(c->name) || (writer && ordered_after_publish(e, c, c->name)) ||
 		    fenced_off(cut, writer, c->off) || (writer && guard_cleared(j, e, c)))
 			continue;
-		f = callee_of(j, e, c);
+		/* what the call does: a function of another file of the folder too */
+		f = key_is_ident(c->name) && j->ctx->defs ? defs_function_far(j->ctx->defs, e->file, c->name)
+							  : NULL;
 		if (!f || !f->parsed) {
 			if (!strstr(unknown->buf, c->name))
 				strbuf_addf(unknown, "%s%s()", unknown->len ? ", " : "", c->name);

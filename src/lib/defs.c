@@ -2,9 +2,11 @@
 #include "defs.h"
 #include "hash.h"
 #include "inputs.h"
+#include "key.h"
 #include "lex.h"
 #include "parse.h"
 #include "prims.h"
+#include "sites.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -53,6 +55,8 @@ struct defs {
 	struct field_stores *store_v;
 	size_t nr_stores, alloc_stores;
 	struct types_scratch peek;	/* files scanned for a field but not kept */
+	const struct sites_run *run;	/* borrowed or NULL: for a folder's functions */
+	size_t *by_rel;		/* owned: run's walk indexes sorted by path, or NULL */
 };
 
 struct defs *defs_new(struct types *t)
@@ -139,6 +143,7 @@ void defs_free(struct defs *d)
 	free(d->store_v);
 	hashmap_release(&d->stores);
 	free(d->peek.buf);
+	free(d->by_rel);
 	free(d);
 }
 
@@ -401,6 +406,79 @@ static bool find_in(struct defs *d, char **files, size_t n, const char *name)
 	return false;
 }
 
+void defs_set_run(struct defs *d, const struct sites_run *run)
+{
+	d->run = run;
+}
+
+static int by_rel_cmp(const void *a, const void *b, void *arg)
+{
+	const struct sites_run *run = arg;
+
+	return strcmp(run->walk.files[*(const size_t *)a].rel, run->walk.files[*(const size_t *)b].rel);
+}
+
+/*
+ * The one non-static function name of the C files of file's folder (file
+ * itself aside: its own were looked up already), found through the index
+ * of called names, which a definition is in too; NULL when none or more
+ * than one file defines it.
+ */
+static struct func_summary *folder_function(struct defs *d, const char *file, const char *name)
+{
+	const struct sites_run *run = d->run;
+	const char *slash = strrchr(file, '/');
+	size_t dlen = slash ? (size_t)(slash - file) + 1 : 0, n = run->walk.nr, lo = 0, hi, i;
+	struct func_summary *found = NULL;
+	unsigned defs = 0;
+
+	if (!d->by_rel) {
+		d->by_rel = xmalloc((n ? n : 1) * sizeof(*d->by_rel));
+		for (i = 0; i < n; i++)
+			d->by_rel[i] = i;
+		qsort_r(d->by_rel, n, sizeof(*d->by_rel), by_rel_cmp, (void *)run);
+	}
+	/* the first path of the folder */
+	hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(run->walk.files[d->by_rel[mid]].rel, file, dlen) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < n && defs < 2; i++) {
+		size_t w = d->by_rel[i];
+		const char *rel = run->walk.files[w].rel;
+		size_t len = strlen(rel);
+		const struct lexed *lx;
+		const struct lex_context *ctx;
+		struct func_summary *s;
+
+		if (strncmp(rel, file, dlen))
+			break;
+		if (strchr(rel + dlen, '/') || len < 2 || strcmp(rel + len - 2, ".c") ||
+		    !strcmp(rel, file) || !sites_file_names_call(&run->files[w], name) ||
+		    !(lx = lexed_of(d, rel)) || !(ctx = find_function(lx, name)))
+			continue;
+		s = summarise(d, lx, ctx);
+		if (s->is_static) {
+			summary_free(s);
+			continue;
+		}
+		defs++;
+		if (found)
+			summary_free(found);
+		found = defs == 1 ? s : (summary_free(s), NULL);
+	}
+	if (defs != 1) {
+		summary_free(found);
+		return NULL;
+	}
+	return found;
+}
+
 const struct func_summary *defs_function(struct defs *d, const char *file, const char *name)
 {
 	char *key = xasprintf("%s\001%s", file, name), **files;
@@ -429,6 +507,29 @@ const struct func_summary *defs_function(struct defs *d, const char *file, const
 		if (lx && find_macro(lx, name, &mc))
 			s = summarise_macro(d, files[i], &mc);
 	}
+	ALLOC_GROW(d->sums, d->nr_sums + 1, d->alloc_sums);
+	d->sums[d->nr_sums] = s;
+	hashmap_put(&d->found, key, d->nr_sums++);
+	free(key);
+	return s;
+}
+
+const struct func_summary *defs_function_far(struct defs *d, const char *file, const char *name)
+{
+	const struct func_summary *near = defs_function(d, file, name);
+	struct func_summary *s = NULL;
+	char *key;
+	size_t k, len = strlen(file);
+
+	if (near || !d->run || !key_is_ident(name) || len < 2 || strcmp(file + len - 2, ".c"))
+		return near;
+	key = xasprintf("%s\002%s", file, name);
+	k = hashmap_get(&d->found, key);
+	if (k != (size_t)-1) {
+		free(key);
+		return d->sums[k];
+	}
+	s = folder_function(d, file, name);
 	ALLOC_GROW(d->sums, d->nr_sums + 1, d->alloc_sums);
 	d->sums[d->nr_sums] = s;
 	hashmap_put(&d->found, key, d->nr_sums++);

@@ -56,6 +56,19 @@ void defs_merge(struct defs *d, struct defs *from);
  * NULL when its definition is not found. Borrowed from d.
  */
 const struct func_summary *defs_function(struct defs *d, const char *file, const char *name);
+/*
+ * The same, and else, with a run given (defs_set_run()), the one function
+ * of that name that a C file of file's folder defines, not static, and no
+ * other one defines too (a call graph of the folder:
+ * "jbd2_journal_cancel_revoke()" of fs/jbd2/revoke.c seen from
+ * fs/jbd2/transaction.c). For weighing what a call does, not for finding
+ * where a protocol's access is. NULL when none is found.
+ */
+const struct func_summary *defs_function_far(struct defs *d, const char *file, const char *name);
+
+struct sites_run;
+/* The run whose index of called names defs_function() uses to find a folder's functions. */
+void defs_set_run(struct defs *d, const struct sites_run *run);
 
 /* Where a struct field is stored, as far as its struct can be seen. */
 struct field_store {

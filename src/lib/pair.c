@@ -742,6 +742,7 @@ static struct pair_worker *prepare(struct sites_run *run, int nr_threads,
 		types_init(w[t].types, run->walk.root);
 		types_skip_unity_scan(w[t].types, no_c_include);
 		w[t].defs = t ? defs_new_sharing(w[t].types, w[0].defs) : defs_new(w[t].types);
+		defs_set_run(w[t].defs, run);
 	}
 	threads_run(nr_threads, prepare_main, w, sizeof(*w));
 	for (t = 1; t < nr_threads; t++) {

@@ -181,6 +181,11 @@ static bool file_calls(const struct file_sites *fs, uint32_t h)
 	return false;
 }
 
+bool sites_file_names_call(const struct file_sites *fs, const char *name)
+{
+	return file_calls(fs, name_hash(name, strlen(name)));
+}
+
 /* Offset of the first invalid UTF-8 sequence, or len when there is none. */
 static size_t utf8_invalid_at(const char *buf, size_t len)
 {

@@ -127,6 +127,13 @@ static inline const char *caller_file(const struct caller *c, const char *site_f
 void sites_far_callers(struct sites_run *run, int nr_threads);
 
 /*
+ * Whether name stands right before a '(' in fs's file (a call or a
+ * definition), as far as the index of called names tells (a hash: it may
+ * say yes for another name).
+ */
+bool sites_file_names_call(const struct file_sites *fs, const char *name);
+
+/*
  * Walks paths and inventories every site, using nr_threads workers. With
  * SITES_KEEP_TEXT in flags, each file that holds an smp_wmb() or smp_rmb()
  * site (the files a rewrite can touch) keeps the bytes its sites were found

@@ -1003,8 +1003,13 @@ static bool formats(const char *text, size_t open)
  */
 static bool in_subscript(const char *text, size_t off)
 {
-	/* a loop condition bounds what the loop reads: "for"/"while" are uses */
-	static const char *const keywords[] = { "if", "switch", "return", "sizeof" };
+	/*
+	 * A loop condition only bounds what the loop reads: a control
+	 * dependency, which orders no later load, so "for"/"while" are no uses
+	 * (a reader that relied on one without a barrier of its own would be
+	 * wrong with smp_wmb() already).
+	 */
+	static const char *const keywords[] = { "if", "switch", "return", "sizeof", "for", "while" };
 	size_t i = statement_start(text, off), opens[32], nr = 0, k;
 	int depth = 0;
 
@@ -1074,6 +1079,9 @@ static bool load_indexes(const char *text, size_t off, const struct lex_context 
 		return false;
 	for (i = st; i < off; i++) {
 		if (text[i] != '=' || text[i + 1] == '=' || (i > st && strchr("=!<>", text[i - 1])))
+			continue;
+		/* "for (i = 0; i < x->f; i++)": i is not set from the load, only bounded by it */
+		if (memchr(text + i, ';', off - i))
 			continue;
 		for (e = i; e > st && (text[e - 1] == ' ' || text[e - 1] == '\t'); e--)
 			;

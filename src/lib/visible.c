@@ -609,10 +609,11 @@ static bool unsubscribed(const struct seen *s)
  * Rule H: a store after smp_wmb() of a scalar field that no reader
  * anywhere orders later loads after (unsubscribed()), and whose loads
  * acqrel finds in the files that see its struct, outside the barrier's
- * function, none that may index the data with it (a[x->f], a loop bound,
- * a call's argument, or i = x->f; ... a[i]; defs_field_loads()): its
- * readers take the value (a counter, a hint, a setting) and reach no data
- * through it, in order or by an index dependency, so none can tell that a
+ * function, none that may index the data with it (a[x->f], a call's
+ * argument, or i = x->f; ... a[i]; defs_field_loads()): its readers take
+ * the value (a counter, a hint, a setting, a loop's bound, whose control
+ * dependency orders no load) and reach no data through it, in order or
+ * by an index dependency, so none can tell that a
  * release of the flag leaves it unordered after the data. A store with no
  * load found stays a caveat (DESIGN shape 7: a store with no known
  * reader), and so does a pointer, a global, or a store by a bit operation
@@ -635,7 +636,7 @@ static char *rule_read_as_value(const struct seen *s)
 	fl.skip_file = s->e->file;
 	defs_field_loads(s->ctx->defs, s->file, sname, field, &fl);
 	if (fl.complete && fl.nr && !fl.indexes)
-		out = xasprintf("no reader in the tree orders loads after loading %s, and its %zu load%s in the files that see the struct (%s; the first at %s:%u) take%s it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it",
+		out = xasprintf("no reader in the tree orders loads after loading %s, and its %zu load%s in the files that see the struct (%s; the first at %s:%u) take%s it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it",
 				s->a->path, fl.nr, fl.nr == 1 ? "" : "s", fl.scope, fl.file, fl.line,
 				fl.nr == 1 ? "s" : "");
 	free(sname);

@@ -2,9 +2,10 @@
 /*
  * Synthetic fixture for acqrel, rule H: a scalar stored after smp_wmb()
  * besides the publish store, that no reader orders loads after. When its
- * loads are found and each takes it as a value, it is no caveat; when one
- * may index the data with it (a subscript, a loop bound, a local used as
- * an index, an argument of a call), or none is found, it stays one.
+ * loads are found and each takes it as a value or a loop's bound (a
+ * control dependency, which orders no load), it is no caveat; when one
+ * may index the data with it (a subscript, a local used as an index, an
+ * argument of a call), or none is found, it stays one.
  */
 
 struct demo_stat_ring {
@@ -146,7 +147,7 @@ static int demo_idx_peek(struct demo_idx_ring *r)
 	return r->slots[READ_ONCE(r->last)];
 }
 
-/* a loop bound over the data: stays */
+/* a loop bound over the data, a control dependency that orders no load: convert */
 static void demo_bound_put(struct demo_bound_ring *r, int v)
 {
 	r->slots[r->prod & 7] = v;
@@ -236,72 +237,72 @@ static int demo_none_get(struct demo_none_ring *r, unsigned int i)
 }
 
 /*
- * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; an index, a loop bound, a local used as an index, a call argument or no load found keeps several-stores
+ * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; a loop bound too; an index, a local used as an index, a call argument or no load found keeps several-stores
  * check-command: acqrel pairs $file
  * check-output-start
-rules-read-as-value.c:65: protocol r->prod (demo_stat_ring.prod): convert
-  writer rules-read-as-value.c:65: smp_wmb() in demo_stat_put(); publish store at line 66
-  reader rules-read-as-value.c:74: smp_rmb() in demo_stat_get(); subscribe load at line 72
+rules-read-as-value.c:66: protocol r->prod (demo_stat_ring.prod): convert
+  writer rules-read-as-value.c:66: smp_wmb() in demo_stat_put(); publish store at line 67
+  reader rules-read-as-value.c:75: smp_rmb() in demo_stat_get(); subscribe load at line 73
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->puts (line 67) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:80) takes it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it
+    store r->puts (line 68) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:81) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:87: protocol r->prod (demo_and_ring.prod): convert
-  writer rules-read-as-value.c:87: smp_wmb() in demo_and_put(); publish store at line 88
-  reader rules-read-as-value.c:96: smp_rmb() in demo_and_get(); subscribe load at line 94
+rules-read-as-value.c:88: protocol r->prod (demo_and_ring.prod): convert
+  writer rules-read-as-value.c:88: smp_wmb() in demo_and_put(); publish store at line 89
+  reader rules-read-as-value.c:97: smp_rmb() in demo_and_get(); subscribe load at line 95
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->more (line 89) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:102) takes it as a value, none as a subscript, a loop bound or a call's argument: readers reach no data through it
+    store r->more (line 90) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:103) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:109: protocol r->prod (demo_addr_ring.prod): review
-  writer rules-read-as-value.c:109: smp_wmb() in demo_addr_put(); publish store at line 110
-  reader rules-read-as-value.c:118: smp_rmb() in demo_addr_get(); subscribe load at line 116
+rules-read-as-value.c:110: protocol r->prod (demo_addr_ring.prod): review
+  writer rules-read-as-value.c:110: smp_wmb() in demo_addr_put(); publish store at line 111
+  reader rules-read-as-value.c:119: smp_rmb() in demo_addr_get(); subscribe load at line 117
   evidence: object, data
-  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 111), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 112), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->seen (line 111) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->seen (line 112) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:131: protocol r->prod (demo_idx_ring.prod): review
-  writer rules-read-as-value.c:131: smp_wmb() in demo_idx_put(); publish store at line 132
-  reader rules-read-as-value.c:140: smp_rmb() in demo_idx_get(); subscribe load at line 138
+rules-read-as-value.c:132: protocol r->prod (demo_idx_ring.prod): review
+  writer rules-read-as-value.c:132: smp_wmb() in demo_idx_put(); publish store at line 133
+  reader rules-read-as-value.c:141: smp_rmb() in demo_idx_get(); subscribe load at line 139
   evidence: object, data
-  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 133), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 134), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->last (line 133) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->last (line 134) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:153: protocol r->prod (demo_bound_ring.prod): review
-  writer rules-read-as-value.c:153: smp_wmb() in demo_bound_put(); publish store at line 154
-  reader rules-read-as-value.c:162: smp_rmb() in demo_bound_get(); subscribe load at line 160
+rules-read-as-value.c:154: protocol r->prod (demo_bound_ring.prod): convert
+  writer rules-read-as-value.c:154: smp_wmb() in demo_bound_put(); publish store at line 155
+  reader rules-read-as-value.c:163: smp_rmb() in demo_bound_get(); subscribe load at line 161
   evidence: object, data
-  several-stores: smp_wmb() in demo_bound_put() also orders the stores to r->filled (line 155), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->filled (line 155) after smp_wmb() in demo_bound_put(): shared: no reader in the tree orders loads after loading r->filled (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+  adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    store r->filled (line 156) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:171) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:179: protocol r->prod (demo_local_ring.prod): review
-  writer rules-read-as-value.c:179: smp_wmb() in demo_local_put(); publish store at line 180
-  reader rules-read-as-value.c:188: smp_rmb() in demo_local_get(); subscribe load at line 186
+rules-read-as-value.c:180: protocol r->prod (demo_local_ring.prod): review
+  writer rules-read-as-value.c:180: smp_wmb() in demo_local_put(); publish store at line 181
+  reader rules-read-as-value.c:189: smp_rmb() in demo_local_get(); subscribe load at line 187
   evidence: object, data
-  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 181), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 182), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->newest (line 181) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->newest (line 182) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:203: protocol r->prod (demo_call_ring.prod): review
-  writer rules-read-as-value.c:203: smp_wmb() in demo_call_put(); publish store at line 204
-  reader rules-read-as-value.c:212: smp_rmb() in demo_call_get(); subscribe load at line 210
+rules-read-as-value.c:204: protocol r->prod (demo_call_ring.prod): review
+  writer rules-read-as-value.c:204: smp_wmb() in demo_call_put(); publish store at line 205
+  reader rules-read-as-value.c:213: smp_rmb() in demo_call_get(); subscribe load at line 211
   evidence: object, data
-  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 205), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 206), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->recent (line 205) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->recent (line 206) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:225: protocol r->prod (demo_none_ring.prod): review
-  writer rules-read-as-value.c:225: smp_wmb() in demo_none_put(); publish store at line 226
-  reader rules-read-as-value.c:234: smp_rmb() in demo_none_get(); subscribe load at line 232
+rules-read-as-value.c:226: protocol r->prod (demo_none_ring.prod): review
+  writer rules-read-as-value.c:226: smp_wmb() in demo_none_put(); publish store at line 227
+  reader rules-read-as-value.c:235: smp_rmb() in demo_none_get(); subscribe load at line 233
   evidence: object, data
-  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 227), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 228), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->unread (line 227) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->unread (line 228) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

@@ -97,6 +97,8 @@ static void text_protocol(struct strbuf *sb, const struct protocol *p)
 
 		strbuf_addf(sb, "    %s %s (line %u", c->access->is_write ? "store" : "load",
 			    c->access->path, c->access->line);
+		if (c->call && c->file && strcmp(c->file, c->end->file))
+			strbuf_addf(sb, " of %s", c->file);
 		if (c->call)
 			strbuf_addf(sb, " in %s(), called at line %u", c->call->name, c->call->line);
 		if (c->tail && c->tail->file)

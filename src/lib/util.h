@@ -15,13 +15,50 @@ static inline int is_c_ident_char(int c)
 }
 
 /*
+ * Whether the parenthesised text [open, close] (its '(' and ')') is a
+ * cast's type: it ends in '*' ("(void *)", "(struct x **)") or starts with
+ * a type keyword or a scalar typedef ("(unsigned long)", "(u64)",
+ * "(size_t)").
+ */
+static inline int cast_parens(const char *open, const char *close)
+{
+	static const char *const words[] = {
+		"void", "char", "short", "int", "long", "unsigned", "signed", "struct", "union",
+		"enum", "const", "volatile", "bool", "_Bool", "float", "double", "typeof",
+		"__typeof__", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "__u8",
+		"__u16", "__u32", "__u64", "__s8", "__s16", "__s32", "__s64", "__le16", "__le32",
+		"__le64", "__be16", "__be32", "__be64", "uintptr_t", "size_t", "ssize_t",
+	};
+	const char *b = open + 1, *e = close, *w;
+	size_t i, n;
+
+	while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	if (e > b && e[-1] == '*')
+		return 1;
+	while (b < e && (*b == ' ' || *b == '\t'))
+		b++;
+	for (w = b; w < e && is_c_ident_char(*w); w++)
+		;
+	n = (size_t)(w - b);
+	if (n > 2 && b[n - 2] == '_' && b[n - 1] == 't' && w == e)
+		return 1;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == n && !memcmp(b, words[i], n))
+			return 1;
+	return 0;
+}
+
+/*
  * Whether the '&' at amp (in a text that starts at start) takes an
- * address: a unary '&' ("&x->f", "(&x", "= &x", "return &x"), not half of
- * "&&" nor a bitwise and after an operand ("a & x->f", "(a) & b").
+ * address: a unary '&' ("&x->f", "(&x", "= &x", "return &x", "(void *)&x"),
+ * not half of "&&" nor a bitwise and after an operand ("a & x->f",
+ * "(a) & b", "f(a) & b").
  */
 static inline int unary_amp(const char *start, const char *amp)
 {
-	const char *b = amp, *w;
+	const char *b = amp, *w, *open;
+	int depth = 0;
 
 	if (*amp != '&' || (amp > start && amp[-1] == '&') || amp[1] == '&')
 		return 0;
@@ -29,8 +66,33 @@ static inline int unary_amp(const char *start, const char *amp)
 		b--;
 	if (b == start)
 		return 1;
-	if (b[-1] == ')' || b[-1] == ']')
+	if (b[-1] == ']')
 		return 0;
+	if (b[-1] == ')') {
+		/* a cast before it makes it unary: "(void *)&x" */
+		for (open = b - 1;; open--) {
+			if (*open == ')')
+				depth++;
+			else if (*open == '(' && --depth == 0)
+				break;
+			if (open == start)
+				return 1;	/* unbalanced: take it as an address, the cautious side */
+		}
+		for (w = open; w > start && (w[-1] == ' ' || w[-1] == '\t'); w--)
+			;
+		/* "f(a) & b", "x[i](a) & b": the parentheses end an operand */
+		if (w > start && (w[-1] == ')' || w[-1] == ']'))
+			return 0;
+		if (w > start && is_c_ident_char(w[-1])) {
+			const char *k = w;
+
+			while (k > start && is_c_ident_char(k[-1]))
+				k--;
+			if (!((w - k == 6 && !memcmp(k, "return", 6)) || (w - k == 4 && !memcmp(k, "case", 4))))
+				return 0;
+		}
+		return cast_parens(open, b - 1);
+	}
 	if (!is_c_ident_char(b[-1]))
 		return 1;
 	for (w = b; w > start && is_c_ident_char(w[-1]); w--)

@@ -1,6 +1,9 @@
 /* t-prims.c: which identifiers are primitives, and which mark an access */
 #include "tap.h"
 #include "lib/prims.h"
+#include "lib/util.h"
+
+#include <string.h>
 
 static enum prim_class classify(const char *s)
 {
@@ -60,5 +63,25 @@ int main(void)
 	ok(prim_marked_access("cmpxchg_release", 15, &is_write, &arg) && is_write && arg == 0,
 	   "cmpxchg_release writes its first argument");
 	ok(!prim_marked_access("memcpy", 6, &is_write, &arg), "memcpy is not a marked access");
+	/* unary_amp(): the '&' before "x->f" in each text, as written */
+	{
+		static const struct { const char *text; int unary; } amps[] = {
+			{ "p = &x->f", 1 }, { "f(&x->f)", 1 }, { "return &x->f", 1 },
+			{ "(void *)&x->f", 1 }, { "(unsigned long)&x->f", 1 },
+			{ "(struct demo **)&x->f", 1 }, { "(u64)&x->f", 1 },
+			{ "return (void *)&x->f", 1 }, { "&x->f", 1 },
+			{ "a && x->f", 0 }, { "a & x->f", 0 }, { "(a) & x->f", 0 },
+			{ "f(a) & x->f", 0 }, { "v[i] & x->f", 0 }, { "return (a) & x->f", 0 },
+			{ "sizeof(a) & x->f", 0 },
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof(amps) / sizeof(amps[0]); k++) {
+			const char *t = amps[k].text, *amp = strrchr(t, '&');
+
+			ok(unary_amp(t, amp) == amps[k].unary, "\"%s\": the '&' is %s", t,
+			   amps[k].unary ? "an address-of" : "no address-of");
+		}
+	}
 	return tap_done();
 }

@@ -959,8 +959,9 @@ static size_t file_end(const struct parser *p, TSNode n);
  * grammar took for a callee: a cast "(RING_IDX)(x)", "(u64)(x)",
  * "(typeof(p))(x)", as macro bodies write them. A type name by the
  * kernel's conventions: a typeof(), a name ending in _t, a scalar typedef
- * (u8, s32, __u64, __le16, __be32), or a name in capitals (a typedef of a
- * macro-heavy header), which no function has.
+ * (u8, s32, __u64, __le16, __be32). Not a name in capitals: it may be a
+ * macro's parameter that names a function ("(FN)(x)"), and a call is the
+ * cautious reading.
  */
 static bool cast_callee(const struct parser *p, TSNode fn)
 {
@@ -992,24 +993,29 @@ static bool cast_callee(const struct parser *p, TSNode fn)
 				return true;
 		}
 	}
-	for (i = 0; i < len && ((s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_' || (s[i] >= '0' && s[i] <= '9')); i++)
-		;
-	return i == len && s[0] != '_';
+	return false;
 }
 
 /*
- * Whether name[0..len) reads as a callee: a name, or a pointer reached
- * through members, subscripts and parentheses ("ops->fn", "(*fp)"); not a
- * string or an asm statement that a macro body made look like one.
+ * The callee name[0..len) as a call list names it, into out (size n):
+ * without blanks and line breaks ("ops\n->fn" is "ops->fn"); "asm" for
+ * text that holds a string (an asm statement a macro body made look like
+ * a callee), which stays a call acqrel cannot follow. Its length.
  */
-static bool plain_callee(const char *name, size_t len)
+static size_t callee_text(const char *name, size_t len, char *out, size_t n)
 {
-	size_t i;
+	size_t i, k = 0;
 
-	for (i = 0; i < len; i++)
-		if (!is_c_ident_char(name[i]) && !strchr("->.*()[]&", name[i]))
-			return false;
-	return len > 0;
+	if (memchr(name, '"', len) || memchr(name, '\'', len)) {
+		memcpy(out, "asm", 4);
+		return 3;
+	}
+	for (i = 0; i < len && k + 1 < n; i++)
+		if (name[i] != ' ' && name[i] != '\t' && name[i] != '\n' && name[i] != '\r' &&
+		    name[i] != '\\')
+			out[k++] = name[i];
+	out[k] = '\0';
+	return k;
 }
 
 static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsigned group)
@@ -1034,8 +1040,13 @@ static void visit_call(struct parser *p, TSNode n, struct access_list *out, unsi
 		size_t len;
 		const char *name = node_text(p, fn, &len);
 
-		if (p->calls_out && len < 128 && plain_callee(name, len))
-			call_list_push(p->calls_out, name, len, file_off(p, n));
+		if (p->calls_out && len < 128) {
+			char clean[128];
+			size_t cn = callee_text(name, len, clean, sizeof(clean));
+
+			if (cn)
+				call_list_push(p->calls_out, clean, cn, file_off(p, n));
+		}
 
 		if (!is(p, fn, S_IDENT) || !prim_benign_call(name, len)) {
 			if (!p->nr_calls++) {

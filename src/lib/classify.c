@@ -1889,16 +1889,6 @@ static void rule_no_publisher(struct judge *j)
 }
 
 /*
- * An smp_rmb() right before a load that writers order, while nobody
- * publishes the variable loaded before it ("while (time_before(jiffies, t))
- * { smp_rmb(); if (pen_release == -1) ...", "smp_rmb(); if (ds->ds_clp)"):
- * the barrier belongs to the load after it (misplaced, or ordering what
- * came before ahead of it), and this protocol, keyed on the load before,
- * is not the barrier's. The load after is ordered by its writers when they
- * publish it, or when they store it right before an smp_wmb() that orders
- * it ahead of the calls after ("tp->card_state = Running; smp_wmb();").
- */
-/*
  * The accessor that reader end e calls first after its barrier, before
  * offset before (its first load there): a function whose body makes one
  * access, a load, and calls nothing ("return READ_ONCE(root->last_trans);"),
@@ -1937,6 +1927,17 @@ static bool writers_publish(const struct judge *j, const struct access *a, const
 	return yes;
 }
 
+/*
+ * An smp_rmb() right before a load that writers order, while nobody
+ * publishes the variable loaded before it ("while (time_before(jiffies, t))
+ * { smp_rmb(); if (pen_release == -1) ...", "smp_rmb(); if (ds->ds_clp)"):
+ * the barrier belongs to the load after it (misplaced, or ordering what
+ * came before ahead of it), and this protocol, keyed on the load before,
+ * is not the barrier's. The load after is ordered by its writers when they
+ * publish it, or when they store it right before an smp_wmb() that orders
+ * it ahead of the calls after ("tp->card_state = Running; smp_wmb();").
+ * The load after may be the one load of an accessor called first.
+ */
 static void rule_barrier_before_load(struct judge *j)
 {
 	struct protocol *p = j->p;
@@ -3056,6 +3057,17 @@ static bool named_readers(struct judge *j)
 	return nr_fn > 0;
 }
 
+/* Whether function name of file is the function of one of p's writer ends. */
+static bool writer_function_in(const struct protocol *p, const char *name, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_writers; i++)
+		if (!strcmp(site_where(p->writers[i].site), name) && !strcmp(p->writers[i].file, file))
+			return true;
+	return false;
+}
+
 /*
  * Rule UNREAD: a protocol with writers and no reader end, whose variable
  * is a member that no function loads or stores but the writers' own, in
@@ -3083,7 +3095,7 @@ static void rule_unread(struct judge *j)
 	memset(&ff, 0, sizeof(ff));
 	defs_field_functions(j->ctx->defs, p->writers[0].access_file, sname, field, &ff);
 	for (i = 0; ff.complete && i < ff.nr; i++) {
-		if (!writer_function(p, ff.v[i].function))
+		if (!writer_function_in(p, ff.v[i].function, ff.v[i].file))
 			break;
 		strbuf_addf(&fns, "%s%s()", i ? ", " : "", ff.v[i].function);
 	}

@@ -422,7 +422,7 @@ static int by_rel_cmp(const void *a, const void *b, void *arg)
  * The one non-static function name of the C files of file's folder (file
  * itself aside: its own were looked up already), found through the index
  * of called names, which a definition is in too; NULL when none or more
- * than one file defines it.
+ * than one file defines it, or the one is __weak (another may override it).
  */
 static struct func_summary *folder_function(struct defs *d, const char *file, const char *name)
 {
@@ -467,6 +467,9 @@ static struct func_summary *folder_function(struct defs *d, const char *file, co
 			summary_free(s);
 			continue;
 		}
+		/* a __weak default may be overridden elsewhere: which runs is not known */
+		if (head_has(types_text(d->t, rel), ctx, "__weak"))
+			defs++;
 		defs++;
 		if (found)
 			summary_free(found);
@@ -997,9 +1000,9 @@ static bool formats(const char *text, size_t open)
  * Whether off lies inside a subscript, or inside the arguments of a call
  * that may use them as one (any call but a marked access, likely() and
  * other calls that touch no memory, a call that formats a string, and
- * if, switch, return and sizeof), or in a loop's condition, which bounds
- * what the loop reads, a wait's (wait_event()) included: an unclosed '['
- * or such '(' since its statement began.
+ * if, switch, return, sizeof, for and while: a loop's condition only
+ * bounds what the loop reads), or in a wait's condition (wait_event()):
+ * an unclosed '[' or such '(' since its statement began.
  */
 static bool in_subscript(const char *text, size_t off)
 {

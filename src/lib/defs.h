@@ -67,7 +67,7 @@ const struct func_summary *defs_function(struct defs *d, const char *file, const
 const struct func_summary *defs_function_far(struct defs *d, const char *file, const char *name);
 
 struct sites_run;
-/* The run whose index of called names defs_function() uses to find a folder's functions. */
+/* The run whose index of called names defs_function_far() uses to find a folder's functions. */
 void defs_set_run(struct defs *d, const struct sites_run *run);
 
 /* Where a struct field is stored, as far as its struct can be seen. */

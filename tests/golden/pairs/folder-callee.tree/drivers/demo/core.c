@@ -36,3 +36,12 @@ static void demo_put_told(struct demo_ring *r, int v)
 	WRITE_ONCE(r->head, 3);
 	demo_tell(r);
 }
+
+/* demo_hint() is a __weak default of kick.c: call-between stays */
+static void demo_put_hinted(struct demo_ring *r, int v)
+{
+	r->data[3] = v;
+	smp_wmb();
+	WRITE_ONCE(r->head, 4);
+	demo_hint(r);
+}

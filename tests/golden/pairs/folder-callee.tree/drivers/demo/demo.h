@@ -11,3 +11,4 @@ struct demo_ring {
 void demo_kick(struct demo_ring *r);
 void demo_note(struct demo_ring *r);
 void demo_tell(struct demo_ring *r);
+void demo_hint(struct demo_ring *r);

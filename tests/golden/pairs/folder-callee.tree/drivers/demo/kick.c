@@ -19,3 +19,8 @@ static void demo_tell(struct demo_ring *r)
 {
 	r->notes = 2;
 }
+
+/* a __weak default another file may override: which one runs is not known */
+void __weak demo_hint(struct demo_ring *r)
+{
+}

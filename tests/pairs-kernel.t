@@ -3,8 +3,10 @@
 # 6.12 and 6.1, unpacked by scripts/kernel.sh). Every smp_wmb()/smp_rmb()
 # site that acqrel sites reports ends up in a protocol or in unpaired with a
 # reason; every protocol has a verdict, its reasons have codes and
-# sentences, and a convert has both sides. Run from the repository root;
-# ACQREL names the binary.
+# sentences, and a convert has both sides. The output is the same on one
+# thread as on three (more threads than this machine's two cores, so that
+# they interleave): the threads' caches change no verdict. Run from the
+# repository root; ACQREL names the binary.
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -15,7 +17,17 @@ use Test::More;
 my $acqrel = $ENV{ACQREL} // './build/acqrel';
 my $top = dirname($FindBin::RealBin);
 my @versions = qw(6.12 6.1);
-plan tests => 5 * @versions;
+plan tests => 6 * @versions;
+
+# The standard output of cmd with the environment's ACQREL_JOBS set to jobs, or undef.
+sub run_jobs {
+	my ($jobs, @cmd) = @_;
+	local $ENV{ACQREL_JOBS} = $jobs;
+	open(my $fh, '-|', @cmd) or return undef;
+	my $out = do { local $/; <$fh> };
+	close($fh);
+	return ($? & 127) || ($? >> 8) > 1 ? undef : $out;
+}
 
 sub run_json {
 	my (@cmd) = @_;
@@ -31,7 +43,7 @@ for my $ver (@versions) {
 	my $pairs = run_json($acqrel, 'pairs', '--json', $tree);
 	my $sites = run_json($acqrel, 'sites', '--json', $tree);
 	ok($pairs && $sites, "$ver: acqrel pairs and sites ran and printed JSON") or do {
-		fail("$ver: not run") for 1 .. 4;
+		fail("$ver: not run") for 1 .. 5;
 		next;
 	};
 
@@ -66,6 +78,11 @@ for my $ver (@versions) {
 
 	my @unreasoned = grep { !$_->{code} || !$_->{reason} } @{$pairs->{unpaired}};
 	ok(!@unreasoned, "$ver: every unpaired site has a reason");
+	my @no_cache = ($acqrel, 'pairs', '--no-cache', '--json', $tree);
+	my ($one, $three) = (run_jobs(1, @no_cache), run_jobs(3, @no_cache));
+	ok(defined($one) && defined($three) && $one eq $three,
+	   "$ver: pairs --json prints the same on one thread and on three");
+
 	my %verdicts;
 	$verdicts{$_->{verdict}}++ for @{$pairs->{protocols}};
 	diag("$ver: " . join(', ', map { "$_ " . ($verdicts{$_} // 0) } qw(convert review keep converted redundant)) .

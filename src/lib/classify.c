@@ -4804,6 +4804,19 @@ bool ordered_has(struct ordered_set *o, const char *base)
 	return hashmap_get(&o->keys, base) != (size_t)-1;
 }
 
+void ordered_set_settle(struct ordered_set *o)
+{
+	size_t k;
+
+	for (k = 0; k < o->nr; k++)
+		ordered_add(o, k);
+	/* nothing waits: ordered_has() finds no name and no entry to wake */
+	hashmap_release(&o->names);
+	free(o->v);
+	o->v = NULL;
+	o->nr = o->alloc = 0;
+}
+
 void ordered_set_release(struct ordered_set *o)
 {
 	hashmap_release(&o->keys);

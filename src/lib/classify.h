@@ -29,6 +29,11 @@ struct ordered_set {
 
 /* Whether base (base_key()) is in o. */
 bool ordered_has(struct ordered_set *o, const char *base);
+/*
+ * Resolves and adds every access that waits in o, at once: afterwards
+ * ordered_has() only reads o, and several threads may ask it together.
+ */
+void ordered_set_settle(struct ordered_set *o);
 void ordered_set_release(struct ordered_set *o);
 
 /* What a judgement looks at besides the protocol. Borrowed. */

@@ -57,6 +57,12 @@ struct defs {
 	struct types_scratch peek;	/* files scanned for a field but not kept */
 	const struct sites_run *run;	/* borrowed or NULL: for a folder's functions */
 	size_t *by_rel;		/* owned: run's walk indexes sorted by path, or NULL */
+	/*
+	 * Borrowed or NULL: a defs nobody changes while this one is used,
+	 * whose functions, files and stores are answers of this one's, the
+	 * very summaries (compared by address), and are asked first.
+	 */
+	const struct defs *base;
 };
 
 struct defs *defs_new(struct types *t)
@@ -71,7 +77,7 @@ struct defs *defs_new(struct types *t)
 	return d;
 }
 
-struct defs *defs_new_sharing(struct types *t, struct defs *other)
+struct defs *defs_new_sharing(struct types *t, const struct defs *other)
 {
 	struct defs *d = xcalloc(1, sizeof(*d));
 
@@ -145,6 +151,17 @@ void defs_free(struct defs *d)
 	free(d->peek.buf);
 	free(d->by_rel);
 	free(d);
+}
+
+/* k of key in the map of d's base, (size_t)-1 when d has no base or it no key */
+#define BASE_GET(d, map, key) ((d)->base ? hashmap_get(&(d)->base->map, (key)) : (size_t)-1)
+
+struct defs *defs_new_over(struct types *t, const struct defs *base)
+{
+	struct defs *d = defs_new_sharing(t, base);
+
+	d->base = base;
+	return d;
 }
 
 void defs_merge(struct defs *d, struct defs *from)
@@ -293,9 +310,12 @@ static struct lexed *store_get(struct lexed_store *st, const char *rel, const ch
  */
 static const struct lexed *lexed_of(struct defs *d, const char *rel)
 {
-	size_t k = hashmap_get(&d->files, rel);
+	size_t k = BASE_GET(d, files, rel);
 	const char *text;
 
+	if (k != (size_t)-1)
+		return k < d->base->nr_lexed ? d->base->lexed[k] : NULL;
+	k = hashmap_get(&d->files, rel);
 	if (k != (size_t)-1)
 		return k < d->nr_lexed ? d->lexed[k] : NULL;
 	text = types_text(d->t, rel);
@@ -485,9 +505,14 @@ static struct func_summary *folder_function(struct defs *d, const char *file, co
 const struct func_summary *defs_function(struct defs *d, const char *file, const char *name)
 {
 	char *key = xasprintf("%s\001%s", file, name), **files;
-	size_t k = hashmap_get(&d->found, key), n, i;
+	size_t k = BASE_GET(d, found, key), n, i;
 	struct func_summary *s = NULL;
 
+	if (k != (size_t)-1) {
+		free(key);
+		return d->base->sums[k];
+	}
+	k = hashmap_get(&d->found, key);
 	if (k != (size_t)-1) {
 		free(key);
 		return d->sums[k];
@@ -527,6 +552,11 @@ const struct func_summary *defs_function_far(struct defs *d, const char *file, c
 	if (near || !d->run || !key_is_ident(name) || len < 2 || strcmp(file + len - 2, ".c"))
 		return near;
 	key = xasprintf("%s\002%s", file, name);
+	k = BASE_GET(d, found, key);
+	if (k != (size_t)-1) {
+		free(key);
+		return d->base->sums[k];
+	}
 	k = hashmap_get(&d->found, key);
 	if (k != (size_t)-1) {
 		free(key);
@@ -867,8 +897,14 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 {
 	const char *where = types_struct_file(d->t, file, sname);
 	char *key = xasprintf("%s\001%s\001%s", where ? where : file, sname, field);
-	size_t k = hashmap_get(&d->stores, key);
+	size_t k = BASE_GET(d, stores, key);
+	const struct field_stores *found;
 
+	if (k != (size_t)-1) {
+		found = &d->base->store_v[k];
+		goto copy;
+	}
+	k = hashmap_get(&d->stores, key);
 	if (k == (size_t)-1) {
 		struct field_stores fresh;
 		char *decl = NULL;
@@ -885,14 +921,16 @@ void defs_field_stores(struct defs *d, const char *file, const char *sname, cons
 		hashmap_put(&d->stores, key, d->nr_stores);
 		k = d->nr_stores++;
 	}
+	found = &d->store_v[k];
+copy:
 	free(key);
 	/* a copy the caller releases */
-	*out = d->store_v[k];
+	*out = *found;
 	out->v = NULL;
 	out->alloc = 0;
 	if (out->nr) {
 		out->v = xmalloc(out->nr * sizeof(*out->v));
-		memcpy(out->v, d->store_v[k].v, out->nr * sizeof(*out->v));
+		memcpy(out->v, found->v, out->nr * sizeof(*out->v));
 		out->alloc = out->nr;
 	}
 }

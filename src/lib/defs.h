@@ -40,7 +40,16 @@ void defs_free(struct defs *d);
  * lexed once for all of them); the rest of the cache is its own. Call it
  * before the threads start.
  */
-struct defs *defs_new_sharing(struct types *t, struct defs *other);
+struct defs *defs_new_sharing(struct types *t, const struct defs *other);
+
+/*
+ * A defs for another thread that answers first from base, which nobody may
+ * change while it is in use: the functions base has found are the same
+ * summaries for it (their accesses compared by address stay equal), the
+ * rest it finds and keeps itself, sharing base's lexed files. Call it
+ * before the threads start; defs_merge() into base after they are done.
+ */
+struct defs *defs_new_over(struct types *t, const struct defs *base);
 
 /*
  * Takes over the functions from (made with defs_new_sharing() from d, or d

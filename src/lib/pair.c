@@ -988,6 +988,81 @@ static void split_generic(struct types *t, struct pair_result *out)
 	}
 }
 
+struct classify_worker {
+	struct classify_ctx ctx;	/* the first's is the caller's */
+	struct protocol *v;
+	size_t nr;
+	size_t *next;		/* shared: the next chunk of v to take */
+};
+
+/*
+ * Protocols judged at once: neighbours, found in file order, read the same
+ * files and headers, which one thread's caches then serve.
+ */
+#define CLASSIFY_CHUNK 4
+
+static void *classify_main(void *arg)
+{
+	struct classify_worker *w = arg;
+
+	for (;;) {
+		size_t at = __atomic_fetch_add(w->next, CLASSIFY_CHUNK, __ATOMIC_RELAXED), i;
+
+		if (at >= w->nr)
+			break;
+		for (i = at; i < w->nr && i < at + CLASSIFY_CHUNK; i++)
+			classify_protocol(&w->ctx, &w->v[i]);
+	}
+	return NULL;
+}
+
+/*
+ * Judges every protocol of out on nr_threads threads. Each judgement reads
+ * the others' ends and writes only its own protocol. What it looks up goes
+ * to caches of its thread's own: the first thread keeps ctx's types, the
+ * others start theirs empty; each thread's defs answers first from ctx's,
+ * which nobody changes until all are done and the threads' are merged into
+ * it. So a summary that an end's access points into is the same one for
+ * every thread (weighing compares accesses by address). ctx's ordered sets
+ * must be settled (ordered_set_settle()).
+ */
+static void classify_all(const struct sites_run *run, const struct classify_ctx *ctx,
+			 struct pair_result *out, int nr_threads, const struct hashmap *no_c_include)
+{
+	struct classify_worker *w;
+	size_t next = 0;
+	int t;
+
+	if (nr_threads < 1)
+		nr_threads = 1;
+	/* no thread without a protocol: small inputs (the tests) still take two */
+	if ((size_t)nr_threads > out->nr)
+		nr_threads = out->nr ? (int)out->nr : 1;
+	w = xcalloc((size_t)nr_threads, sizeof(*w));
+	for (t = 0; t < nr_threads; t++) {
+		w[t].ctx = *ctx;
+		w[t].v = out->v;
+		w[t].nr = out->nr;
+		w[t].next = &next;
+		if (t) {
+			w[t].ctx.t = xcalloc(1, sizeof(*w[t].ctx.t));
+			types_init(w[t].ctx.t, run->walk.root);
+			types_skip_unity_scan(w[t].ctx.t, no_c_include);
+		}
+		w[t].ctx.defs = defs_new_over(w[t].ctx.t, ctx->defs);
+		defs_set_run(w[t].ctx.defs, run);
+	}
+	threads_run(nr_threads, classify_main, w, sizeof(*w));
+	for (t = 0; t < nr_threads; t++) {
+		defs_merge(ctx->defs, w[t].ctx.defs);
+		if (!t)
+			continue;
+		types_merge(ctx->t, w[t].ctx.t);
+		free(w[t].ctx.t);
+	}
+	free(w);
+}
+
 void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 {
 	struct classify_ctx ctx;
@@ -1085,6 +1160,8 @@ void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 	memset(&subscribed, 0, sizeof(subscribed));
 	memset(&flags, 0, sizeof(flags));
 	classify_ordered(run, types, &published, &subscribed);
+	ordered_set_settle(&published);
+	ordered_set_settle(&subscribed);
 	classify_flags(run, &flags);
 	ctx.t = types;
 	ctx.all = out->v;
@@ -1093,8 +1170,7 @@ void pair_run(struct sites_run *run, struct pair_result *out, int nr_threads)
 	ctx.subscribed = &subscribed;
 	ctx.flags = &flags;
 	ctx.defs = out->defs;
-	for (i = 0; i < out->nr; i++)
-		classify_protocol(&ctx, &out->v[i]);
+	classify_all(run, &ctx, out, nr_threads, &no_c_include);
 	ordered_set_release(&published);
 	ordered_set_release(&subscribed);
 	hashmap_release(&flags);

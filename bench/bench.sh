@@ -56,10 +56,13 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # measure CMD...: runs CMD with stdout to /dev/null and sets secs and kib.
-# Status 1 is fine (grep: no match; acqrel: some input skipped).
+# Status 1 is fine (grep: no match; acqrel: some input skipped). What CMD
+# says on stderr (acqrel patch's notes, the same each run) is shown only
+# when it fails.
 measure() {
-	"$helper" -o "$tmp/last" "$@" </dev/null >/dev/null && st=0 || st=$?
+	"$helper" -o "$tmp/last" "$@" </dev/null >/dev/null 2>"$tmp/stderr" && st=0 || st=$?
 	[ "$st" -le 1 ] || {
+		cat "$tmp/stderr" >&2
 		echo "bench.sh: '$*' failed with status $st" >&2
 		exit 1
 	}

@@ -1133,6 +1133,47 @@ static bool load_indexes(const char *text, size_t off, const struct lex_context 
 	return false;
 }
 
+/*
+ * Whether the member occurrence at p, whose address is taken, is the first
+ * argument of an atomic operation that gives its value back
+ * ("atomic_read(&x->f)", "atomic_try_cmpxchg(&x->f, &old, new)"): a load
+ * of the atomic, whose value the call's is. *call is then where the
+ * call's name starts.
+ */
+static bool atomic_value_load_at(const char *text, const char *p, const char **call)
+{
+	const char *q = p, *e;
+	int depth = 0, amps = 0;
+
+	/* back over the member path and its '&' to the '(' that opens the argument */
+	for (; q > text; q--) {
+		char c = q[-1];
+
+		if (c == ']')
+			depth++;
+		else if (c == '[' && depth)
+			depth--;
+		else if (depth)
+			continue;
+		else if (c == '(')
+			break;
+		else if (c == '&')
+			amps++;
+		else if (!is_c_ident_char(c) && !strchr(".->[ \t\n", c))
+			return false;
+	}
+	if (q == text || amps != 1)
+		return false;
+	for (e = q - 1; e > text && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	for (q = e; q > text && is_c_ident_char(q[-1]); q--)
+		;
+	if (q == e || !prim_atomic_value_load(q, (size_t)(e - q)))
+		return false;
+	*call = q;
+	return true;
+}
+
 /* Searches one file's text for loads of field, counting them. */
 static void scan_field_loads(struct defs *d, const char *rel, const char *field, void *arg)
 {
@@ -1145,13 +1186,21 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
 		const struct lex_context *fn;
-		const char *b, *base_end;
+		const char *b, *base_end, *at = p;
 		bool element, store, address;
+		size_t at_off;
 
-		/* &x->f goes to a function that may store or load it: no plain load */
+		/*
+		 * &x->f goes to a function that may store or load it: no plain
+		 * load, but for an atomic operation that gives its value
+		 * back, which stands for the load (atomic_read(&x->f))
+		 */
 		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address) ||
-		    store || address || in_directive(text, (size_t)(p - text)))
+		    store || (address && !atomic_value_load_at(text, p, &at)) ||
+		    in_directive(text, (size_t)(p - text)))
 			continue;
+		/* an offset: keep_scanned() may move the scan into another copy of the text */
+		at_off = (size_t)(at - text);
 		if (!lx) {
 			if (!keep_scanned(d, rel, &text, &p, NULL, NULL))
 				return;
@@ -1167,7 +1216,7 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 			out->file = lx->rel;
 			out->line = line_at(text, p);
 		}
-		if (!out->indexes && load_indexes(text, (size_t)(p - text), fn))
+		if (!out->indexes && load_indexes(text, at_off, fn))
 			out->indexes = true;
 	}
 }

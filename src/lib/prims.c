@@ -181,6 +181,67 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
 	return false;
 }
 
+/* s[0..len) past raw_/arch_ and the atomic type's prefix: the operation, or NULL. */
+static const char *atomic_op_of(const char *s, size_t len, size_t *oplen)
+{
+	static const char *const types[] = { "atomic_long_", "atomic64_", "atomic_" };
+	size_t n, i;
+
+	if (has_prefix(s, len, "raw_", &n) || has_prefix(s, len, "arch_", &n)) {
+		s += n;
+		len -= n;
+	}
+	for (i = 0; i < ARRAY_SIZE_LOCAL(types); i++)
+		if (has_prefix(s, len, types[i], &n)) {
+			*oplen = len - n;
+			return s + n;
+		}
+	return NULL;
+}
+
+/* Whether op[0..len), an _acquire, _release or _relaxed suffix aside, is an atomic_t operation. */
+static bool atomic_known_op(const char *op, size_t len)
+{
+	/* besides atomic_ops: those with no ordered variant, or whose variants are not listed there */
+	static const char *const more[] = {
+		"add", "sub", "inc", "dec", "and", "andnot", "or", "xor", "add_unless",
+		"fetch_add_unless", "inc_not_zero", "inc_unless_negative", "dec_unless_positive",
+		"dec_if_positive",
+	};
+
+	if (len > 8 && (!memcmp(op + len - 8, "_acquire", 8) || !memcmp(op + len - 8, "_release", 8) ||
+			!memcmp(op + len - 8, "_relaxed", 8)))
+		len -= 8;
+	return IN_LIST(op, len, atomic_ops) || IN_LIST(op, len, more);
+}
+
+bool prim_atomic_op(const char *name)
+{
+	size_t oplen;
+	const char *op = atomic_op_of(name, strlen(name), &oplen);
+
+	return op && atomic_known_op(op, oplen);
+}
+
+bool prim_atomic_value_load(const char *s, size_t len)
+{
+	static const char *const no_value[] = {
+		"set", "set_release", "inc", "dec",
+	};
+	size_t oplen, i;
+	const char *op = atomic_op_of(s, len, &oplen);
+	bool is_write;
+	int arg;
+
+	if (!op || !atomic_known_op(op, oplen) || !prim_marked_access(s, len, &is_write, &arg) ||
+	    arg != 0)
+		return false;
+	for (i = 0; i < ARRAY_SIZE_LOCAL(no_value); i++)
+		if (eq(op, oplen, no_value[i]))
+			return false;
+	return true;
+}
+
 bool prim_byteorder_call(const char *s, size_t len)
 {
 	static const char *const names[] = {

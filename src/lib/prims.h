@@ -32,6 +32,17 @@ bool prim_marked_access(const char *s, size_t len, bool *is_write, int *addr_arg
  */
 bool prim_benign_call(const char *s, size_t len);
 
+/* An operation on an atomic_t, atomic64_t or atomic_long_t (NUL-terminated name). */
+bool prim_atomic_op(const char *name);
+
+/*
+ * An atomic operation on its first argument that gives the atomic's value
+ * back: atomic_read(), atomic_try_cmpxchg(), atomic_add_unless(),
+ * atomic64_dec_if_positive(), ...; not atomic_set(), atomic_inc(),
+ * atomic_dec(), nor the ones that take the atomic last (atomic_add()).
+ */
+bool prim_atomic_value_load(const char *s, size_t len);
+
 /*
  * A byte-order conversion of its one argument (le16_to_cpu(), be32_to_cpu()):
  * its value is the argument's, read in another byte order.

@@ -617,8 +617,10 @@ static bool unsubscribed(const struct seen *s)
  * release of the flag leaves it unordered after the data. A store with no
  * load found stays a caveat (DESIGN shape 7: a store with no known
  * reader), and so does a pointer, a global, or a store by a bit operation
- * or an atomic (readers may reach data through them: a second publish
- * variable).
+ * (readers may reach data through them: a second publish variable). An
+ * atomic_t counter counts as any scalar: its stores are the atomic
+ * operations, its loads those that give its value back (atomic_read(),
+ * atomic_try_cmpxchg()), judged where the call stands.
  */
 static char *rule_read_as_value(const struct seen *s)
 {
@@ -627,7 +629,8 @@ static char *rule_read_as_value(const struct seen *s)
 	const char *dot;
 
 	if (!s->writer || !s->ctx->defs || !s->a->object || !(dot = strchr(s->a->object, '.')) ||
-	    (s->a->via && strcmp(s->a->via, "WRITE_ONCE")) || !unsubscribed(s))
+	    (s->a->via && strcmp(s->a->via, "WRITE_ONCE") && !prim_atomic_op(s->a->via)) ||
+	    !unsubscribed(s))
 		return NULL;
 	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
 	field = xstrndup(dot + 1, strcspn(dot + 1, "["));

@@ -313,6 +313,12 @@ bool prim_benign_call(const char *s, size_t len)
 		/* read-side critical sections and preemption, in all their forms */
 		"rcu_read_lock", "rcu_read_unlock", "srcu_read_lock", "srcu_read_unlock",
 		"preempt_disable", "preempt_enable",
+		/*
+		 * local mappings of a page: this CPU's or this task's slots and
+		 * its pagefault_disable() count, which no other thread reads
+		 */
+		"kmap_atomic", "kunmap_atomic", "kmap_local", "kunmap_local", "pagefault_disable",
+		"pagefault_enable",
 		/* the RTNL and a device's tx lock, taken and released as locks */
 		"rtnl_lock", "rtnl_unlock", "netif_tx_lock", "netif_tx_unlock", "__netif_tx_lock",
 		"__netif_tx_unlock",

@@ -110,8 +110,43 @@ static int demo_xsk_send(struct demo_xsk *x, struct srcu_struct *ss)
 	return q;
 }
 
+struct demo_kring {
+	void *page;
+	unsigned int tail;
+};
+
+struct demo_kevent {
+	int data;
+};
+
+/* a page mapped for this CPU alone around the publish store and around the subscribe load */
+static void demo_kring_put(struct demo_kring *k, int v)
+{
+	struct demo_kevent *ev = kmap_atomic(k->page);
+
+	ev[k->tail & 7].data = v;
+	kunmap_atomic(ev);
+	smp_wmb();
+	WRITE_ONCE(k->tail, k->tail + 1);
+	pagefault_enable();
+}
+
+static int demo_kring_get(struct demo_kring *k, unsigned int head)
+{
+	struct demo_kevent *ev;
+	int v;
+
+	if (READ_ONCE(k->tail) == head)
+		return -1;
+	ev = kmap_local_page(k->page);
+	smp_rmb();
+	v = ev[head & 7].data;
+	kunmap_local(ev);
+	return v;
+}
+
 /*
- * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug(), release_sock(), the RTNL's and the tx lock's unlocks and a wake-up after the barrier are no calls that store, rcu_read_lock_sched() and might_lock() before the load none that load; a call acqrel cannot follow may store (here right after the barrier: store-before)
+ * check-name: typeof(), sizeof(), BUILD_BUG_ON_ZERO(), dynamic_pr_debug(), release_sock(), the RTNL's and the tx lock's unlocks, a wake-up and a local page mapping's end after the barrier are no calls that store, rcu_read_lock_sched(), might_lock() and a local page mapping before the load none that load; a call acqrel cannot follow may store (here right after the barrier: store-before)
  * check-command: acqrel pairs $file
  * check-output-start
 quiet-calls.c:12: protocol r->head (demo_ring.head): convert
@@ -141,6 +176,14 @@ quiet-calls.c:94: protocol x->state (demo_xsk.state): convert
   evidence: object, data
   adjacent: each barrier that goes orders x->state and nothing another thread can see besides
   ordering: 0 other accesses change ordering
+
+quiet-calls.c:129: protocol k->tail (demo_kring.tail): convert
+  writer quiet-calls.c:129: smp_wmb() in demo_kring_put(); publish store at line 130
+  reader quiet-calls.c:142: smp_rmb() in demo_kring_get(); subscribe load at line 139
+  evidence: object, data
+  adjacent: each barrier that goes orders k->tail and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    load k->page (line 141) before smp_rmb() in demo_kring_get(): before publication: demo_kring.page is stored nowhere in quiet-calls.c, the file that defines its struct: it is set only where an object is initialised in its declaration
 
  * check-output-end
  */

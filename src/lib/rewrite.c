@@ -2753,7 +2753,13 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 			comment_text(&lines, t, len);
 		}
 		if (trailing) {
-			/* "smp_rmb(); /+ ... +/": the barrier's own line goes whole */
+			/*
+			 * "smp_rmb(); /+ ... +/": the barrier's own line goes whole,
+			 * one blank line after the block's text (whose closing
+			 * line may have left one already)
+			 */
+			while (lines.len > 1 && lines.buf[lines.len - 2] == '\n')
+				lines.buf[--lines.len] = '\0';
 			if (lines.len)
 				strbuf_adds(&lines, "\n");
 			trim_span(b->text, strcspn(b->text, "\n"), &t, &len);

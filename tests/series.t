@@ -195,6 +195,25 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	like($text, qr/demo_set_tagged\(\) is called once its callers have stored the data and then publishes p->tagged .* demo_is_tagged\(\) loads it, runs smp_rmb\(\) and then returns, and its callers read the data\./,
 	     'nothing around the barriers in their functions: the callers store and read the data') or diag($o);
 }
+# a writer that stores and also fills the data with memcpy(): the copy's
+# destination is named among the stores, in source order; a fill alone is
+# said as the call
+{
+	my $t10 = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$t10/fill.c") or die;
+	print $fh "struct demo_elt {\n\tchar key[8];\n};\n\nstruct demo_slot {\n\tint used;\n" .
+		  "\tstruct demo_elt *val;\n};\n\n" .
+		  "static void demo_insert(struct demo_slot *s, struct demo_elt *elt, const char *key)\n{\n" .
+		  "\ts->used = 1;\n\tmemcpy(elt->key, key, 8);\n\tsmp_wmb();\n\tWRITE_ONCE(s->val, elt);\n}\n\n" .
+		  "static int demo_find(struct demo_slot *s)\n{\n\tstruct demo_elt *e = READ_ONCE(s->val);\n\n" .
+		  "\tif (!e)\n\t\treturn -1;\n\tsmp_rmb();\n\treturn e->key[0];\n}\n";
+	close($fh);
+	my $o = `cd '$t10' && '$acqrel' patch -o out fill.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$t10/out/0*.patch"));
+	$text =~ s/\n(?=\S)/ /g;
+	like($text, qr/demo_insert\(\) stores s->used and elt->key and then publishes s->val/,
+	     'data filled in with memcpy() besides a store: its destination is named') or diag($o);
+}
 # a barrier in another file whose comment names the function whose barrier
 # the patch removes, in words the patch does not rewrite (split over two
 # lines), is listed below "---"; not the staying reader's comment that the

@@ -1269,6 +1269,43 @@ static bool other_side_has(const struct protocol *p, const struct pair_end *e,
 	return found;
 }
 
+/*
+ * The destination of a call that fills memory (memcpy(elt->key, key, n):
+ * "elt->key"), as written, when c is one and its first argument fits on a
+ * line; NULL otherwise. Caller frees.
+ */
+static char *fill_destination(const char *text, size_t len, const struct call_ref *c)
+{
+	static const char *const fills[] = {
+		"memcpy", "memmove", "memset", "strscpy", "strcpy", "strncpy", "strlcpy",
+	};
+	size_t at = c->off, n = strlen(c->name), k, a, depth = 0;
+
+	for (k = 0; k < ARRAY_SIZE(fills) && strcmp(c->name, fills[k]); k++)
+		;
+	if (k == ARRAY_SIZE(fills) || !text || at + n >= len || memcmp(text + at, c->name, n))
+		return NULL;
+	for (k = at + n; k < len && (text[k] == ' ' || text[k] == '\t'); k++)
+		;
+	if (k == len || text[k] != '(')
+		return NULL;
+	for (a = ++k; k < len; k++) {
+		if (text[k] == '(' || text[k] == '[')
+			depth++;
+		else if ((text[k] == ')' || text[k] == ']') && depth)
+			depth--;
+		else if ((text[k] == ',' || text[k] == ')') && !depth)
+			break;
+		else if (text[k] == '\n' || text[k] == ';')
+			return NULL;
+	}
+	while (a < k && isspace((unsigned char)text[a]))
+		a++;
+	while (k > a && isspace((unsigned char)text[k - 1]))
+		k--;
+	return k > a && k - a < 60 ? xstrndup(text + a, k - a) : NULL;
+}
+
 static void data_named(struct strbuf *out, const struct protocol *p, bool writer, bool plural)
 {
 	const char **seen = NULL;
@@ -1278,6 +1315,8 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 	const char *verb = writer ? (plural ? "store" : "stores") : (plural ? "read" : "reads");
 	bool empty = true;	/* no access and no call in any window */
 	struct strbuf via = STRBUF_INIT;
+	size_t *offs = NULL, alloc_o = 0, nr_filled = 0, alloc_f = 0;
+	char **filled = NULL;	/* owned: fill_destination()s in seen */
 
 	for (i = 0; i < n; i++) {
 		const struct pair_end *e = writer ? &p->writers[i] : &p->readers[i];
@@ -1305,10 +1344,50 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 				continue;
 			ALLOC_GROW(seen, nr + 1, alloc);
 			ALLOC_GROW(matched, nr + 1, alloc_m);
+			ALLOC_GROW(offs, nr + 1, alloc_o);
 			matched[nr] = other_side_has(p, e, a, writer);
 			nr_matched += matched[nr];
+			offs[nr] = a->off;
 			seen[nr++] = a->path;
 		}
+		/*
+		 * a writer's data filled in by a call that is a statement
+		 * (memcpy(elt->key, key, n)): its destination, in source order
+		 * among the stores, when the function stores something besides
+		 */
+		for (j = 0; writer && !e->caller && e->fs && j < cl->nr; j++) {
+			const struct call_ref *c = &cl->v[j];
+			char *dst = statement_call(e->fs->text, c->off) ?
+				    fill_destination(e->fs->text, e->fs->len, c) : NULL;
+			size_t at;
+
+			for (k = 0; dst && k < nr && strcmp(seen[k], dst); k++)
+				;
+			if (!dst || k < nr) {
+				free(dst);
+				continue;
+			}
+			ALLOC_GROW(seen, nr + 1, alloc);
+			ALLOC_GROW(matched, nr + 1, alloc_m);
+			ALLOC_GROW(offs, nr + 1, alloc_o);
+			ALLOC_GROW(filled, nr_filled + 1, alloc_f);
+			filled[nr_filled++] = dst;
+			for (at = nr; at > 0 && offs[at - 1] > c->off; at--) {
+				seen[at] = seen[at - 1];
+				matched[at] = matched[at - 1];
+				offs[at] = offs[at - 1];
+			}
+			seen[at] = dst;
+			matched[at] = false;
+			offs[at] = c->off;
+			nr++;
+		}
+	}
+	/* a fill alone, with no store besides, is said as "the data with memcpy(...)" */
+	if (nr == nr_filled) {
+		for (i = 0; i < nr_filled; i++)
+			free(filled[i]);
+		nr = nr_filled = 0;
 	}
 	/*
 	 * a reader reads more after its barrier than the data: what some writer
@@ -1337,6 +1416,10 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 		strbuf_addf(out, "%s the data", verb);
 	}
 	strbuf_release(&via);
+	for (i = 0; i < nr_filled; i++)
+		free(filled[i]);
+	free(filled);
+	free(offs);
 	free(seen);
 }
 

@@ -933,6 +933,11 @@ for my $sig (qw(INT TERM HUP)) {
 	like($msg{stamp} // '', qr/On 64-bit PA-RISC the writer's sync and store become std,ma .*, and the reader's load and sync become ldd,ma/,
 	     'and the 8-byte instructions where CONFIG_64BIT compiles them in');
 	unlike($msg{stamp} // '', qr/On 32-bit PA-RISC the writer|stw,ma|ldw,ma/, 'and none of the 32-bit variant');
+	# the made-up LoongArch's 4- and 8-byte release and acquire are asm with no "memory" clobber
+	like($msg{count} // '', qr/But on LoongArch this tree's smp_store_release\(\) and smp_load_acquire\(\) are, for a variable of this size, an asm statement with no "memory" clobber, which is no compiler barrier/,
+	     'a 4-byte variable: the message says the release and acquire are no compiler barrier there') or diag($msg{count});
+	unlike(join(' ', map { $msg{$_} // '' } qw(ready head slot)), qr/no compiler barrier/,
+	       'a bool or a u16 (a full barrier, with its clobber, first): nothing said');
 }
 
 # a one-sided conversion: the subject names only the side the patch writes

@@ -51,6 +51,9 @@ static const char *effect(const struct cost_variant *v, bool release)
 	return cost_effect_name(e);
 }
 
+/* After a sequence that is no compiler barrier (struct cost_seq). */
+#define NO_COMPILER_BARRIER " (no compiler barrier: its asm has no \"memory\" clobber)"
+
 /* The sequence of s in a few words: its text, or why there is none. */
 static const char *seq_brief(const struct cost_seq *s)
 {
@@ -67,8 +70,9 @@ static void text_sizes(struct strbuf *sb, const struct cost_variant *v, enum cos
 		return;
 	strbuf_adds(sb, "    by size:");
 	for (k = 0; k < COST_NR_SIZES; k++)
-		strbuf_addf(sb, "%s %u %s: %s", k ? ";" : "", 1u << k, k ? "bytes" : "byte",
-			    seq_brief(&v->by_size[!release][k]));
+		strbuf_addf(sb, "%s %u %s: %s%s", k ? ";" : "", 1u << k, k ? "bytes" : "byte",
+			    seq_brief(&v->by_size[!release][k]),
+			    v->by_size[!release][k].no_compiler_barrier ? NO_COMPILER_BARRIER : "");
 	strbuf_addch(sb, '\n');
 }
 
@@ -89,7 +93,8 @@ static void text_barriers(struct strbuf *sb, const struct cost_model *m)
 				strbuf_addf(sb, "  %-18s unresolved: %s\n", cost_prim_name(p),
 					    s->unresolved);
 			else
-				strbuf_addf(sb, "  %-18s %s  [%s]\n", cost_prim_name(p), s->text,
+				strbuf_addf(sb, "  %-18s %s%s  [%s]\n", cost_prim_name(p), s->text,
+					    s->no_compiler_barrier ? NO_COMPILER_BARRIER : "",
 					    s->defined_at ? s->defined_at : "?");
 			text_sizes(sb, v, p);
 		}
@@ -221,18 +226,20 @@ static void add_side(struct strbuf *sb, const struct cost_model *m, const struct
 			json_add_string(sb, before);
 			strbuf_adds(sb, ", \"after\": ");
 			json_add_string(sb, after);
-			strbuf_addf(sb, ", \"effect\": \"%s\", \"size\": %u, \"size_assumed\": %s, \"unresolved\": ",
+			strbuf_addf(sb, ", \"effect\": \"%s\", \"size\": %u, \"size_assumed\": %s, "
+				    "\"compiler_barrier\": %s, \"unresolved\": ",
 				    cost_effect_name(e), size ? size : v->word,
-				    assumed ? "true" : "false");
+				    assumed ? "true" : "false", a->no_compiler_barrier ? "false" : "true");
 			json_add_string(sb, e == COST_UNKNOWN || e == COST_NO_BUILD ? why : NULL);
 			strbuf_addch(sb, '}');
 		} else if (e == COST_UNKNOWN || e == COST_NO_BUILD) {
 			strbuf_addf(sb, "    %-20s %s: %s\n", variant_label(v, label, sizeof(label)),
 				    cost_effect_name(e), why);
 		} else {
-			strbuf_addf(sb, "    %-20s %s: %s -> %s%s\n",
+			strbuf_addf(sb, "    %-20s %s: %s -> %s%s%s\n",
 				    variant_label(v, label, sizeof(label)), cost_effect_name(e), before,
-				    after, assumed ? " (for a word-sized variable)" : "");
+				    after, assumed ? " (for a word-sized variable)" : "",
+				    a->no_compiler_barrier ? NO_COMPILER_BARRIER : "");
 		}
 		first = false;
 		free(before);

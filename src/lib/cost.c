@@ -1296,6 +1296,8 @@ struct reading {
 	bool too_wide;		/* the native-word rule failed the build */
 	const struct tok *compiled_out;	/* an if whose code the Kconfig-if rule left out */
 	bool in_read_once;
+	bool asm_unclobbered;	/* an asm of instructions without a "memory" clobber was read */
+	bool asm_clobbered;	/* an asm with a "memory" clobber was read */
 	char **items;
 	size_t nr_items, alloc_items;
 	char *unresolved;
@@ -1582,8 +1584,13 @@ static size_t read_asm(struct reading *r, const struct toks *t, size_t i)
 		else
 			strbuf_addch(&out, '\001');
 	}
-	if (!template_items(r, out.buf ? out.buf : "") && memory)
-		add_item(r, "compiler barrier");
+	if (!template_items(r, out.buf ? out.buf : "")) {
+		if (memory)
+			add_item(r, "compiler barrier");
+	} else if (!memory) {
+		r->asm_unclobbered = true;
+	}
+	r->asm_clobbered |= memory;
 	strbuf_release(&tpl);
 	strbuf_release(&out);
 	return close + 1;
@@ -1877,7 +1884,7 @@ static bool read_seq(struct pp *pp, const struct cost_variant *v, enum cost_prim
 	struct toks t = { 0 };
 	struct reading r = { .pp = pp, .word = v->word, .size = size };
 	const struct macro *m;
-	size_t pos = 0, len = strlen(prim_calls[p]);
+	size_t pos = 0, len = strlen(prim_calls[p]), k;
 	unsigned line = 0;
 	char *copy = xstrdup(prim_calls[p]);
 	static const char *const inner[COST_NR_PRIMS] = {
@@ -1908,6 +1915,11 @@ static bool read_seq(struct pp *pp, const struct cost_variant *v, enum cost_prim
 		s->nr_items = r.nr_items;
 		s->unresolved = r.unresolved;
 		s->too_wide = r.too_wide;
+		/* nothing else in it keeps the compiler from moving accesses across it */
+		s->no_compiler_barrier = (p == COST_RELEASE || p == COST_ACQUIRE) &&
+					 r.asm_unclobbered && !r.asm_clobbered;
+		for (k = 0; k < r.nr_items && s->no_compiler_barrier; k++)
+			s->no_compiler_barrier = strcmp(r.items[k], "compiler barrier") != 0;
 		r.items = NULL;
 	}
 	s->defined_at = xasprintf("%s:%u", m->file, m->line);

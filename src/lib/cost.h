@@ -36,6 +36,10 @@ struct cost_seq {
 				   around a plain access */
 	bool too_wide;		/* the access is wider than the native word:
 				   compiletime_assert_atomic_type() fails the build */
+	bool no_compiler_barrier;	/* a release or acquire whose code is an asm of
+					   instructions with no "memory" clobber, and no
+					   compiler barrier besides: the compiler may move
+					   other accesses across it */
 };
 
 /* The access sizes a release or acquire is read for: 1, 2, 4 and 8 bytes. */

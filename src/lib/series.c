@@ -769,8 +769,9 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 {
 	bool rel = false, acq = false, unlock = false, in_if = false, exits = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
-	struct strbuf nobuild = STRBUF_INIT;
+	struct strbuf nobuild = STRBUF_INIT, unclobbered = STRBUF_INIT;
 	unsigned declared = patch_size(patch), wide = 0;
+	bool unclobbered_rel = false, unclobbered_acq = false;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
 	if (!o->cost)
@@ -805,10 +806,24 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		char *name;
 		int side;
 		bool unknown = false, changed = false, too_wide = false, assumed = false;
+		bool no_barrier = false;
 		unsigned size = cost_size_on(v, declared);
 
 		if (!arch_builds(patch, v, o))
 			continue;
+		/* a release or acquire that is no compiler barrier: the conversion is not safe there */
+		for (side = 0; side < 2; side++) {
+			if ((side ? !acq : !rel) || !cost_seq_for(v, !side, size)->no_compiler_barrier)
+				continue;
+			no_barrier = true;
+			unclobbered_rel |= !side;
+			unclobbered_acq |= side;
+		}
+		if (no_barrier) {
+			name = arch_name(v);
+			strbuf_addf(&unclobbered, "%s%s", unclobbered.len ? ", " : "", name);
+			free(name);
+		}
 		for (side = 0; side < 2; side++) {
 			bool release = side == 0;
 			char *before, *after;
@@ -933,12 +948,26 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			    strchr(unread.buf, ',') ? "emit" : "emits");
 		free(list);
 	}
+	if (unclobbered.len) {
+		char *list = and_list(unclobbered.buf);
+		const char *what = unclobbered_rel && unclobbered_acq
+				   ? "smp_store_release() and smp_load_acquire() are"
+				   : unclobbered_rel ? "smp_store_release() is" : "smp_load_acquire() is";
+
+		strbuf_addf(&sb, "But on %s this tree's %s, for a variable of this size, an asm "
+			    "statement with no \"memory\" clobber, which is no compiler barrier: "
+			    "the compiler may move other accesses across it, which the barrier it "
+			    "replaces forbids. This change depends on that header getting the "
+			    "clobber first. ", list, what);
+		free(list);
+	}
 	free(clauses);
 	free(names);
 	strbuf_release(&same);
 	strbuf_release(&rmw);
 	strbuf_release(&unread);
 	strbuf_release(&nobuild);
+	strbuf_release(&unclobbered);
 	while (sb.len && sb.buf[sb.len - 1] == ' ')
 		sb.buf[--sb.len] = '\0';
 	if (!sb.len) {

@@ -17,10 +17,10 @@ arm64: CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8
 loongarch: CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8
   smp_wmb            dbar 0  [include/asm-generic/barrier.h:12]
   smp_rmb            dbar 0  [include/asm-generic/barrier.h:9]
-  smp_store_release  amswap_db.d  [arch/loongarch/include/asm/barrier.h:10]
-    by size: 1 byte: dbar 0 + store; 2 bytes: dbar 0 + store; 4 bytes: amswap_db.w; 8 bytes: amswap_db.d
-  smp_load_acquire   amor_db.d  [arch/loongarch/include/asm/barrier.h:31]
-    by size: 1 byte: load + dbar 0; 2 bytes: load + dbar 0; 4 bytes: amor_db.w; 8 bytes: amor_db.d
+  smp_store_release  amswap_db.d (no compiler barrier: its asm has no "memory" clobber)  [arch/loongarch/include/asm/barrier.h:10]
+    by size: 1 byte: dbar 0 + store; 2 bytes: dbar 0 + store; 4 bytes: amswap_db.w (no compiler barrier: its asm has no "memory" clobber); 8 bytes: amswap_db.d (no compiler barrier: its asm has no "memory" clobber)
+  smp_load_acquire   amor_db.d (no compiler barrier: its asm has no "memory" clobber)  [arch/loongarch/include/asm/barrier.h:31]
+    by size: 1 byte: load + dbar 0; 2 bytes: load + dbar 0; 4 bytes: amor_db.w (no compiler barrier: its asm has no "memory" clobber); 8 bytes: amor_db.d (no compiler barrier: its asm has no "memory" clobber)
   smp_mb             dbar 0  [arch/loongarch/include/asm/barrier.h:8]
   conversion: release gains, acquire gains
 parisc (parisc64): CONFIG_SMP CONFIG_64BIT __SIZEOF_LONG__=8

@@ -214,6 +214,32 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	like($text, qr/demo_insert\(\) stores s->used and elt->key and then publishes s->val/,
 	     'data filled in with memcpy() besides a store: its destination is named') or diag($o);
 }
+# a convert whose other accesses change ordering says which and why no other
+# thread can tell (their class), not that none does; with none, that none does
+{
+	my $t10 = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$t10/others.c") or die;
+	print $fh "struct demo_ring {\n\tint slots[8];\n\tunsigned int prod;\n\tunsigned int puts;\n};\n\n" .
+		  "static void demo_put(struct demo_ring *r, int v)\n{\n\tr->slots[r->prod & 7] = v;\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(r->prod, r->prod + 1);\n\tr->puts++;\n}\n\n" .
+		  "static int demo_get(struct demo_ring *r, unsigned int i)\n{\n\tif (READ_ONCE(r->prod) == i)\n" .
+		  "\t\treturn -1;\n\tsmp_rmb();\n\treturn r->slots[i & 7];\n}\n\n" .
+		  "static int demo_busy(struct demo_ring *r)\n{\n\treturn READ_ONCE(r->puts) > 100;\n}\n";
+	close($fh);
+	copy("$top/tests/golden/pairs/shape01-message-passing.c", "$t10/plain.c") or die;
+	my $o = `cd '$t10' && '$acqrel' patch -o out others.c plain.c 2>&1`;
+	my %text;
+	for my $p (glob("$t10/out/*.patch"), glob("$t10/out/*/*.patch")) {
+		my $t = do { local (@ARGV, $/) = ($p); <> };
+		my ($file) = $t =~ /^diff --git a\/(\S+)/m or next;
+		$t =~ s/\n(?=\S)/ /g;
+		$text{$file} .= $t;
+	}
+	like($text{'others.c'} // '', qr/Other accesses change ordering, none that another thread can tell: r->puts \(read only as a value, by no reader that orders loads after it\)\./,
+	     'a counter after the publish store: named, with why no thread can tell') or diag($o);
+	like($text{'plain.c'} // '', qr/No other access that another thread can see loses its ordering\./,
+	     'nothing else changes ordering: said so') or diag($o);
+}
 # a barrier in another file whose comment names the function whose barrier
 # the patch removes, in words the patch does not rewrite (split over two
 # lines), is listed below "---"; not the staying reader's comment that the

@@ -12,6 +12,7 @@
 #include "sha1.h"
 #include "strbuf.h"
 #include "util.h"
+#include "visible.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1553,6 +1554,106 @@ static bool all_release(const struct protocol *p)
 	return p->nr_writers > 0;
 }
 
+/* Why an access of visibility class cls whose ordering a conversion changes is no concern. */
+static const char *unseen_why(int cls)
+{
+	switch (cls) {
+	case VIS_PRIVATE:
+		return "private to this side";
+	case VIS_LOCKED:
+		return "under a lock every other access of it holds";
+	case VIS_BEFORE_PUBLICATION:
+		return "set before the object is published";
+	case VIS_ADDRESS:
+		return "an address computation";
+	case VIS_NOT_PUBLISHED:
+		return "a variable no writer orders, whose value says nothing of the data";
+	case VIS_ORDERED:
+		return "ordered anyway by a fully ordered read-modify-write";
+	case VIS_NOT_SUBSCRIBED:
+		return "read only as a value, by no reader that orders loads after it";
+	}
+	return NULL;
+}
+
+/*
+ * What the message says of the other accesses whose ordering p's
+ * conversion changes: for a convert, none, or those there are, each with
+ * why no other thread can tell (its class), DATA_NAMED of them and how
+ * many more; for a review, that they are listed below. Caller frees.
+ */
+static char *others_sentence(const struct protocol *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *seen[DATA_NAMED];
+	int cls[DATA_NAMED];
+	size_t i, k, nr = 0, more = 0;
+
+	/* the classes a reviewer asks about first: a value others read, then locks, ... */
+	static const int order[] = {
+		VIS_NOT_SUBSCRIBED, VIS_ORDERED, VIS_LOCKED, VIS_BEFORE_PUBLICATION,
+		VIS_NOT_PUBLISHED, VIS_PRIVATE, VIS_ADDRESS,
+	};
+	const char **all = NULL;
+	size_t o, nr_all = 0, alloc_all = 0;
+
+	if (p->verdict != VERDICT_CONVERT)
+		return xstrdup("What else changes ordering is listed below.");
+	for (o = 0; o < ARRAY_SIZE(order); o++) {
+		for (i = 0; i < p->nr_changed; i++) {
+			const struct changed *c = &p->changed[i];
+
+			if (c->cls != order[o])
+				continue;
+			/* each access once, in its first class */
+			for (k = 0; k < nr_all && strcmp(all[k], c->access->path); k++)
+				;
+			if (k < nr_all)
+				continue;
+			ALLOC_GROW(all, nr_all + 1, alloc_all);
+			all[nr_all++] = c->access->path;
+			if (nr == DATA_NAMED) {
+				more++;
+				continue;
+			}
+			seen[nr] = c->access->path;
+			cls[nr++] = c->cls;
+		}
+	}
+	free(all);
+	if (!nr)
+		return xstrdup("No other access that another thread can see loses its ordering.");
+	/* the accesses of one class together: "a and b (each why)" */
+	for (i = 0; i < nr; i++) {
+		size_t n = 0, m;
+
+		for (k = 0; k < i && cls[k] != cls[i]; k++)
+			;
+		if (k < i)
+			continue;
+		for (k = i; k < nr; k++)
+			n += cls[k] == cls[i];
+		strbuf_adds(&sb, sb.len ? "; " : "");
+		for (k = i, m = 0; k < nr; k++) {
+			if (cls[k] != cls[i])
+				continue;
+			strbuf_addf(&sb, "%s%s", !m ? "" : m + 1 == n ? " and " : ", ", seen[k]);
+			m++;
+		}
+		strbuf_addf(&sb, " (%s%s)", n > 1 ? "each " : "", unseen_why(cls[i]));
+	}
+	{
+		char *list = strbuf_detach(&sb), *out, more_text[32];
+
+		snprintf(more_text, sizeof(more_text), "%zu more", more);
+		out = xasprintf("Other accesses change ordering, none that another thread can "
+				"tell: %s%s%s.", list,
+				more ? "; and " : "", more ? more_text : "");
+		free(list);
+		return out;
+	}
+}
+
 /*
  * The paragraph of a conversion of one side (the writers when writer, into
  * form) while the other side's barriers stay as they are.
@@ -1561,14 +1662,17 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 {
 	const struct pair_end *other = writer ? p->readers : p->writers;
 	size_t n = writer ? p->nr_readers : p->nr_writers;
-	char stay[64], *what = published(p), *para;
+	char stay[64], *what = published(p), *para, *others;
 	struct strbuf fns = STRBUF_INIT;
 
 	/* no reader end: readers that follow the pointer (rule DEP) */
 	if (writer && !n) {
 		bool plural = p->dep_readers && strstr(p->dep_readers, " and ");
 
-		char *how = p->fence_read
+		char *how;
+
+		others = others_sentence(p);
+		how = p->fence_read
 			    ? xasprintf("a reader that loads it and then, further down, runs %s "
 					"(in %s), whose comment names it, has what it reads after "
 					"that read barrier ordered after its load, with the release "
@@ -1588,10 +1692,8 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 				 "barrier guaranteed for %s, and %s. %s This also names the access "
 				 "that publishes.",
 				 form, plural ? "readers stay" : "reader stays",
-				 plural ? "they are" : "it is", what, how,
-				 p->verdict == VERDICT_CONVERT
-				 ? "No other access that another thread can see loses its ordering."
-				 : "What else changes ordering is listed below.");
+				 plural ? "they are" : "it is", what, how, others);
+		free(others);
 		free(how);
 		free(what);
 		return para;
@@ -1603,6 +1705,7 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 		n = 1;
 	strbuf_release(&fns);
 
+	others = others_sentence(p);
 	para = xasprintf("Use %s for the %s instead, and remove the %s barrier; the %s%s %s "
 			 "stay%s as %s. The %s, which is what the %s barrier guaranteed for %s. %s%s",
 			 form, writer ? "publish store" : "subscribe load", writer ? "write" : "read",
@@ -1613,11 +1716,9 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 				  "before the store"
 				: "acquire orders the load before every access after it, the data "
 				  "reads included",
-			 writer ? "write" : "read", what,
-			 p->verdict == VERDICT_CONVERT
-			 ? "No other access that another thread can see loses its ordering."
-			 : "What else changes ordering is listed below.",
+			 writer ? "write" : "read", what, others,
 			 writer ? " This also names the access that publishes." : "");
+	free(others);
 	free(what);
 	return para;
 }
@@ -1746,7 +1847,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 	} else if (!classify_side_converts(p, true)) {
 		para = one_side_para(p, false, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
 	} else {
-		char *what = published(p);
+		char *what = published(p), *others = others_sentence(p);
 
 		para = xasprintf("Use %s for the publish store and %s for the subscribe load "
 				 "instead, and remove the barriers. The release orders every access "
@@ -1755,10 +1856,8 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 "included: what the barrier pair guaranteed for %s. %s This also "
 				 "names the access that publishes.",
 				 clear_bit ? "clear_bit_unlock()" : "smp_store_release()",
-				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()", what,
-				 p->verdict == VERDICT_CONVERT
-				 ? "No other access that another thread can see loses its ordering."
-				 : "What else changes ordering is listed below.");
+				 test_bit ? "test_bit_acquire()" : "smp_load_acquire()", what, others);
+		free(others);
 		free(what);
 	}
 	wrap(sb, para);

@@ -965,11 +965,17 @@ static enum field_kind typedef_in(struct types *t, const char *file, const char 
 static enum field_kind typedef_kind(struct types *t, const char *file, const char *name,
 				    unsigned depth, char **under)
 {
-	char *key = xasprintf("t:%s", name);
+	char *key = xasprintf("t:%s", name), **files;
 	size_t d, best = SIZE_MAX, best_file = 0;
 	int levels;
 
 	for (levels = NEAR_LEVELS; levels <= FAR_LEVELS && best == SIZE_MAX; levels++) {
+		/*
+		 * the list first: it reads and indexes its files, so that the
+		 * chain holds every definition the list can see, whatever this
+		 * types read before (a thread's starts empty)
+		 */
+		search_list(t, file, levels, &files);
 		for (d = hashmap_get(&t->defs, key); d != (size_t)-1; d = t->def_v[d].next) {
 			size_t at = list_position(t, file, levels, t->rels[t->def_v[d].file]);
 

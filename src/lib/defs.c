@@ -1079,7 +1079,9 @@ static bool in_subscript(const char *text, size_t off)
 			continue;
 		name = xstrndup(text + b, e - b);
 		/* a wait's condition is a loop's: it ends the wait, as a flag test does */
-		arg = (!prim_quiet_call(name) || prim_wait_call(name)) && !formats(text, opens[k]);
+		/* a page mapping's arguments locate the data, quiet as the call is */
+		arg = (!prim_quiet_call(name) || prim_wait_call(name) || prim_local_mapping(name)) &&
+		      !formats(text, opens[k]);
 		for (i = 0; arg && i < ARRAY_SIZE(keywords); i++)
 			arg = strcmp(name, keywords[i]) != 0;
 		free(name);
@@ -1133,19 +1135,34 @@ static bool load_indexes(const char *text, size_t off, const struct lex_context 
 	return false;
 }
 
-/*
- * Whether the member occurrence at p, whose address is taken, is the first
- * argument of an atomic operation that gives its value back
- * ("atomic_read(&x->f)", "atomic_try_cmpxchg(&x->f, &old, new)"): a load
- * of the atomic, whose value the call's is. *call is then where the
- * call's name starts.
- */
-static bool atomic_value_load_at(const char *text, const char *p, const char **call)
-{
-	const char *q = p, *e;
-	int depth = 0, amps = 0;
+/* What the address of a member is taken for (address_use()). */
+enum address_use {
+	ADDR_OTHER,		/* anything else: passed on, stored, returned: its use is unknown */
+	ADDR_ATOMIC_VALUE,	/* an atomic operation that gives a value back: a load */
+	ADDR_ATOMIC_STORE,	/* an atomic operation that gives nothing back: no load */
+};
 
-	/* back over the member path and its '&' to the '(' that opens the argument */
+/*
+ * What the member occurrence at p, whose address is taken, is for: when
+ * "&x->f" is a whole argument of an atomic_t or atomic64_t operation, a
+ * load of the atomic whose value the call's is (atomic_read(&x->f),
+ * atomic_fetch_dec(&x->f), atomic_add_return(i, &x->f)), *call then where
+ * the call's name starts, *cmpxchg_old the local that
+ * atomic_try_cmpxchg(&x->f, &old, n) loads the value into (length
+ * *old_len), or a store that gives nothing back (atomic_inc(&x->f)).
+ * Anything else is ADDR_OTHER: atomic_long_t too, whose value may be a
+ * pointer that a cast brings back.
+ */
+static enum address_use address_use(const char *text, const char *p, const char **call,
+				    const char **cmpxchg_old, size_t *old_len)
+{
+	const char *q = p, *e, *arg2 = NULL;
+	int depth = 0, amps = 0;
+	size_t len;
+
+	*cmpxchg_old = NULL;
+	*old_len = 0;
+	/* back over the member path and its '&' to the ',' or '(' before the argument */
 	for (; q > text; q--) {
 		char c = q[-1];
 
@@ -1155,23 +1172,129 @@ static bool atomic_value_load_at(const char *text, const char *p, const char **c
 			depth--;
 		else if (depth)
 			continue;
-		else if (c == '(')
+		else if (c == '(' || c == ',')
 			break;
 		else if (c == '&')
 			amps++;
 		else if (!is_c_ident_char(c) && !strchr(".->[ \t\n", c))
-			return false;
+			return ADDR_OTHER;
 	}
 	if (q == text || amps != 1)
-		return false;
+		return ADDR_OTHER;
+	/* from a ',' on back to the '(' of the call, over the arguments before */
+	for (depth = 0; q > text && (q[-1] != '(' || depth); q--) {
+		char c = q[-1];
+
+		if (c == ')' || c == ']')
+			depth++;
+		else if ((c == '(' || c == '[') && depth)
+			depth--;
+		else if (!depth && (c == ';' || c == '{' || c == '}'))
+			return ADDR_OTHER;
+	}
+	if (q == text)
+		return ADDR_OTHER;
 	for (e = q - 1; e > text && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
 	for (q = e; q > text && is_c_ident_char(q[-1]); q--)
 		;
-	if (q == e || !prim_atomic_value_load(q, (size_t)(e - q)))
-		return false;
+	len = (size_t)(e - q);
+	if (!len || (len >= 12 && !memcmp(q, "atomic_long_", 12)) ||
+	    !prim_atomic_op_n(q, len))
+		return ADDR_OTHER;
 	*call = q;
-	return true;
+	if (!prim_atomic_value_load(q, len))
+		return ADDR_ATOMIC_STORE;
+	/* atomic_try_cmpxchg(&x->f, &old, n): the second argument gets the value */
+	if (memmem(q, len, "try_cmpxchg", 11) && (arg2 = strchr(p, ','))) {
+		for (arg2++; *arg2 == ' ' || *arg2 == '\t'; arg2++)
+			;
+		if (*arg2 == '&') {
+			for (e = ++arg2; is_c_ident_char(*e); e++)
+				;
+			if (e > arg2) {
+				*cmpxchg_old = arg2;
+				*old_len = (size_t)(e - arg2);
+			}
+		}
+	}
+	return ADDR_ATOMIC_VALUE;
+}
+
+/*
+ * Whether the expression that ends at end (in text) is what its statement
+ * returns, whole ("return x->f;", "return READ_ONCE(x->f);", "return
+ * atomic_read(&x->f);"): its callers get the value, and what they do with
+ * it is not seen here.
+ */
+static bool returned_whole(const char *text, size_t start, size_t end)
+{
+	size_t st = statement_start(text, start), i;
+
+	while (text[st] == ' ' || text[st] == '\t' || text[st] == '\n' || text[st] == '\r')
+		st++;
+	if (strncmp(text + st, "return", 6) || is_c_ident_char(text[st + 6]))
+		return false;
+	/* between "return" and the expression: blanks, '(' and '&', and names of calls */
+	for (i = st + 6; i < start;) {
+		if (strchr(" \t\n\r(&", text[i])) {
+			i++;
+		} else if (is_c_ident_char(text[i])) {
+			while (i < start && is_c_ident_char(text[i]))
+				i++;
+			while (i < start && (text[i] == ' ' || text[i] == '\t'))
+				i++;
+			if (i >= start || text[i] != '(')
+				return false;
+		} else {
+			return false;
+		}
+	}
+	for (i = end; text[i] == ' ' || text[i] == '\t' || text[i] == ')' || text[i] == '\n'; i++)
+		;
+	return text[i] == ';';
+}
+
+/* Where the member path that ends with the field at off begins ("x->y.f": at "x"). */
+static size_t path_start(const char *text, size_t off)
+{
+	size_t i = off;
+	int depth = 0;
+
+	while (i) {
+		char c = text[i - 1];
+
+		if (c == ']')
+			depth++;
+		else if (c == '[' && depth)
+			depth--;
+		else if (!depth && !is_c_ident_char(c) && c != '.' && c != '>' &&
+			 !(c == '-' && text[i] == '>'))
+			break;
+		i--;
+	}
+	return i;
+}
+
+/* The offset after the ')' that closes the call whose name starts at off, or off. */
+static size_t call_end(const char *text, size_t off)
+{
+	size_t i = off;
+	int depth = 0;
+
+	while (is_c_ident_char(text[i]))
+		i++;
+	while (text[i] == ' ' || text[i] == '\t')
+		i++;
+	if (text[i] != '(')
+		return off;
+	for (; text[i] && text[i] != ';'; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && !--depth)
+			return i + 1;
+	}
+	return off;
 }
 
 /* Searches one file's text for loads of field, counting them. */
@@ -1186,21 +1309,29 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 		return;
 	for (p = strstr(text, field); p; p = strstr(p + n, field)) {
 		const struct lex_context *fn;
-		const char *b, *base_end, *at = p;
-		bool element, store, address;
-		size_t at_off;
+		const char *b, *base_end, *at = p, *old = NULL;
+		bool element, store, address, by_call;
+		size_t at_off, old_len = 0, old_off = 0;
+		enum address_use use = ADDR_ATOMIC_VALUE;
 
-		/*
-		 * &x->f goes to a function that may store or load it: no plain
-		 * load, but for an atomic operation that gives its value
-		 * back, which stands for the load (atomic_read(&x->f))
-		 */
 		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address) ||
-		    store || (address && !atomic_value_load_at(text, p, &at)) ||
-		    in_directive(text, (size_t)(p - text)))
+		    store || in_directive(text, (size_t)(p - text)))
 			continue;
-		/* an offset: keep_scanned() may move the scan into another copy of the text */
+		/*
+		 * &x->f: an atomic operation that gives the value back stands for
+		 * the load (atomic_read(&x->f)), one that gives nothing is a store;
+		 * any other use (passed on, returned, stored) may reach the data
+		 */
+		if (address && (use = address_use(text, p, &at, &old, &old_len)) == ADDR_ATOMIC_STORE)
+			continue;
+		if (use == ADDR_OTHER) {
+			out->indexes = true;
+			continue;
+		}
+		/* offsets: keep_scanned() may move the scan into another copy of the text */
+		by_call = at != p;
 		at_off = (size_t)(at - text);
+		old_off = old ? (size_t)(old - text) : 0;
 		if (!lx) {
 			if (!keep_scanned(d, rel, &text, &p, NULL, NULL))
 				return;
@@ -1217,6 +1348,15 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 			out->line = line_at(text, p);
 		}
 		if (!out->indexes && load_indexes(text, at_off, fn))
+			out->indexes = true;
+		/* an accessor that returns the value: its callers' use is not seen */
+		if (!out->indexes &&
+		    returned_whole(text, by_call ? at_off : path_start(text, at_off),
+				   by_call ? call_end(text, at_off) : at_off + n))
+			out->indexes = true;
+		/* the local atomic_try_cmpxchg() loads the value into, used as an index later */
+		if (!out->indexes && old && word_in_subscript(text, at_off, fn->end, text + old_off,
+							      old_len))
 			out->indexes = true;
 	}
 }

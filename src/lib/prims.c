@@ -215,27 +215,34 @@ static bool atomic_known_op(const char *op, size_t len)
 	return IN_LIST(op, len, atomic_ops) || IN_LIST(op, len, more);
 }
 
-bool prim_atomic_op(const char *name)
+bool prim_atomic_op_n(const char *s, size_t len)
 {
 	size_t oplen;
-	const char *op = atomic_op_of(name, strlen(name), &oplen);
+	const char *op = atomic_op_of(s, len, &oplen);
 
 	return op && atomic_known_op(op, oplen);
 }
 
+bool prim_atomic_op(const char *name)
+{
+	return prim_atomic_op_n(name, strlen(name));
+}
+
 bool prim_atomic_value_load(const char *s, size_t len)
 {
+	/* the operations that give nothing back (an ordering suffix aside) */
 	static const char *const no_value[] = {
-		"set", "set_release", "inc", "dec",
+		"set", "inc", "dec", "add", "sub", "and", "andnot", "or", "xor",
 	};
 	size_t oplen, i;
 	const char *op = atomic_op_of(s, len, &oplen);
-	bool is_write;
-	int arg;
 
-	if (!op || !atomic_known_op(op, oplen) || !prim_marked_access(s, len, &is_write, &arg) ||
-	    arg != 0)
+	if (!op || !atomic_known_op(op, oplen))
 		return false;
+	if (oplen > 8 && (!memcmp(op + oplen - 8, "_acquire", 8) ||
+			  !memcmp(op + oplen - 8, "_release", 8) ||
+			  !memcmp(op + oplen - 8, "_relaxed", 8)))
+		oplen -= 8;
 	for (i = 0; i < ARRAY_SIZE_LOCAL(no_value); i++)
 		if (eq(op, oplen, no_value[i]))
 			return false;
@@ -313,12 +320,6 @@ bool prim_benign_call(const char *s, size_t len)
 		/* read-side critical sections and preemption, in all their forms */
 		"rcu_read_lock", "rcu_read_unlock", "srcu_read_lock", "srcu_read_unlock",
 		"preempt_disable", "preempt_enable",
-		/*
-		 * local mappings of a page: this CPU's or this task's slots and
-		 * its pagefault_disable() count, which no other thread reads
-		 */
-		"kmap_atomic", "kunmap_atomic", "kmap_local", "kunmap_local", "pagefault_disable",
-		"pagefault_enable",
 		/* the RTNL and a device's tx lock, taken and released as locks */
 		"rtnl_lock", "rtnl_unlock", "netif_tx_lock", "netif_tx_unlock", "__netif_tx_lock",
 		"__netif_tx_unlock",
@@ -512,6 +513,24 @@ void prim_fence_orders(const char *s, bool *stores, bool *loads)
 	*loads = !IN_LIST(s, len, store_only);
 }
 
+bool prim_local_mapping(const char *name)
+{
+	/*
+	 * local mappings of a page: this CPU's or this task's slots and its
+	 * pagefault_disable() count, which no other thread reads
+	 */
+	static const char *const prefixes[] = {
+		"kmap_atomic", "kunmap_atomic", "kmap_local", "kunmap_local", "pagefault_disable",
+		"pagefault_enable",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE_LOCAL(prefixes); i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
 bool prim_quiet_call(const char *name)
 {
 	size_t len = strlen(name);
@@ -520,7 +539,7 @@ bool prim_quiet_call(const char *name)
 
 	return prim_classify(name, len) != PRIM_NONE || prim_benign_call(name, len) ||
 	       prim_lock_op(name, len) != PRIM_LOCK_NONE || prim_marked_access(name, len, &w, &addr) ||
-	       prim_mmio(name, len);
+	       prim_mmio(name, len) || prim_local_mapping(name);
 }
 
 bool prim_wait_call(const char *name)

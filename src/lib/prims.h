@@ -34,12 +34,14 @@ bool prim_benign_call(const char *s, size_t len);
 
 /* An operation on an atomic_t, atomic64_t or atomic_long_t (NUL-terminated name). */
 bool prim_atomic_op(const char *name);
+/* The same for s[0..len). */
+bool prim_atomic_op_n(const char *s, size_t len);
 
 /*
- * An atomic operation on its first argument that gives the atomic's value
- * back: atomic_read(), atomic_try_cmpxchg(), atomic_add_unless(),
- * atomic64_dec_if_positive(), ...; not atomic_set(), atomic_inc(),
- * atomic_dec(), nor the ones that take the atomic last (atomic_add()).
+ * An atomic operation that gives a value of the atomic back, old or new:
+ * atomic_read(), atomic_try_cmpxchg(), atomic_fetch_dec(),
+ * atomic_add_return(), atomic_add_unless(), ...; not atomic_set(),
+ * atomic_inc(), atomic_add() and the others that give nothing.
  */
 bool prim_atomic_value_load(const char *s, size_t len);
 
@@ -68,6 +70,13 @@ bool prim_waitqueue_by_name(const char *s, size_t len);
  * accesses (seen as accesses already), device accesses.
  */
 bool prim_quiet_call(const char *name);
+
+/*
+ * kmap_atomic(), kmap_local_page(), kunmap_local(), pagefault_disable()
+ * and kin: a quiet call (its stores are this CPU's or this task's), whose
+ * arguments still name the data's page or offset.
+ */
+bool prim_local_mapping(const char *name);
 
 /* wait_event() and kin: waits whose condition argument is a loop's condition. */
 bool prim_wait_call(const char *name);

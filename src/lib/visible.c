@@ -618,9 +618,11 @@ static bool unsubscribed(const struct seen *s)
  * load found stays a caveat (DESIGN shape 7: a store with no known
  * reader), and so does a pointer, a global, or a store by a bit operation
  * (readers may reach data through them: a second publish variable). An
- * atomic_t counter counts as any scalar: its stores are the atomic
- * operations, its loads those that give its value back (atomic_read(),
- * atomic_try_cmpxchg()), judged where the call stands.
+ * atomic_t or atomic64_t counter counts as any scalar: its stores are the
+ * atomic operations, its loads those that give a value of it back
+ * (atomic_read(), atomic_fetch_dec(), atomic_try_cmpxchg() and the local
+ * it fills), judged where the call stands; any other use of its address
+ * may reach the data. Not atomic_long_t, whose value may be a pointer.
  */
 static char *rule_read_as_value(const struct seen *s)
 {
@@ -629,7 +631,8 @@ static char *rule_read_as_value(const struct seen *s)
 	const char *dot;
 
 	if (!s->writer || !s->ctx->defs || !s->a->object || !(dot = strchr(s->a->object, '.')) ||
-	    (s->a->via && strcmp(s->a->via, "WRITE_ONCE") && !prim_atomic_op(s->a->via)) ||
+	    (s->a->via && strcmp(s->a->via, "WRITE_ONCE") &&
+	     (!prim_atomic_op(s->a->via) || strstr(s->a->via, "atomic_long_"))) ||
 	    !unsubscribed(s))
 		return NULL;
 	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));

@@ -63,7 +63,7 @@ int main(void)
 	ok(prim_marked_access("cmpxchg_release", 15, &is_write, &arg) && is_write && arg == 0,
 	   "cmpxchg_release writes its first argument");
 	ok(!prim_marked_access("memcpy", 6, &is_write, &arg), "memcpy is not a marked access");
-	/* prim_atomic_value_load(): the atomic's value given back, the atomic the first argument */
+	/* prim_atomic_value_load(): a value of the atomic given back, old or new */
 	{
 		static const struct { const char *name; int value; } loads[] = {
 			{ "atomic_read", 1 }, { "atomic64_read", 1 }, { "atomic_long_read", 1 },
@@ -71,7 +71,8 @@ int main(void)
 			{ "atomic_add_unless", 1 }, { "atomic64_dec_if_positive", 1 },
 			{ "raw_atomic_read", 1 }, { "atomic_inc_return", 1 },
 			{ "atomic_set", 0 }, { "atomic_set_release", 0 }, { "atomic_inc", 0 },
-			{ "atomic64_dec", 0 }, { "atomic_add", 0 }, { "atomic_fetch_add", 0 },
+			{ "atomic64_dec", 0 }, { "atomic_add", 0 }, { "atomic_fetch_add", 1 },
+			{ "atomic_add_return", 1 }, { "atomic_fetch_dec_relaxed", 1 }, { "atomic_or", 0 },
 			{ "READ_ONCE", 0 }, { "test_bit", 0 }, { "refcount_read", 0 },
 		};
 		size_t k;
@@ -79,8 +80,8 @@ int main(void)
 		for (k = 0; k < sizeof(loads) / sizeof(loads[0]); k++)
 			ok(prim_atomic_value_load(loads[k].name, strlen(loads[k].name)) ==
 			   loads[k].value, "%s %s", loads[k].name,
-			   loads[k].value ? "gives its first argument's value back" :
-					    "is no value load of its first argument");
+			   loads[k].value ? "gives a value of the atomic back" :
+					    "gives nothing back");
 		ok(prim_atomic_op("atomic_add") && prim_atomic_op("atomic64_set") &&
 		   prim_atomic_op("atomic_long_inc") && !prim_atomic_op("WRITE_ONCE") &&
 		   !prim_atomic_op("set_bit") && !prim_atomic_op("atomic_foo"),

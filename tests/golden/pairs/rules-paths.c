@@ -46,9 +46,9 @@ static int demo_seq_gen(struct demo_seq *q)
 	return g + q->buf[1];
 }
 
-static unsigned int demo_seq_stat(struct demo_seq *q)
+static bool demo_seq_busy(struct demo_seq *q)
 {
-	return READ_ONCE(q->stat);
+	return READ_ONCE(q->stat) > 1000;
 }
 
 /*

@@ -50,6 +50,18 @@ struct demo_call_ring {
 	unsigned int recent;
 };
 
+struct demo_map_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned long pfn;
+};
+
+struct demo_ret_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int latest;
+};
+
 struct demo_none_ring {
 	int slots[8];
 	unsigned int prod;
@@ -219,6 +231,50 @@ static int demo_call_peek(struct demo_call_ring *r)
 	return demo_slot_at(r->slots, READ_ONCE(r->recent));
 }
 
+/* an argument of a page mapping, which locates data: stays */
+static void demo_map_put(struct demo_map_ring *r, int v, unsigned long pfn)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->pfn = pfn;
+}
+
+static int demo_map_get(struct demo_map_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static void *demo_map_page(struct demo_map_ring *r)
+{
+	return kmap_local_pfn(READ_ONCE(r->pfn));
+}
+
+/* an accessor returns it, whole: what its callers do with it is not seen, stays */
+static void demo_ret_put(struct demo_ret_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->latest = r->prod & 7;
+}
+
+static int demo_ret_get(struct demo_ret_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static unsigned int demo_ret_latest(struct demo_ret_ring *r)
+{
+	return READ_ONCE(r->latest);
+}
+
 /* no load found at all (shape 7): stays */
 static void demo_none_put(struct demo_none_ring *r, int v)
 {
@@ -237,72 +293,88 @@ static int demo_none_get(struct demo_none_ring *r, unsigned int i)
 }
 
 /*
- * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; a loop bound too; an index, a local used as an index, a call argument or no load found keeps several-stores
+ * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; a loop bound too; an index, a local used as an index, a call argument (also of a page mapping), a value an accessor returns whole or no load found keeps several-stores
  * check-command: acqrel pairs $file
  * check-output-start
-rules-read-as-value.c:66: protocol r->prod (demo_stat_ring.prod): convert
-  writer rules-read-as-value.c:66: smp_wmb() in demo_stat_put(); publish store at line 67
-  reader rules-read-as-value.c:75: smp_rmb() in demo_stat_get(); subscribe load at line 73
+rules-read-as-value.c:78: protocol r->prod (demo_stat_ring.prod): convert
+  writer rules-read-as-value.c:78: smp_wmb() in demo_stat_put(); publish store at line 79
+  reader rules-read-as-value.c:87: smp_rmb() in demo_stat_get(); subscribe load at line 85
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->puts (line 68) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:81) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->puts (line 80) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:93) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:88: protocol r->prod (demo_and_ring.prod): convert
-  writer rules-read-as-value.c:88: smp_wmb() in demo_and_put(); publish store at line 89
-  reader rules-read-as-value.c:97: smp_rmb() in demo_and_get(); subscribe load at line 95
+rules-read-as-value.c:100: protocol r->prod (demo_and_ring.prod): convert
+  writer rules-read-as-value.c:100: smp_wmb() in demo_and_put(); publish store at line 101
+  reader rules-read-as-value.c:109: smp_rmb() in demo_and_get(); subscribe load at line 107
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->more (line 90) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:103) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->more (line 102) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:115) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:110: protocol r->prod (demo_addr_ring.prod): review
-  writer rules-read-as-value.c:110: smp_wmb() in demo_addr_put(); publish store at line 111
-  reader rules-read-as-value.c:119: smp_rmb() in demo_addr_get(); subscribe load at line 117
+rules-read-as-value.c:122: protocol r->prod (demo_addr_ring.prod): review
+  writer rules-read-as-value.c:122: smp_wmb() in demo_addr_put(); publish store at line 123
+  reader rules-read-as-value.c:131: smp_rmb() in demo_addr_get(); subscribe load at line 129
   evidence: object, data
-  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 112), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 124), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->seen (line 112) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->seen (line 124) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:132: protocol r->prod (demo_idx_ring.prod): review
-  writer rules-read-as-value.c:132: smp_wmb() in demo_idx_put(); publish store at line 133
-  reader rules-read-as-value.c:141: smp_rmb() in demo_idx_get(); subscribe load at line 139
+rules-read-as-value.c:144: protocol r->prod (demo_idx_ring.prod): review
+  writer rules-read-as-value.c:144: smp_wmb() in demo_idx_put(); publish store at line 145
+  reader rules-read-as-value.c:153: smp_rmb() in demo_idx_get(); subscribe load at line 151
   evidence: object, data
-  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 134), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 146), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->last (line 134) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->last (line 146) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:154: protocol r->prod (demo_bound_ring.prod): convert
-  writer rules-read-as-value.c:154: smp_wmb() in demo_bound_put(); publish store at line 155
-  reader rules-read-as-value.c:163: smp_rmb() in demo_bound_get(); subscribe load at line 161
+rules-read-as-value.c:166: protocol r->prod (demo_bound_ring.prod): convert
+  writer rules-read-as-value.c:166: smp_wmb() in demo_bound_put(); publish store at line 167
+  reader rules-read-as-value.c:175: smp_rmb() in demo_bound_get(); subscribe load at line 173
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->filled (line 156) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:171) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->filled (line 168) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:183) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:180: protocol r->prod (demo_local_ring.prod): review
-  writer rules-read-as-value.c:180: smp_wmb() in demo_local_put(); publish store at line 181
-  reader rules-read-as-value.c:189: smp_rmb() in demo_local_get(); subscribe load at line 187
+rules-read-as-value.c:192: protocol r->prod (demo_local_ring.prod): review
+  writer rules-read-as-value.c:192: smp_wmb() in demo_local_put(); publish store at line 193
+  reader rules-read-as-value.c:201: smp_rmb() in demo_local_get(); subscribe load at line 199
   evidence: object, data
-  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 182), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 194), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->newest (line 182) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->newest (line 194) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:204: protocol r->prod (demo_call_ring.prod): review
-  writer rules-read-as-value.c:204: smp_wmb() in demo_call_put(); publish store at line 205
-  reader rules-read-as-value.c:213: smp_rmb() in demo_call_get(); subscribe load at line 211
+rules-read-as-value.c:216: protocol r->prod (demo_call_ring.prod): review
+  writer rules-read-as-value.c:216: smp_wmb() in demo_call_put(); publish store at line 217
+  reader rules-read-as-value.c:225: smp_rmb() in demo_call_get(); subscribe load at line 223
   evidence: object, data
-  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 206), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 218), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->recent (line 206) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->recent (line 218) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:226: protocol r->prod (demo_none_ring.prod): review
-  writer rules-read-as-value.c:226: smp_wmb() in demo_none_put(); publish store at line 227
-  reader rules-read-as-value.c:235: smp_rmb() in demo_none_get(); subscribe load at line 233
+rules-read-as-value.c:238: protocol r->prod (demo_map_ring.prod): review
+  writer rules-read-as-value.c:238: smp_wmb() in demo_map_put(); publish store at line 239
+  reader rules-read-as-value.c:247: smp_rmb() in demo_map_get(); subscribe load at line 245
   evidence: object, data
-  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 228), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_map_put() also orders the stores to r->pfn (line 240), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->unread (line 228) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->pfn (line 240) after smp_wmb() in demo_map_put(): shared: no reader in the tree orders loads after loading r->pfn (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:260: protocol r->prod (demo_ret_ring.prod): review
+  writer rules-read-as-value.c:260: smp_wmb() in demo_ret_put(); publish store at line 261
+  reader rules-read-as-value.c:269: smp_rmb() in demo_ret_get(); subscribe load at line 267
+  evidence: object, data
+  several-stores: smp_wmb() in demo_ret_put() also orders the stores to r->latest (line 262), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->latest (line 262) after smp_wmb() in demo_ret_put(): shared: no reader in the tree orders loads after loading r->latest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:282: protocol r->prod (demo_none_ring.prod): review
+  writer rules-read-as-value.c:282: smp_wmb() in demo_none_put(); publish store at line 283
+  reader rules-read-as-value.c:291: smp_rmb() in demo_none_get(); subscribe load at line 289
+  evidence: object, data
+  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 284), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store r->unread (line 284) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

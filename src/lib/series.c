@@ -1301,8 +1301,9 @@ static bool other_side_has(const struct protocol *p, const struct pair_end *e,
 
 /*
  * The destination of a call that fills memory (memcpy(elt->key, key, n):
- * "elt->key"), as written, when c is one and its first argument fits on a
- * line; NULL otherwise. Caller frees.
+ * "elt->key"; "&x->f" as x->f), as written, when c is one and its first
+ * argument is a member (no cast) that fits on a line; NULL otherwise (a
+ * local buffer, maybe). Caller frees.
  */
 static char *fill_destination(const char *text, size_t len, const struct call_ref *c)
 {
@@ -1333,7 +1334,14 @@ static char *fill_destination(const char *text, size_t len, const struct call_re
 		a++;
 	while (k > a && isspace((unsigned char)text[k - 1]))
 		k--;
-	return k > a && k - a < 60 ? xstrndup(text + a, k - a) : NULL;
+	/* "&x->f" is x->f; a cast, or no member (a local buffer, maybe), is not named */
+	if (a < k && text[a] == '&')
+		for (a++; a < k && (text[a] == ' ' || text[a] == '\t'); a++)
+			;
+	if (a >= k || text[a] == '(' || k - a >= 60 ||
+	    (!memmem(text + a, k - a, "->", 2) && !memchr(text + a, '.', k - a)))
+		return NULL;
+	return xstrndup(text + a, k - a);
 }
 
 static void data_named(struct strbuf *out, const struct protocol *p, bool writer, bool plural)
@@ -1569,7 +1577,8 @@ static const char *unseen_why(int cls)
 	case VIS_NOT_PUBLISHED:
 		return "a variable no writer orders, whose value says nothing of the data";
 	case VIS_ORDERED:
-		return "ordered anyway by a fully ordered read-modify-write";
+		/* an acquire, a fully ordered read-modify-write, or coherence */
+		return "ordered anyway: an acquire, a fully ordered read-modify-write or coherence";
 	case VIS_NOT_SUBSCRIBED:
 		return "read only as a value, by no reader that orders loads after it";
 	}

@@ -229,7 +229,9 @@ static void add_side(struct strbuf *sb, const struct cost_model *m, const struct
 			strbuf_addf(sb, ", \"effect\": \"%s\", \"size\": %u, \"size_assumed\": %s, "
 				    "\"compiler_barrier\": %s, \"unresolved\": ",
 				    cost_effect_name(e), size ? size : v->word,
-				    assumed ? "true" : "false", a->no_compiler_barrier ? "false" : "true");
+				    assumed ? "true" : "false",
+				    a->unresolved || a->too_wide ? "null"
+				    : a->no_compiler_barrier ? "false" : "true");
 			json_add_string(sb, e == COST_UNKNOWN || e == COST_NO_BUILD ? why : NULL);
 			strbuf_addch(sb, '}');
 		} else if (e == COST_UNKNOWN || e == COST_NO_BUILD) {

@@ -1297,11 +1297,21 @@ struct reading {
 	const struct tok *compiled_out;	/* an if whose code the Kconfig-if rule left out */
 	bool in_read_once;
 	bool asm_unclobbered;	/* an asm of instructions without a "memory" clobber was read */
-	bool asm_clobbered;	/* an asm with a "memory" clobber was read */
+	bool barrier_before;	/* a compiler barrier was read before the first such asm */
+	bool barrier_after;	/* one was read after it */
 	char **items;
 	size_t nr_items, alloc_items;
 	char *unresolved;
 };
+
+/* A compiler barrier read (barrier(), an asm with a "memory" clobber): before or after an unclobbered asm. */
+static void note_barrier(struct reading *r)
+{
+	if (r->asm_unclobbered)
+		r->barrier_after = true;
+	else
+		r->barrier_before = true;
+}
 
 static void add_item(struct reading *r, const char *s)
 {
@@ -1590,7 +1600,8 @@ static size_t read_asm(struct reading *r, const struct toks *t, size_t i)
 	} else if (!memory) {
 		r->asm_unclobbered = true;
 	}
-	r->asm_clobbered |= memory;
+	if (memory)
+		note_barrier(r);
 	strbuf_release(&tpl);
 	strbuf_release(&out);
 	return close + 1;
@@ -1826,8 +1837,10 @@ static void read_range(struct reading *r, const struct toks *t, size_t from, siz
 			}
 			else if (leaf->leaf == LEAF_STORE)
 				add_item(r, "store");
-			else if (leaf->leaf == LEAF_COMPILER_BARRIER)
+			else if (leaf->leaf == LEAF_COMPILER_BARRIER) {
 				add_item(r, "compiler barrier");
+				note_barrier(r);
+			}
 			i = closing(t, i + 1) + 1;
 			continue;
 		}
@@ -1884,7 +1897,7 @@ static bool read_seq(struct pp *pp, const struct cost_variant *v, enum cost_prim
 	struct toks t = { 0 };
 	struct reading r = { .pp = pp, .word = v->word, .size = size };
 	const struct macro *m;
-	size_t pos = 0, len = strlen(prim_calls[p]), k;
+	size_t pos = 0, len = strlen(prim_calls[p]);
 	unsigned line = 0;
 	char *copy = xstrdup(prim_calls[p]);
 	static const char *const inner[COST_NR_PRIMS] = {
@@ -1915,11 +1928,14 @@ static bool read_seq(struct pp *pp, const struct cost_variant *v, enum cost_prim
 		s->nr_items = r.nr_items;
 		s->unresolved = r.unresolved;
 		s->too_wide = r.too_wide;
-		/* nothing else in it keeps the compiler from moving accesses across it */
-		s->no_compiler_barrier = (p == COST_RELEASE || p == COST_ACQUIRE) &&
-					 r.asm_unclobbered && !r.asm_clobbered;
-		for (k = 0; k < r.nr_items && s->no_compiler_barrier; k++)
-			s->no_compiler_barrier = strcmp(r.items[k], "compiler barrier") != 0;
+		/*
+		 * nothing else keeps the compiler from moving accesses across
+		 * it: a release needs a compiler barrier before its asm (the
+		 * stores before it), an acquire one after (the loads after it)
+		 */
+		s->no_compiler_barrier = r.asm_unclobbered &&
+					 ((p == COST_RELEASE && !r.barrier_before) ||
+					  (p == COST_ACQUIRE && !r.barrier_after));
 		r.items = NULL;
 	}
 	s->defined_at = xasprintf("%s:%u", m->file, m->line);

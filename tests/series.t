@@ -204,7 +204,8 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	print $fh "struct demo_elt {\n\tchar key[8];\n};\n\nstruct demo_slot {\n\tint used;\n" .
 		  "\tstruct demo_elt *val;\n};\n\n" .
 		  "static void demo_insert(struct demo_slot *s, struct demo_elt *elt, const char *key)\n{\n" .
-		  "\ts->used = 1;\n\tmemcpy(elt->key, key, 8);\n\tsmp_wmb();\n\tWRITE_ONCE(s->val, elt);\n}\n\n" .
+		  "\tchar buf[8];\n\n\ts->used = 1;\n\tstrscpy(buf, key, 8);\n\tmemcpy(elt->key, buf, 8);\n" .
+		  "\tsmp_wmb();\n\tWRITE_ONCE(s->val, elt);\n}\n\n" .
 		  "static int demo_find(struct demo_slot *s)\n{\n\tstruct demo_elt *e = READ_ONCE(s->val);\n\n" .
 		  "\tif (!e)\n\t\treturn -1;\n\tsmp_rmb();\n\treturn e->key[0];\n}\n";
 	close($fh);
@@ -212,7 +213,7 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$t10/out/0*.patch"));
 	$text =~ s/\n(?=\S)/ /g;
 	like($text, qr/demo_insert\(\) stores s->used and elt->key and then publishes s->val/,
-	     'data filled in with memcpy() besides a store: its destination is named') or diag($o);
+	     'data filled in with memcpy() besides a store: its destination is named, not a local buffer') or diag($o);
 }
 # a convert whose other accesses change ordering says which and why no other
 # thread can tell (their class), not that none does; with none, that none does

@@ -398,6 +398,18 @@ static long statement_end(const char *s, size_t n, size_t *comment)
 	return i > 0 && s[i - 1] == ';' ? (long)(i - 1) : -1;
 }
 
+/* Whether every end of the side opposite to writer's is in file (true when it has none). */
+static bool other_side_in_file(const struct protocol *p, bool writer, const char *file)
+{
+	const struct pair_end *v = writer ? p->readers : p->writers;
+	size_t n = writer ? p->nr_readers : p->nr_writers, i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].file, file))
+			return false;
+	return true;
+}
+
 /*
  * "/+ Pairs with smp_load_acquire() in foo() +/" at the statement's indent;
  * a block comment wrapped at 80 columns when one line would pass 80.
@@ -1689,6 +1701,12 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		const char *note_at = writer ? readers.buf : writers.buf;
 		struct rewrite_file *f;
 		size_t n;
+		char *self = xasprintf("%s()", site_where(e->site));
+
+		/* the other side in this very function: "Pairs with ... in this function" */
+		if (!strcmp(note_at, self) && other_side_in_file(p, writer, e->file))
+			note_at = "this function";
+		free(self);
 
 		*bad = e;
 		if (!classify_convertible(p, e)) {

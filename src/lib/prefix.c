@@ -45,8 +45,9 @@ static const struct prefix_rule {
 	/* tip: perf/core for kernel/events, but uprobes go as uprobes */
 	{ "kernel/events/uprobes.c", "uprobes", false },
 	{ "kernel/events/", "perf/core", false },
-	{ "kernel/trace/ring_buffer", "ring-buffer", false },
-	{ "kernel/trace/", "tracing", false },
+	/* the tracing tree writes a capital after the prefix ("tracing: Fix ...") */
+	{ "kernel/trace/ring_buffer", "ring-buffer", true },
+	{ "kernel/trace/", "tracing", true },
 	{ "kernel/sched/cpufreq_schedutil.c", "cpufreq: schedutil", true },
 	{ "kernel/sched/", "sched/%s", false },
 	{ "kernel/locking/", "locking/%s", false },

@@ -107,7 +107,8 @@ sub slurp {
 }
 
 # The key of a patch mail: the first file of its diff and the variable of
-# its subject ("... for VAR"), or the subject without its [PATCH n/m].
+# its subject ("... for VAR", the last name of a path: "pwq->triggered" is
+# "triggered"), or the subject without its [PATCH n/m].
 sub mail_key {
 	my ($text) = @_;
 	my ($file) = $text =~ m{^diff --git a/(\S+) }m;
@@ -115,7 +116,7 @@ sub mail_key {
 	$subject //= '';
 	$subject =~ s/\n[ \t]+/ /g;
 	$subject =~ s/^\[[^\]]*\]\s*//;
-	my $what = $subject =~ /\bfor (\S+)$/ ? $1 : $subject;
+	my $what = $subject =~ /\bfor (\S+)$/ ? $1 =~ s/^.*(?:->|\.)//r : $subject;
 	return defined $file ? "$file $what" : $what;
 }
 

@@ -57,6 +57,8 @@ my ($queue_patch) = grep { m{/0001-} && slurp($_) =~ m{^diff --git a/drivers/dem
 ok($queue_patch, 'a patch of drivers/demo/queue.c');
 my ($subject) = slurp($queue_patch) =~ /^Subject: .* for (\S+)$/m;
 ok($subject, "its subject names the variable ($subject)");
+# the key names the variable by its last name ("q->tail": "tail")
+$subject =~ s/^.*(?:->|\.)//;
 my ($queue_dir) = $queue_patch =~ m{/([^/]+)/[^/]+$};
 
 my $reviews = "$t/review.md";

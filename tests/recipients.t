@@ -118,8 +118,8 @@ ok(@queue == 3 && @glob == 1, 'a series per tree: for the queue\'s file (2 patch
    'letter, named after its most specific section with a T: line) and for the counter\'s (1, alone)')
 	or diag($log, `find '$t/out'`);
 
-my ($tail) = grep { slurp($_) =~ /^Subject: .* for tail$/m } @queue;
-my ($count) = grep { slurp($_) =~ /^Subject: .* for count$/m } @queue;
+my ($tail) = grep { slurp($_) =~ /^Subject: .* for (\w+->)?tail$/m } @queue;
+my ($count) = grep { slurp($_) =~ /^Subject: .* for (\w+->)?count$/m } @queue;
 my $p = slurp($tail);
 is(join("\n", Mail::addresses($p, 'To')), join("\n", '"Carol Q. Queue" <carol@acqrel.invalid>',
 					   'Ada Maintainer <ada@old.invalid>', 'Tess To <tess@acqrel.invalid>'),
@@ -150,10 +150,10 @@ my $cover = slurp("$t/out/demo-drivers/0000-cover-letter.patch");
 is(scalar(my @c = Mail::addresses($cover, 'Cc')), 7, 'the cover letter goes to the union of its patches');
 
 # subjects: net-next where the tree is netdev's, a capital where it is tip
-like(slurp($tail), qr/^Subject: \[PATCH net-next [12]\/2\] demo: queue: use smp_store_release\(\)\/smp_load_acquire\(\) for tail$/m,
+like(slurp($tail), qr/^Subject: \[PATCH net-next [12]\/2\] demo: queue: use smp_store_release\(\)\/smp_load_acquire\(\) for (\w+->)?tail$/m,
      'a file whose tree is net-next: [PATCH net-next n/m]');
 like($cover, qr/^Subject: \[PATCH net-next 0\/2\] /m, 'and its cover letter too');
-like(slurp($glob[0]), qr/^Subject: \[PATCH\] demo: Use smp_store_release\(\)\/smp_load_acquire\(\) for nr$/m,
+like(slurp($glob[0]), qr/^Subject: \[PATCH\] demo: Use smp_store_release\(\)\/smp_load_acquire\(\) for (\w+->)?nr$/m,
      'a file whose tree is tip: a capital after the prefix');
 
 # the same fixture through the kernel's own script, when it is unpacked

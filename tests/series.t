@@ -73,11 +73,11 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	close($fh);
 	my $o = `cd '$t9' && '$acqrel' patch -o plain mix.c 2>&1 && '$acqrel' patch -o rfc --include-review mix.c 2>&1`;
 	my $subjects = sub { join("\n", map { do { local (@ARGV, $/) = ($_); <> } =~ /^Subject: (.*)$/m } sort glob("$t9/$_[0]/*.patch")) };
-	is($subjects->('plain'), "[PATCH] mix: use smp_store_release()/smp_load_acquire() for tail",
+	is($subjects->('plain'), "[PATCH] mix: use smp_store_release()/smp_load_acquire() for m->tail",
 	   'the convert protocol alone: no RFC, and a patch alone is [PATCH] with no cover letter') or diag($o);
 	is($subjects->('rfc'), "[RFC PATCH 0/2] mix: convert 2 barrier pairs to release/acquire\n" .
-			       "[PATCH 1/2] mix: use smp_store_release()/smp_load_acquire() for tail\n" .
-			       "[RFC PATCH 2/2] mix: use smp_store_release()/smp_load_acquire() for gen",
+			       "[PATCH 1/2] mix: use smp_store_release()/smp_load_acquire() for m->tail\n" .
+			       "[RFC PATCH 2/2] mix: use smp_store_release()/smp_load_acquire() for m->gen",
 	   '--include-review: RFC on the cover letter and on the review protocol\'s patch only') or diag($o);
 	# the cover letter says what this series converts, and where
 	my $cover = do { local (@ARGV, $/) = ("$t9/rfc/0000-cover-letter.patch"); <> } // '';

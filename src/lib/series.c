@@ -990,6 +990,20 @@ static bool clears_bit(const struct protocol *p)
 	return false;
 }
 
+/* A short path of names and members (pwq->triggered, s.x): a subject can name it. */
+static bool plain_path(const char *v)
+{
+	size_t n = strlen(v), i;
+
+	if (!n || n > 24 || (!isalpha((unsigned char)v[0]) && v[0] != '_'))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!is_c_ident_char(v[i]) && v[i] != '.' &&
+		    !(v[i] == '-' && v[i + 1] == '>') && !(v[i] == '>' && i && v[i - 1] == '-'))
+			return false;
+	return true;
+}
+
 /* Data names listed in a message before "and N more". */
 #define DATA_NAMED 3
 
@@ -2291,10 +2305,15 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			const struct protocol *q = rp->v[i];
 			char *bit = protocol_bit(q);
 
-			/* a flag bit by its name, else the field or the variable */
+			/*
+			 * a flag bit by its name, else the variable as the code
+			 * writes it when that is a short plain path (pwq->triggered),
+			 * else the field
+			 */
 			strbuf_addf(&fields, "%s%s", i == 0 ? "" : i + 1 == rp->nr ? " and " : ", ",
-				    bit ? bit : q->object && strchr(q->object, '.')
-						? strchr(q->object, '.') + 1 : q->variable);
+				    bit ? bit : plain_path(q->variable) ? q->variable
+				    : q->object && strchr(q->object, '.')
+				    ? strchr(q->object, '.') + 1 : q->variable);
 			free(bit);
 		}
 		field = fields.buf;

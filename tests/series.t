@@ -215,6 +215,16 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	like($text, qr/demo_insert\(\) stores s->used and elt->key and then publishes s->val/,
 	     'data filled in with memcpy() besides a store: its destination is named, not a local buffer') or diag($o);
 }
+# a reader in the writer's own function: another call of it reads, on another CPU
+{
+	my $t10 = tempdir(CLEANUP => 1);
+	copy("$top/tests/golden/patch/note-same-function.c", "$t10/same.c") or die;
+	my $o = `cd '$t10' && '$acqrel' patch -o out same.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } glob("$t10/out/*.patch"));
+	$text =~ s/\n(?=\S)/ /g;
+	like($text, qr/; another call of demo_find_or_add\(\) loads it with READ_ONCE\(\)/,
+	     'the reader is the publishing function itself: "another call of" it') or diag($o);
+}
 # a convert whose other accesses change ordering says which and why no other
 # thread can tell (their class), not that none does; with none, that none does
 {

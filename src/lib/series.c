@@ -1787,6 +1787,13 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		clear_bit |= cl;
 		classify_end_functions(&w, p, p->writers, p->nr_writers);
 		classify_end_functions(&r, p, p->readers, p->nr_readers);
+		/* the writer's own function reads it too: another call of it, on another CPU */
+		if (r.len && !strcmp(r.buf, w.buf) && !strstr(r.buf, " and ")) {
+			char *own = strbuf_detach(&r);
+
+			strbuf_addf(&r, "another call of %s", own);
+			free(own);
+		}
 		readers_plural = strstr(r.buf, " and ") != NULL;
 		data_named(&wd, p, true, strstr(w.buf, " and ") != NULL);
 		data_named(&rd, p, false, readers_plural);

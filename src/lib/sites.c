@@ -1200,6 +1200,8 @@ struct far_target {
 	bool by_field;		/* wanted through a table field, not its name */
 };
 
+#define FAR_FILTER_BITS (1u << 16)
+
 struct far_names {
 	struct hashmap index;	/* name or field -> first target in v */
 	struct far_target *v;
@@ -1208,6 +1210,16 @@ struct far_names {
 	const char **keys;	/* the names and fields, for lex_scan_calls() */
 	uint32_t *hashes;	/* name_hash() of each key */
 	size_t nr_keys, alloc_keys, alloc_hashes;
+	/*
+	 * The keys by hash, for calls_a_target(): a bit per hash value modulo
+	 * FAR_FILTER_BITS, set for each key's, and the keys' indices sorted by
+	 * their hashes
+	 */
+	uint64_t filter[FAR_FILTER_BITS / 64];
+	struct far_key_hash {
+		uint32_t hash;
+		size_t key;
+	} *by_hash;
 };
 
 static void far_add(struct far_names *n, const char *name, size_t file, size_t site, bool by_field)
@@ -1249,16 +1261,57 @@ struct far_worker {
  * Whether the index of names file fi calls holds one of n's, by hash, of a
  * target in another file (a call in its own file, find_callers() saw).
  */
+static int cmp_key_hash(const void *a, const void *b)
+{
+	const struct far_key_hash *x = a, *y = b;
+
+	return (x->hash > y->hash) - (x->hash < y->hash);
+}
+
+/* Fills n's filter and by_hash, once every key is in. */
+static void far_index_hashes(struct far_names *n)
+{
+	size_t i;
+
+	memset(n->filter, 0, sizeof(n->filter));
+	n->by_hash = xcalloc(n->nr_keys + 1, sizeof(*n->by_hash));
+	for (i = 0; i < n->nr_keys; i++) {
+		uint32_t bit = n->hashes[i] % FAR_FILTER_BITS;
+
+		n->filter[bit / 64] |= (uint64_t)1 << (bit % 64);
+		n->by_hash[i].hash = n->hashes[i];
+		n->by_hash[i].key = i;
+	}
+	qsort(n->by_hash, n->nr_keys, sizeof(*n->by_hash), cmp_key_hash);
+}
+
+/*
+ * Whether fs's file calls a name of some target outside it (or something
+ * of the same hash): each of its call hashes against the keys', through
+ * the filter first, as a file calls far fewer names than there are keys.
+ */
 static bool calls_a_target(const struct far_names *n, const struct file_sites *fs, size_t fi)
 {
-	size_t i, k;
+	size_t c, lo, hi, k;
 
-	for (i = 0; i < n->nr_keys; i++) {
-		if (!file_calls(fs, n->hashes[i]))
+	for (c = 0; c < fs->nr_calls; c++) {
+		uint32_t h = fs->calls[c], bit = h % FAR_FILTER_BITS;
+
+		if (!(n->filter[bit / 64] & ((uint64_t)1 << (bit % 64))))
 			continue;
-		for (k = hashmap_get(&n->index, n->keys[i]); k != (size_t)-1; k = n->next[k])
-			if (n->v[k].file != fi)
-				return true;
+		for (lo = 0, hi = n->nr_keys; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (n->by_hash[mid].hash < h)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < n->nr_keys && n->by_hash[lo].hash == h; lo++)
+			for (k = hashmap_get(&n->index, n->keys[n->by_hash[lo].key]); k != (size_t)-1;
+			     k = n->next[k])
+				if (n->v[k].file != fi)
+					return true;
 	}
 	return false;
 }
@@ -1509,6 +1562,7 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 		hashmap_release(&names.index);
 		return;
 	}
+	far_index_hashes(&names);
 
 	if (nr_threads < 1)
 		nr_threads = 1;
@@ -1548,5 +1602,6 @@ void sites_far_callers(struct sites_run *run, int nr_threads)
 	free(names.next);
 	free(names.keys);
 	free(names.hashes);
+	free(names.by_hash);
 	hashmap_release(&names.index);
 }

@@ -766,15 +766,38 @@ static unsigned patch_size(const struct rewrite_patch *patch)
 	return size;
 }
 
-static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o)
+/* The groups of architectures the summary of arch_cost() names, by what they pay. */
+enum cost_group { GROUP_GAINS, GROUP_PAYS_MORE, GROUP_MIXED, GROUP_AS_MANY, NR_GROUPS };
+
+/* The group of an architecture whose sides have the effects in mask (1 << enum cost_effect). */
+static enum cost_group cost_group_of(unsigned mask)
+{
+	bool gains = mask & (1u << COST_GAINS), pays = mask & (1u << COST_PAYS_MORE);
+
+	return gains && pays ? GROUP_MIXED : pays ? GROUP_PAYS_MORE : gains ? GROUP_GAINS
+	       : GROUP_AS_MANY;
+}
+
+/*
+ * The summary paragraph of the cost (returned), and into *details the
+ * instructions of each architecture whose code changes, one item each,
+ * for the notes below "---": a reviewer reads there what arm64 or RISC-V
+ * emits before and after, and the commit keeps the summary only.
+ */
+static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o,
+		       char **details)
 {
 	bool rel = false, acq = false, unlock = false, in_if = false, exits = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
 	struct strbuf nobuild = STRBUF_INIT, unclobbered = STRBUF_INIT;
 	unsigned declared = patch_size(patch), wide = 0;
 	bool unclobbered_rel = false, unclobbered_acq = false;
+	struct strbuf group[NR_GROUPS] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
+	struct strbuf items = STRBUF_INIT;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
+
+	*details = NULL;
 	if (!o->cost)
 		return NULL;
 	for (m = 0; m < patch->nr; m++) {
@@ -808,6 +831,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		int side;
 		bool unknown = false, changed = false, too_wide = false, assumed = false;
 		bool no_barrier = false;
+		unsigned effects = 0;
 		unsigned size = cost_size_on(v, declared);
 
 		if (!arch_builds(patch, v, o))
@@ -836,6 +860,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			unknown |= e == COST_UNKNOWN;
 			too_wide |= e == COST_NO_BUILD;
 			if (e != COST_UNKNOWN && e != COST_UNCHANGED && e != COST_NO_BUILD) {
+				effects |= 1u << e;
 				strbuf_adds(&c, changed ? ", and the reader's " :
 					    release ? "the writer's " : "the reader's ");
 				strbuf_adds(&c, seq_prose(&c, before) > 1 ? " become " : " becomes ");
@@ -873,7 +898,10 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 				strbuf_addf(&rmw, "%s%s", rmw.len ? ", " : "", name);
 			free(name);
 		} else {
-			/* architectures with the same change share one sentence */
+			struct strbuf *g = &group[cost_group_of(effects)];
+
+			strbuf_addf(g, "%s%s", g->len ? ", " : "", name);
+			/* architectures with the same change share one item */
 			for (k = 0; k < nr && strcmp(clauses[k], c.buf); k++)
 				;
 			if (k < nr) {
@@ -892,16 +920,64 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		strbuf_release(&c);
 	}
 	for (k = 0; k < nr; k++) {
-		char *comma = strrchr(names[k], ',');
+		char *list = and_list(names[k]);
 		const char *space = clauses[k][0] == ',' ? "" : " ";
+		char *item = xasprintf("- On %s%s%s.", list, space, clauses[k]);
 
-		if (comma)
-			strbuf_addf(&sb, "On %.*s and%s%s%s. ", (int)(comma - names[k]), names[k],
-				    comma + 1, space, clauses[k]);
-		else
-			strbuf_addf(&sb, "On %s%s%s. ", names[k], space, clauses[k]);
+		wrap_indent(&items, item, 2);
+		/* items follow each other without a blank line */
+		items.buf[--items.len] = '\0';
+		free(item);
+		free(list);
 		free(clauses[k]);
 		free(names[k]);
+	}
+	if (nr) {
+		/* gains first, then as many, then mixed, then stronger */
+		static const enum cost_group order[] = { GROUP_GAINS, GROUP_AS_MANY, GROUP_MIXED,
+							  GROUP_PAYS_MORE };
+		bool both = rel && acq;
+		const char *subject = both ? "the release and the acquire" :
+				      rel ? "the release" : "the acquire";
+		size_t said = 0;
+
+		for (k = 0; k < ARRAY_SIZE(order); k++) {
+			const struct strbuf *g = &group[order[k]];
+			char *list, *what;
+
+			if (!g->len)
+				continue;
+			list = and_list(g->buf);
+			switch (order[k]) {
+			case GROUP_GAINS:
+				what = xasprintf("%s take%s fewer instructions than the barrier%s %s "
+						 "replace%s", subject, both ? "" : "s", both ? "s" : "",
+						 both ? "they" : "it", both ? "" : "s");
+				break;
+			case GROUP_AS_MANY:
+				what = xasprintf("%s take%s as many instructions as before, other ones",
+						 subject, both ? "" : "s");
+				break;
+			case GROUP_MIXED:
+				what = xstrdup("one side takes fewer instructions and the other is a "
+					       "stronger barrier");
+				break;
+			default:
+				what = both ? xstrdup("one side or both get a stronger barrier")
+					    : xasprintf("%s is a stronger barrier", subject);
+				break;
+			}
+			strbuf_addf(&sb, "%s %s %s", said ? "; on" : "On", list, what);
+			/* once named, the conversion is "they" or "it" */
+			if (order[k] != GROUP_MIXED && (order[k] != GROUP_PAYS_MORE || !both))
+				subject = both ? "they" : "it";
+			said++;
+			free(what);
+			free(list);
+		}
+		strbuf_adds(&sb, ". ");
+		*details = xasprintf("The instructions before and after, from this tree's barrier "
+				     "headers:\n%s\n", items.buf);
 	}
 	if (nr && in_if)
 		strbuf_adds(&sb, "The read barrier sat in an if and ran only when its test held; the "
@@ -964,6 +1040,9 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	}
 	free(clauses);
 	free(names);
+	for (k = 0; k < NR_GROUPS; k++)
+		strbuf_release(&group[k]);
+	strbuf_release(&items);
 	strbuf_release(&same);
 	strbuf_release(&rmw);
 	strbuf_release(&unread);
@@ -1762,7 +1841,7 @@ static bool loads_variable(const struct protocol *p)
 }
 
 static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
-			 const struct series_options *o)
+			 const struct series_options *o, char **cost_details)
 {
 	struct strbuf callee = STRBUF_INIT;
 	bool bitop = false, test_bit = false, in_callee = false, clear_bit = false;
@@ -1907,7 +1986,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 		wrap(sb, para);
 		free(para);
 	}
-	para = arch_cost(patch, o);
+	para = arch_cost(patch, o, cost_details);
 	if (para)
 		wrap(sb, para);
 	free(para);
@@ -2286,7 +2365,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		size_t nr_paths = 0;
 		const char *first = NULL, *field, *verb;
 		bool net_next = false;
-		char *prefix, *name;
+		char *prefix, *name, *cost_notes = NULL;
 		bool bitop, test_bit, in_callee, rel, acq;
 
 		/* the files in git's order (by path), the subject from the first in the plan */
@@ -2359,7 +2438,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		if (rp->body)
 			own_body(&text, rp->body);
 		else
-			message_body(&text, rp, o);
+			message_body(&text, rp, o, &cost_notes);
 		/* a fix names the commit it fixes, and goes to stable */
 		if (rp->body && rp->file && o->git)
 			fixes_trailer(&fixes, o->git, rw, rp);
@@ -2377,6 +2456,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_adds(&text, "---\n");
 		if (p)
 			message_notes(&text, rp);
+		if (cost_notes)
+			strbuf_adds(&text, cost_notes);
+		free(cost_notes);
+		cost_notes = NULL;
 		diffstat(&text, diff.buf);
 		strbuf_addf(&text, "\n%s", diff.buf);
 		/* without a cover letter, the patch names its base, as git format-patch --base */

@@ -3,10 +3,11 @@
 # 6.12 and 6.1, unpacked by scripts/kernel.sh). Every smp_wmb()/smp_rmb()
 # site that acqrel sites reports ends up in a protocol or in unpaired with a
 # reason; every protocol has a verdict, its reasons have codes and
-# sentences, and a convert has both sides. The output is the same on one
+# sentences, and a convert has both sides. The output of pairs, and of
+# bugs --all (whose rules run on the threads too), is the same on one
 # thread as on three (more threads than this machine's two cores, so that
-# they interleave): the threads' caches change no verdict. Run from the
-# repository root; ACQREL names the binary.
+# they interleave): the threads' caches change no verdict and no finding.
+# Run from the repository root; ACQREL names the binary.
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -17,7 +18,7 @@ use Test::More;
 my $acqrel = $ENV{ACQREL} // './build/acqrel';
 my $top = dirname($FindBin::RealBin);
 my @versions = qw(6.12 6.1);
-plan tests => 6 * @versions;
+plan tests => 7 * @versions;
 
 # The standard output of cmd with the environment's ACQREL_JOBS set to jobs, or undef.
 sub run_jobs {
@@ -43,7 +44,7 @@ for my $ver (@versions) {
 	my $pairs = run_json($acqrel, 'pairs', '--json', $tree);
 	my $sites = run_json($acqrel, 'sites', '--json', $tree);
 	ok($pairs && $sites, "$ver: acqrel pairs and sites ran and printed JSON") or do {
-		fail("$ver: not run") for 1 .. 5;
+		fail("$ver: not run") for 1 .. 6;
 		next;
 	};
 
@@ -81,11 +82,16 @@ for my $ver (@versions) {
 	# two more whole runs: under a sanitizer (make sanitize, make tsan), whose
 	# runs above already use both threads, they would double its time
 	SKIP: {
-		skip("$ver: one thread against three: not under a sanitizer", 1) if $ENV{ACQREL_SANITIZE};
+		skip("$ver: one thread against three: not under a sanitizer", 2) if $ENV{ACQREL_SANITIZE};
 		my @no_cache = ($acqrel, 'pairs', '--no-cache', '--json', $tree);
 		my ($one, $three) = (run_jobs(1, @no_cache), run_jobs(3, @no_cache));
 		ok(defined($one) && defined($three) && $one eq $three,
 		   "$ver: pairs --json prints the same on one thread and on three");
+		local $ENV{ACQREL_NO_CACHE} = 1;
+		my @bugs = ($acqrel, 'bugs', '--all', '--json', $tree);
+		($one, $three) = (run_jobs(1, @bugs), run_jobs(3, @bugs));
+		ok(defined($one) && defined($three) && $one eq $three && $one =~ /"bugs": \[\s*\{/,
+		   "$ver: bugs --all --json finds the same on one thread and on three");
 	}
 
 	my %verdicts;

@@ -284,7 +284,7 @@ int cmd_bugs(int argc, const char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	nr_skipped = cmd_run_pairs(argv + a, (size_t)(argc - a), 0, &run, &pairs, NULL);
 	memset(&r, 0, sizeof(r));
-	bugs_run(&run, &pairs, all, &r);
+	bugs_run(&run, &pairs, all, &r, cmd_jobs());
 	cmd_phase("bugs");
 	count_classes(&r, count);
 

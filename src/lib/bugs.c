@@ -10,6 +10,7 @@
 #include "lex.h"
 #include "prims.h"
 #include "strbuf.h"
+#include "threads.h"
 #include "types.h"
 #include "util.h"
 
@@ -2553,35 +2554,162 @@ static int cmp_bug(const void *a, const void *b)
 	return (int)x->cls - (int)y->cls;
 }
 
-void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
-	      struct bugs_result *out)
+/*
+ * The rules that take longest, longest first: 0.27, 0.20 and 0.15 s of the
+ * 0.71 s that all take on linux-source-6.12 (timed around each rule, one
+ * thread); the others take under 0.04 s each.
+ */
+static void (*const longest[])(struct bugs_ctx *c) = {
+	rule_plain_publish, rule_wait_condition, rule_plain_reader,
+};
+
+static bool rule_is_longest(void (*run)(struct bugs_ctx *c))
 {
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(longest); k++)
+		if (longest[k] == run)
+			return true;
+	return false;
+}
+
+/* One thread of bugs_run(): the rules it takes in turn, each whole, with caches of its own. */
+struct bugs_worker {
 	struct bugs_ctx c;
+	struct bugs_result out;
+	const size_t *order;	/* the rules to run, by index into rules[] */
+	size_t nr, *next;	/* how many; the next one to take (shared) */
+};
+
+static void *bugs_worker_main(void *arg)
+{
+	struct bugs_worker *w = arg;
+
+	for (;;) {
+		size_t at = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED);
+
+		if (at >= w->nr)
+			break;
+		rules[w->order[at]].run(&w->c);
+	}
+	return NULL;
+}
+
+static void bugs_ctx_release(struct bugs_ctx *c)
+{
 	size_t i;
 
-	memset(&c, 0, sizeof(c));
-	c.run = run;
-	c.pairs = pairs;
-	c.out = out;
-	/* what the pairs run looked up serves the rules as it is */
-	c.t = pairs->types;
-	c.defs = pairs->defs;
+	hashmap_release(&c->seen);
+	for (i = 0; i < c->nr_lex; i++)
+		lex_result_release(&c->lex_v[i]);
+	free(c->lex_v);
+	hashmap_release(&c->lexed);
+	hashmap_release(&c->walked);
+	hashmap_release(&c->waits);
+	free(c->by_rel);
+}
+
+/* Moves w's findings and kept files into out (a file kept twice: once). */
+static void take_results(struct bugs_result *out, struct bugs_result *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->nr; i++) {
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = from->v[i];
+	}
+	for (i = 0; i < from->nr_files; i++) {
+		if (bugs_file_of(out, from->files[i].rel)) {
+			free(from->files[i].text);
+			continue;
+		}
+		ALLOC_GROW(out->files, out->nr_files + 1, out->alloc_files);
+		out->files[out->nr_files++] = from->files[i];
+	}
+	free(from->v);
+	free(from->files);
+	memset(from, 0, sizeof(*from));
+}
+
+/*
+ * The rules run on nr_threads threads, each rule whole on one of them, so
+ * the findings of a class are one thread's (each said once: add_bug()).
+ * As in the pairs run (pair.c, classify_all()), the first thread keeps the
+ * pairs run's types and the others start theirs empty, and each thread's
+ * defs answers first from the pairs run's, which nobody changes until all
+ * are done and theirs are merged into it. The findings come out sorted,
+ * whichever thread found them.
+ */
+void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
+	      struct bugs_result *out, int nr_threads)
+{
+	struct hashmap keys, rkeys;
+	struct bugs_worker *w;
+	size_t i, k, nr = 0, next = 0, order[ARRAY_SIZE(rules)];
+	int t;
+
+	memset(&keys, 0, sizeof(keys));
+	memset(&rkeys, 0, sizeof(rkeys));
 	for (i = 0; i < pairs->nr; i++) {
 		char *base = base_key(pairs->v[i].key);
 
-		if (pairs->v[i].nr_writers && hashmap_get(&c.keys, base) == (size_t)-1)
-			hashmap_put(&c.keys, base, i);
-		if (pairs->v[i].nr_readers && hashmap_get(&c.rkeys, base) == (size_t)-1)
-			hashmap_put(&c.rkeys, base, i);
+		if (pairs->v[i].nr_writers && hashmap_get(&keys, base) == (size_t)-1)
+			hashmap_put(&keys, base, i);
+		if (pairs->v[i].nr_readers && hashmap_get(&rkeys, base) == (size_t)-1)
+			hashmap_put(&rkeys, base, i);
 		free(base);
 	}
-	for (i = 0; i < ARRAY_SIZE(rules); i++)
-		if (rule_wanted(i, all))
-			rules[i].run(&c);
+	/* the longest first, so that the threads end together */
+	for (k = 0; k <= ARRAY_SIZE(longest); k++)
+		for (i = 0; i < ARRAY_SIZE(rules); i++)
+			if (rule_wanted(i, all) &&
+			    (k < ARRAY_SIZE(longest) ? rules[i].run == longest[k]
+			     : !rule_is_longest(rules[i].run)))
+				order[nr++] = i;
+	if (nr_threads < 1)
+		nr_threads = 1;
+	if ((size_t)nr_threads > nr)
+		nr_threads = nr ? (int)nr : 1;
+	w = xcalloc((size_t)nr_threads, sizeof(*w));
+	for (t = 0; t < nr_threads; t++) {
+		struct bugs_ctx *c = &w[t].c;
+
+		c->run = run;
+		c->pairs = pairs;
+		c->out = &w[t].out;
+		/* read only while the threads run */
+		c->keys = keys;
+		c->rkeys = rkeys;
+		/* what the pairs run looked up serves the rules as it is */
+		if (t) {
+			c->t = xcalloc(1, sizeof(*c->t));
+			types_init(c->t, run->walk.root);
+		} else {
+			c->t = pairs->types;
+		}
+		c->defs = defs_new_over(c->t, pairs->defs);
+		defs_set_run(c->defs, run);
+		w[t].order = order;
+		w[t].nr = nr;
+		w[t].next = &next;
+	}
+	threads_run(nr_threads, bugs_worker_main, w, sizeof(*w));
+	for (t = 0; t < nr_threads; t++) {
+		take_results(out, &w[t].out);
+		/* the threads' lexed functions point into their types' texts: gone first */
+		bugs_ctx_release(&w[t].c);
+		defs_merge(pairs->defs, w[t].c.defs);
+		if (t) {
+			types_merge(pairs->types, w[t].c.t);
+			free(w[t].c.t);
+		}
+	}
+	free(w);
+	hashmap_release(&keys);
+	hashmap_release(&rkeys);
 	/* a rule that finds two classes adds both; drop what is not asked for */
 	if (!all) {
-		size_t k = 0;
-
+		k = 0;
 		for (i = 0; i < out->nr; i++) {
 			if (bugs_class_by_default(out->v[i].cls) && !out->v[i].weak) {
 				out->v[k++] = out->v[i];
@@ -2593,16 +2721,6 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 	}
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_bug);
-	hashmap_release(&c.seen);
-	hashmap_release(&c.keys);
-	hashmap_release(&c.rkeys);
-	for (i = 0; i < c.nr_lex; i++)
-		lex_result_release(&c.lex_v[i]);
-	free(c.lex_v);
-	hashmap_release(&c.lexed);
-	hashmap_release(&c.walked);
-	hashmap_release(&c.waits);
-	free(c.by_rel);
 }
 
 void bugs_result_release(struct bugs_result *out)

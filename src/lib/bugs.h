@@ -74,12 +74,13 @@ bool bugs_class_by_default(enum bug_class c);
 
 /*
  * Runs every class's rule (only the default ones unless all; weak findings
- * only with all) over run and
- * its protocols; out must be zeroed and borrows from run. Findings come
- * sorted by file, line and column, each once.
+ * only with all) over run and its protocols, on nr_threads threads (what
+ * they look up goes into pairs' types and defs after); out must be zeroed
+ * and borrows from run. Findings come sorted by file, line and column,
+ * each once, whatever the number of threads.
  */
 void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
-	      struct bugs_result *out);
+	      struct bugs_result *out, int nr_threads);
 void bugs_result_release(struct bugs_result *out);
 
 #endif

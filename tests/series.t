@@ -866,7 +866,7 @@ for my $sig (qw(INT TERM HUP)) {
 	my $hv = $msg{'drivers/soc/hv.c'} // '';
 	my $sgx = $msg{'arch/x86/kernel/sgx/demo.c'} // '';
 	($hv, $sgx) = map { s/\n/ /gr } ($hv, $sgx);
-	like($hv, qr/On 32-bit powerpc and 32-bit powerpc BookE one side or both get a stronger barrier\. On 64-bit powerpc the generated code stays the same\./,
+	like($hv, qr/On 32-bit powerpc and 32-bit powerpc BookE the release is a stronger barrier and the acquire compiles to the same code\. On 64-bit powerpc the generated code stays the same\./,
 	     'a driver whose Kconfig symbol depends on a powerpc-only symbol: powerpc\'s cost') or diag($hv);
 	like($notes{'drivers/soc/hv.c'} // '', qr/- On 32-bit powerpc the writer's /,
 	     'and what 32-bit powerpc emits, below "---"');
@@ -883,7 +883,7 @@ for my $sig (qw(INT TERM HUP)) {
 	     'code outside arch/: the fallback of the tree\'s own headers, a full smp_mb()') or diag($gen_n);
 	like($gen_n, qr/- On 32-bit ARM the writer's dmb ishst and store become a full smp_mb\(\), dmb ish, and store \(a stronger barrier\)\. +- On arm64 .* +- On RISC-V the writer's fence w,w and store become fence rw,w and store /,
 	     'code outside arch/: each architecture whose code changes, one item each');
-	like($gen, qr/On arm64 the release and the acquire take fewer instructions than the barriers they replace; on LoongArch and RISC-V they take as many instructions as before, other ones; on Alpha, 32-bit ARM, C-SKY, 32-bit powerpc and 32-bit powerpc BookE one side or both get a stronger barrier\. On 64-bit powerpc, UML, x86-64 and 32-bit x86 the generated code stays the same/,
+	like($gen, qr/On arm64 the release and the acquire take fewer instructions than the barriers they replace; on LoongArch and RISC-V they take as many instructions as before, other ones; on Alpha, 32-bit ARM, 32-bit powerpc and 32-bit powerpc BookE the release is a stronger barrier and the acquire compiles to the same code; on C-SKY they are stronger barriers\. On 64-bit powerpc, UML, x86-64 and 32-bit x86 the generated code stays the same/,
 	     'code outside arch/: every architecture of the tree in the commit message, gains, as many, stronger and the same code') or diag($gen);
 	unlike($gen_n, qr/64-bit powerpc|x86/, 'no item for an architecture whose code stays the same');
 	unlike($gen, qr/\b(riscv|csky)\b/, 'no MAINTAINERS K: keyword in the message');
@@ -958,12 +958,13 @@ for my $sig (qw(INT TERM HUP)) {
 	my $t11 = tempdir(CLEANUP => 1);
 	system('cp', '-r', "$top/tests/golden/cost/sizes.tree/.", $t11) == 0 or die;
 	my $o = `cd '$t11' && '$acqrel' patch --include-review -o out . 2>&1`;
-	my %msg;
+	my (%msg, %commit);
 	for my $p (glob("$t11/out/*.patch"), glob("$t11/out/*/*.patch")) {
 		my $text = do { local (@ARGV, $/) = ($p); <> };
 		my ($fn) = $text =~ /^\+.*smp_store_release\(&s->(\w+)/m or next;
 		# the commit message and the notes below "---", which list the instructions
 		($msg{$fn}) = map { s/\s+/ /gr } $text =~ /\n\n(.*?)^ \S+ +\| /ms;
+		($commit{$fn}) = map { s/\s+/ /gr } $text =~ /\n\n(.*?)^---$/ms;
 	}
 	like($msg{ready} // '', qr/On arm64 the writer's dmb ishst and store become stlrb .*On 64-bit PA-RISC and 32-bit PA-RISC the writer's sync and store become stb,ma \(fewer instructions\), and the reader's load and sync become ldb,ma/,
 	     'a bool: the byte forms of the release and acquire') or diag($o);
@@ -979,6 +980,10 @@ for my $sig (qw(INT TERM HUP)) {
 	     'a typedef of a typedef of u16 in a header: its size') or diag($msg{slot});
 	like($msg{cookie} // '', qr/On 64-bit PA-RISC, for a word-sized variable, the writer's sync and store become std,ma/,
 	     'a typedef acqrel cannot find: the word size, and the message says so') or diag($msg{cookie});
+	like($commit{cookie} // '', qr/For a word-sized variable \(acqrel found no size for this one\): on arm64, LoongArch, 64-bit PA-RISC and 32-bit PA-RISC the release and the acquire take fewer/,
+	     'and the summary in the commit message says what it assumed') or diag($commit{cookie});
+	like($commit{ready} // '', qr/ On arm64, 64-bit PA-RISC and 32-bit PA-RISC the release and the acquire take fewer/,
+	     'a size acqrel knows: no assumption said') or diag($commit{ready});
 	like($msg{stamp} // '', qr/On 32-bit PA-RISC and 32-bit x86 smp_store_release\(\) and smp_load_acquire\(\) of a 64-bit variable do not build: it is wider than a long there\./,
 	     'a u64: no instruction claimed where it does not build') or diag($msg{stamp});
 	like($msg{stamp} // '', qr/On 64-bit PA-RISC the writer's sync and store become std,ma .*, and the reader's load and sync become ldd,ma/,

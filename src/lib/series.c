@@ -766,16 +766,99 @@ static unsigned patch_size(const struct rewrite_patch *patch)
 	return size;
 }
 
-/* The groups of architectures the summary of arch_cost() names, by what they pay. */
-enum cost_group { GROUP_GAINS, GROUP_PAYS_MORE, GROUP_MIXED, GROUP_AS_MANY, NR_GROUPS };
-
-/* The group of an architecture whose sides have the effects in mask (1 << enum cost_effect). */
-static enum cost_group cost_group_of(unsigned mask)
+/*
+ * What one side of a conversion does on an architecture, for the summary
+ * of arch_cost(): of the side (subject) alone, or of both sides when they
+ * do the same (plural).
+ */
+static const char *side_effect_phrase(enum cost_effect e, bool plural)
 {
-	bool gains = mask & (1u << COST_GAINS), pays = mask & (1u << COST_PAYS_MORE);
+	switch (e) {
+	case COST_GAINS:
+		return plural ? "take fewer instructions than the barriers they replace"
+			      : "takes fewer instructions than the barrier it replaces";
+	case COST_PAYS_MORE:
+		return plural ? "are stronger barriers" : "is a stronger barrier";
+	case COST_DIFFERENT:
+		return plural ? "take as many instructions as before, other ones"
+			      : "takes as many instructions as before, other ones";
+	default:
+		return plural ? "compile to the same code" : "compiles to the same code";
+	}
+}
 
-	return gains && pays ? GROUP_MIXED : pays ? GROUP_PAYS_MORE : gains ? GROUP_GAINS
-	       : GROUP_AS_MANY;
+/*
+ * The architectures whose code changes, grouped by what each side does
+ * (side -1 when it is not converted), in the summary's order: those that
+ * gain first, then those that take as many, then one side each way, then
+ * those that pay more.
+ */
+struct cost_group {
+	int release, acquire;	/* enum cost_effect, or -1 */
+	struct strbuf names;
+};
+
+static int cost_group_rank(const struct cost_group *g)
+{
+	bool gains = g->release == COST_GAINS || g->acquire == COST_GAINS;
+	bool pays = g->release == COST_PAYS_MORE || g->acquire == COST_PAYS_MORE;
+
+	return gains && pays ? 2 : pays ? 3 : gains ? 0 : 1;
+}
+
+/* Adds architecture name to the group of its effects in v[0..*nr). */
+static void cost_group_add(struct cost_group **v, size_t *nr, size_t *alloc, int release,
+			   int acquire, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < *nr && ((*v)[k].release != release || (*v)[k].acquire != acquire); k++)
+		;
+	if (k == *nr) {
+		ALLOC_GROW(*v, *nr + 1, *alloc);
+		(*v)[k].release = release;
+		(*v)[k].acquire = acquire;
+		strbuf_init(&(*v)[k].names);
+		(*nr)++;
+	}
+	strbuf_addf(&(*v)[k].names, "%s%s", (*v)[k].names.len ? ", " : "", name);
+}
+
+/*
+ * The summary's clauses, "On arm64 the release and the acquire take ...;
+ * on ...", into sb; capital for the first "On".
+ */
+static void cost_groups_say(struct strbuf *sb, struct cost_group *v, size_t nr, bool capital)
+{
+	const char *subject = NULL;	/* after the first clause of one kind: "it" or "they" */
+	size_t k, rank, said = 0;
+
+	for (rank = 0; rank < 4; rank++) {
+		for (k = 0; k < nr; k++) {
+			const struct cost_group *g = &v[k];
+			bool both = g->release >= 0 && g->acquire >= 0;
+			char *list;
+
+			if ((size_t)cost_group_rank(g) != rank)
+				continue;
+			list = and_list(g->names.buf);
+			strbuf_addf(sb, "%s %s ", said ? "; on" : capital ? "On" : "on", list);
+			if (both && g->release != g->acquire) {
+				strbuf_addf(sb, "the release %s and the acquire %s",
+					    side_effect_phrase(g->release, false),
+					    side_effect_phrase(g->acquire, false));
+			} else {
+				int e = both || g->release >= 0 ? g->release : g->acquire;
+
+				strbuf_addf(sb, "%s %s", subject ? subject : both ?
+					    "the release and the acquire" : g->release >= 0 ?
+					    "the release" : "the acquire", side_effect_phrase(e, both));
+				subject = both ? "they" : "it";
+			}
+			said++;
+			free(list);
+		}
+	}
 }
 
 /*
@@ -792,7 +875,9 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	struct strbuf nobuild = STRBUF_INIT, unclobbered = STRBUF_INIT;
 	unsigned declared = patch_size(patch), wide = 0;
 	bool unclobbered_rel = false, unclobbered_acq = false;
-	struct strbuf group[NR_GROUPS] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
+	struct cost_group *groups = NULL;
+	size_t nr_groups = 0, alloc_groups = 0;
+	bool any_assumed = false;
 	struct strbuf items = STRBUF_INIT;
 	char **clauses = NULL, **names = NULL;
 	size_t nr = 0, alloc = 0, alloc_n = 0, m, i, k, nr_same = 0;
@@ -831,7 +916,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		int side;
 		bool unknown = false, changed = false, too_wide = false, assumed = false;
 		bool no_barrier = false;
-		unsigned effects = 0;
+		int effect[2] = { -1, -1 };	/* of the release, of the acquire */
 		unsigned size = cost_size_on(v, declared);
 
 		if (!arch_builds(patch, v, o))
@@ -857,10 +942,10 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 			if (release ? !rel : !acq)
 				continue;
 			e = cost_compare(v, release, size, &before, &after);
+			effect[side] = (int)e;
 			unknown |= e == COST_UNKNOWN;
 			too_wide |= e == COST_NO_BUILD;
 			if (e != COST_UNKNOWN && e != COST_UNCHANGED && e != COST_NO_BUILD) {
-				effects |= 1u << e;
 				strbuf_adds(&c, changed ? ", and the reader's " :
 					    release ? "the writer's " : "the reader's ");
 				strbuf_adds(&c, seq_prose(&c, before) > 1 ? " become " : " becomes ");
@@ -898,9 +983,8 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 				strbuf_addf(&rmw, "%s%s", rmw.len ? ", " : "", name);
 			free(name);
 		} else {
-			struct strbuf *g = &group[cost_group_of(effects)];
-
-			strbuf_addf(g, "%s%s", g->len ? ", " : "", name);
+			cost_group_add(&groups, &nr_groups, &alloc_groups, effect[0], effect[1], name);
+			any_assumed |= assumed;
 			/* architectures with the same change share one item */
 			for (k = 0; k < nr && strcmp(clauses[k], c.buf); k++)
 				;
@@ -933,48 +1017,11 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		free(names[k]);
 	}
 	if (nr) {
-		/* gains first, then as many, then mixed, then stronger */
-		static const enum cost_group order[] = { GROUP_GAINS, GROUP_AS_MANY, GROUP_MIXED,
-							  GROUP_PAYS_MORE };
-		bool both = rel && acq;
-		const char *subject = both ? "the release and the acquire" :
-				      rel ? "the release" : "the acquire";
-		size_t said = 0;
-
-		for (k = 0; k < ARRAY_SIZE(order); k++) {
-			const struct strbuf *g = &group[order[k]];
-			char *list, *what;
-
-			if (!g->len)
-				continue;
-			list = and_list(g->buf);
-			switch (order[k]) {
-			case GROUP_GAINS:
-				what = xasprintf("%s take%s fewer instructions than the barrier%s %s "
-						 "replace%s", subject, both ? "" : "s", both ? "s" : "",
-						 both ? "they" : "it", both ? "" : "s");
-				break;
-			case GROUP_AS_MANY:
-				what = xasprintf("%s take%s as many instructions as before, other ones",
-						 subject, both ? "" : "s");
-				break;
-			case GROUP_MIXED:
-				what = xstrdup("one side takes fewer instructions and the other is a "
-					       "stronger barrier");
-				break;
-			default:
-				what = both ? xstrdup("one side or both get a stronger barrier")
-					    : xasprintf("%s is a stronger barrier", subject);
-				break;
-			}
-			strbuf_addf(&sb, "%s %s %s", said ? "; on" : "On", list, what);
-			/* once named, the conversion is "they" or "it" */
-			if (order[k] != GROUP_MIXED && (order[k] != GROUP_PAYS_MORE || !both))
-				subject = both ? "they" : "it";
-			said++;
-			free(what);
-			free(list);
-		}
+		/* the size decides the instructions: the summary says what it assumed */
+		if (any_assumed)
+			strbuf_adds(&sb, "For a word-sized variable (acqrel found no size for this "
+				    "one): ");
+		cost_groups_say(&sb, groups, nr_groups, !any_assumed);
 		strbuf_adds(&sb, ". ");
 		*details = xasprintf("The instructions before and after, from this tree's barrier "
 				     "headers:\n%s\n", items.buf);
@@ -1040,8 +1087,9 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	}
 	free(clauses);
 	free(names);
-	for (k = 0; k < NR_GROUPS; k++)
-		strbuf_release(&group[k]);
+	for (k = 0; k < nr_groups; k++)
+		strbuf_release(&groups[k].names);
+	free(groups);
 	strbuf_release(&items);
 	strbuf_release(&same);
 	strbuf_release(&rmw);

@@ -23,12 +23,14 @@
 struct bugs_ctx {
 	struct sites_run *run;
 	const struct pair_result *pairs;
-	struct types *t;	/* borrowed from the pairs run: what it looked up serves here too */
+	struct types *t;	/* the pairs run's on the first thread (what it looked up serves
+				   here too), the thread's own on the others (bugs_run()) */
 	struct hashmap seen;	/* "class:file:offset" of each finding, so each is said once */
 	struct hashmap keys;	/* base key of each protocol with a writer -> its index */
 	struct hashmap rkeys;	/* base key of each protocol with a reader -> its index */
 	struct bugs_result *out;
-	struct defs *defs;	/* borrowed from the pairs run: the functions a plain reader is looked for in */
+	struct defs *defs;	/* owned until merged: the thread's, answering first from the
+				   pairs run's; the functions a plain reader is looked for in */
 	struct hashmap walked;	/* file relative to the root -> index into run->walk.files */
 	struct hashmap lexed;	/* file -> index into lex_v */
 	struct lex_result *lex_v;	/* owned: the functions of each file searched */
@@ -2551,7 +2553,10 @@ static int cmp_bug(const void *a, const void *b)
 		return x->line < y->line ? -1 : 1;
 	if (x->column != y->column)
 		return x->column < y->column ? -1 : 1;
-	return (int)x->cls - (int)y->cls;
+	if (x->cls != y->cls)
+		return (int)x->cls - (int)y->cls;
+	/* a total order: findings that tie come out the same with any number of threads */
+	return strcmp(x->message, y->message);
 }
 
 /*
@@ -2696,7 +2701,7 @@ void bugs_run(struct sites_run *run, const struct pair_result *pairs, bool all,
 	threads_run(nr_threads, bugs_worker_main, w, sizeof(*w));
 	for (t = 0; t < nr_threads; t++) {
 		take_results(out, &w[t].out);
-		/* the threads' lexed functions point into their types' texts: gone first */
+		/* the thread's caches go, then its defs and types join the pairs run's */
 		bugs_ctx_release(&w[t].c);
 		defs_merge(pairs->defs, w[t].c.defs);
 		if (t) {

@@ -1257,10 +1257,6 @@ struct far_worker {
 	size_t nr, alloc_found;
 };
 
-/*
- * Whether the index of names file fi calls holds one of n's, by hash, of a
- * target in another file (a call in its own file, find_callers() saw).
- */
 static int cmp_key_hash(const void *a, const void *b)
 {
 	const struct far_key_hash *x = a, *y = b;

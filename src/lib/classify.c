@@ -474,6 +474,8 @@ struct judge {
 	size_t nr_all;
 	enum field_kind kind;	/* of the protocol's variable */
 	char *decl;		/* its declaration, or NULL */
+	char *device;		/* rule DEV: the first call of the end being weighed
+				   that reaches device memory, or NULL */
 };
 
 /* Whether any reason so far makes the protocol keep. */
@@ -3368,6 +3370,19 @@ static bool same_as_publish(const struct pair_end *e, const struct access *a)
 
 static bool published_with(const struct judge *j, const struct pair_end *e, const struct access *a);
 
+/*
+ * An MMIO accessor with no ordering against memory of its own
+ * (writel_relaxed(), __raw_writel()): writel() and readl() order the
+ * CPU's earlier stores to memory before the device write, and the device
+ * read before later loads of memory, whatever the barrier becomes.
+ */
+static bool relaxed_mmio(const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(name, "__raw_", 6) || (n > 8 && !strcmp(name + n - 8, "_relaxed"));
+}
+
 /* How deep calls are followed from a barrier's window. */
 
 /*
@@ -3455,8 +3470,13 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 		const char *name = f->calls.v[k].name;
 		const struct func_summary *g;
 
-		if (prim_quiet_call(name) || (writer && ordered_after_publish(e, call, name)) ||
-		    f->calls.v[k].off < lo || f->calls.v[k].off >= hi)
+		if (f->calls.v[k].off < lo || f->calls.v[k].off >= hi)
+			continue;
+		if (!j->device && relaxed_mmio(name) &&
+		    prim_mmio(name, strlen(name)) == (writer ? PRIM_MMIO_WRITE : PRIM_MMIO_READ))
+			j->device = xasprintf("%s() (which calls %s() at %s:%u)", call->name, name,
+					      f->file, f->calls.v[k].line);
+		if (prim_quiet_call(name) || (writer && ordered_after_publish(e, call, name)))
 			continue;
 		g = depth + 1 < MAX_CALL_DEPTH && key_is_ident(name)
 		    ? defs_function_far(j->ctx->defs, f->file, name) : NULL;
@@ -3722,6 +3742,29 @@ static bool stores_argument(struct judge *j, const struct pair_end *e, const str
 }
 
 /*
+ * Rule DEV: a call in writer end e's window after its smp_wmb() whose
+ * callee (or what it calls, MAX_CALL_DEPTH deep) writes device memory
+ * with a relaxed accessor (writel_relaxed(), __raw_writel(): no ordering
+ * against memory of its own, relaxed_mmio()), or for a reader a call
+ * before its smp_rmb() that reads it so: the barrier orders memory a
+ * device reads (a descriptor before the doorbell) or what it wrote, as
+ * rule_external() says of such a write in the barrier's own function; a
+ * release or an acquire of the variable does not. weigh_function() notes
+ * the first such call in j->device.
+ */
+static void rule_device_call(struct judge *j, const struct pair_end *e, bool writer)
+{
+	if (!j->device)
+		return;
+	reason(j->p, "external",
+	       xasprintf(writer ? "%s() in %s() is followed by %s, a write to device memory: it orders memory a device reads, which a release of %s does not"
+			 : "%s() in %s() follows %s, a read of device memory: it orders what a device wrote, which an acquire of %s does not",
+			 e->site->primitive, site_where(e->site), j->device, j->p->variable));
+	free(j->device);
+	j->device = NULL;
+}
+
+/*
  * Rule CS: an smp_wmb() whose window after runs to its function's end
  * also orders the data before the stores its callers make after the
  * call. When a caller stores an argument of the call there ("init(t);
@@ -3795,6 +3838,7 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 			list_add(&shared, a);
 	}
 	weigh_calls(j, e, true, cut, callee, &shared, &unknown);
+	rule_device_call(j, e, true);
 	rule_tail_publish(j, e);
 	if (shared.len)
 		reason(p, "several-stores",
@@ -3866,6 +3910,7 @@ static void weigh_reader(struct judge *j, const struct pair_end *e)
 			list_add(&shared, a);
 	}
 	weigh_calls(j, e, false, cut, callee, &shared, &unknown);
+	rule_device_call(j, e, false);
 	if (shared.len)
 		reason(p, "loses-ordering",
 		       xasprintf("the loads of %s before smp_rmb() in %s() can see other threads' stores: with an acquire on %s instead, they are no longer ordered before the loads after it",
@@ -4604,7 +4649,7 @@ static void rule_readers_stay(struct protocol *p)
 
 void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 {
-	struct judge j = { ctx, ctx->t, p, ctx->all, ctx->nr_all, FIELD_UNKNOWN, NULL };
+	struct judge j = { ctx, ctx->t, p, ctx->all, ctx->nr_all, FIELD_UNKNOWN, NULL, NULL };
 	struct types *t = ctx->t;
 	const struct access *lock;
 	const char *from;

@@ -68,12 +68,13 @@ for my $ver (@versions) {
 
 	# readers, or readers that follow the pointer (rule DEP), run a full
 	# barrier (rule FENCED) or an smp_rmb() further down that names the
-	# variable (rule NAMED), named in a reason
+	# variable (rule NAMED), named in a reason; or writers that convert
+	# alone with no reader found (rule WO), which says so
 	my @one = grep { my $p = $_; $p->{verdict} eq 'convert' &&
 			 !(@{$p->{writers}} && (@{$p->{readers}} ||
-						grep { $_->{code} =~ /^(dependent|fenced|named)-readers$/ } @{$p->{reasons}})) }
+						grep { $_->{code} =~ /^((dependent|fenced|named)-readers|writer-alone)$/ } @{$p->{reasons}})) }
 		  @{$pairs->{protocols}};
-	unless (ok(!@one, "$ver: a convert has writers and readers (or readers that follow its pointer, fence or name it)")) {
+	unless (ok(!@one, "$ver: a convert has writers and readers (or readers that follow its pointer, fence or name it, or none found: writer-alone)")) {
 		diag("one side: $_->{id}") for @one;
 	}
 

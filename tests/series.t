@@ -1008,4 +1008,21 @@ for my $case (['rules-callers.c', 'smp_load_acquire', 'smp_store_release', 'the 
 	   "$what converts: the subject names $named() only") or diag($subject // 'no patch');
 }
 
+# rule WO: writers with no reader found; the message says so and names no reader
+{
+	my $t11 = tempdir(CLEANUP => 1);
+	copy("$top/tests/golden/pairs/writer-alone.c", "$t11/writer-alone.c") or die;
+	`cd '$t11' && '$acqrel' patch -o out writer-alone.c 2>&1`;
+	my %wa = map { my $t = do { local (@ARGV, $/) = ($_); <> }; $t =~ /^Subject: .* for dev->(\w+)$/m ? ($1 => $t) : () }
+		 glob("$t11/out/*.patch");
+	is(join(' ', sort keys %wa), 'in reading', 'the writers with no reader found and no caveat are the patches');
+	# the message wraps at 72 columns: any blank between words
+	my $words = sub { my $re = join('\\s+', map { quotemeta } split(' ', $_[0])); qr/$re/ };
+	like($wa{reading} // '', $words->('publishes dev->reading with smp_wmb() before the store. No function in the tree was found to load it and then run a read barrier or an acquire; the loads of it stay as they are.'),
+	     'the message says no reader was found') or diag($wa{reading});
+	like($wa{reading} // '', $words->('which is what the write barrier guaranteed for dev->reading: a reader that sees the new value and orders its reads after that load finds the data as before, whatever it orders them with.'),
+	     'and why the release serves any reader');
+	unlike(join(' ', values %wa), qr/Pairs with|READ_ONCE\(\) and follow|runs a read\s+barrier and then/, 'no reader is named or described');
+}
+
 done_testing();

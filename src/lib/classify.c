@@ -46,7 +46,7 @@ static const struct code {
 	{ "unanchored", SEV_REVIEW },
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
-	{ "reader-stays", SEV_INFO }, { "dependent-readers", SEV_INFO },
+	{ "reader-stays", SEV_INFO }, { "writer-alone", SEV_INFO }, { "dependent-readers", SEV_INFO },
 	{ "fenced-readers", SEV_INFO }, { "named-readers", SEV_INFO },
 	{ "redundant", SEV_INFO },
 };
@@ -3810,6 +3810,21 @@ static void rule_tail_publish(struct judge *j, const struct pair_end *e)
 }
 
 /*
+ * Whether store a releases on its own (smp_store_release(),
+ * clear_bit_unlock(), atomic_set_release(), an unlock): it orders every
+ * earlier access before it whatever the barrier before it becomes.
+ */
+static bool store_releases(const struct access *a)
+{
+	const char *via = a->is_write ? a->via : NULL;
+	size_t n = via ? strlen(via) : 0;
+
+	return via && ((n > 8 && !strcmp(via + n - 8, "_release")) ||
+		       (n > 7 && !strcmp(via + n - 7, "_unlock")) ||
+		       !strcmp(via, "clear_and_wake_up_bit"));
+}
+
+/*
  * Each smp_wmb() that goes: the stores after it, other than the publish
  * store and the other publish stores of its group, lose their ordering
  * after the data; only those another thread can see are caveats.
@@ -3831,8 +3846,9 @@ static void weigh_writer(struct judge *j, const struct pair_end *e)
 	for (i = 0; i < s->window_after.nr; i++) {
 		const struct access *a = &s->window_after.v[i];
 
+		/* a store that releases on its own keeps the data ordered before it */
 		if (!a->is_write || a == e->access || same_as_publish(e, a) ||
-		    published_with(j, e, a) || fenced_off(cut, true, a->off))
+		    published_with(j, e, a) || fenced_off(cut, true, a->off) || store_releases(a))
 			continue;
 		if (weigh(j->ctx, p, e, a))
 			list_add(&shared, a);
@@ -4322,6 +4338,18 @@ static const char *fence_does(const char *prim, bool writer)
 		      : "orders the later loads after the load of";
 }
 
+/*
+ * Whether writer end e is an smp_wmb() whose publish store is a release
+ * already (an earlier barrier of a function that also releases: "smp_wmb();
+ * seq++; smp_store_release(&stat, n);"): the barrier adds nothing for this
+ * variable, the release orders all before it.
+ */
+static bool released_after_wmb(const struct pair_end *e)
+{
+	return prim_role(e->site->primitive) == PRIM_ROLE_WMB && !e->caller && e->access &&
+	       store_releases(e->access);
+}
+
 /* Ends that stay as they are: bit operations, consumers' index updates, fences. */
 static void rule_ordered_ends(struct judge *j)
 {
@@ -4349,6 +4377,10 @@ static void rule_ordered_ends(struct judge *j)
 					 e->site->window_before.nr
 					 ? "only loads precede it, as in a consumer's own index update"
 					 : "it starts the function, and no caller stores before the call"));
+		else if (released_after_wmb(e))
+			reason(p, "stays",
+			       xasprintf("%s() in %s() comes before %s(), which publishes %s itself: the barrier is not this protocol's",
+					 prim, fn, e->access->via, p->variable));
 		else if (r == PRIM_ROLE_WMB || r == PRIM_ROLE_RMB)
 			reason(p, "stays",
 			       xasprintf("%s() in %s() %s %s with %s(), which has no %s form: %s() stays there",
@@ -4369,9 +4401,10 @@ static size_t nr_release_acquire(const struct protocol *p)
 	size_t i, n = 0;
 
 	for (i = 0; i < nr_ends(p); i++) {
-		enum prim_role r = prim_role(end_at(p, i)->site->primitive);
+		const struct pair_end *e = end_at(p, i);
+		enum prim_role r = prim_role(e->site->primitive);
 
-		n += r == PRIM_ROLE_RELEASE || r == PRIM_ROLE_ACQUIRE;
+		n += r == PRIM_ROLE_RELEASE || r == PRIM_ROLE_ACQUIRE || released_after_wmb(e);
 	}
 	return n;
 }
@@ -4647,6 +4680,101 @@ static void rule_readers_stay(struct protocol *p)
 				 p->variable));
 }
 
+/*
+ * What keeps writer end e's smp_wmb() from being known to order nothing
+ * after its function returns, or NULL: its window after stops inside the
+ * function; or the function is no macro (whose user's code goes on), acqrel
+ * sees its callers (or it is static with none: a callback), and every store
+ * a caller makes after the call is one no other thread can see (the
+ * caller's output parameter, a local's field, one under a lock).
+ */
+static char *stored_on_return(const struct classify_ctx *ctx, const struct protocol *p,
+			      const struct pair_end *e)
+{
+	const struct site *s = e->site;
+	size_t i, k;
+
+	if (e->caller || !s->window_to_end)
+		return NULL;
+	if (s->macro)
+		return xasprintf("smp_wmb() in %s() is in a macro whose users' code goes on after it",
+				 site_where(s));
+	if (s->unknown_callers || (!s->nr_tail_callers && !s->static_function))
+		return xasprintf("smp_wmb() in %s() orders what its callers store after the call too, and acqrel does not see them all",
+				 site_where(s));
+	for (i = 0; i < s->nr_tail_callers; i++) {
+		const struct caller *c = &s->tail_callers[i];
+		struct pair_end as_caller = *e;
+
+		as_caller.caller = c;
+		for (k = 0; k < c->after.nr; k++) {
+			const struct access *a = &c->after.v[k];
+			char *evidence = NULL;
+			enum visibility v;
+
+			if (!a->is_write)
+				continue;
+			v = visible_class_as(ctx, p, &as_caller, true, a, caller_file(c, e->file),
+					     a->off, &evidence);
+			free(evidence);
+			if (v == VIS_SHARED)
+				return xasprintf("smp_wmb() in %s() orders what its callers store after the call too, and %s() stores %s (line %u%s%s) there, which other threads can see",
+						 site_where(s), c->function, a->path, a->line,
+						 c->file ? " of " : "", c->file ? c->file : "");
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Rule WO: a protocol with writers and no reader found, review for that
+ * alone (one-side), converts its writers. The release orders the data
+ * before the publish store as smp_wmb() did, for any reader of the
+ * variable, wherever it is and whatever orders its loads; what the barrier
+ * ordered besides, the stores after it, would be caveats of their own
+ * (several-stores, call-between, publishes-object), and any other caveat
+ * keeps it review. With no reader to show what the barrier is for, the
+ * stores made after the barrier's function returns must be known too
+ * (stored_on_return()): otherwise the one-side reason says what stands in
+ * the way; else it becomes writer-alone.
+ */
+static void rule_writer_alone(const struct classify_ctx *ctx, struct protocol *p)
+{
+	char *why = NULL;
+	size_t i;
+
+	if (p->verdict != VERDICT_REVIEW || !p->nr_writers || p->nr_readers ||
+	    !classify_side_converts(p, true))
+		return;
+	for (i = 0; i < p->nr_reasons; i++)
+		if (severity_of(p->reasons[i].code) == SEV_REVIEW &&
+		    strcmp(p->reasons[i].code, "one-side"))
+			return;
+	for (i = 0; i < p->nr_writers && !why; i++)
+		if (classify_convertible(p, &p->writers[i]))
+			why = stored_on_return(ctx, p, &p->writers[i]);
+	for (i = 0; i < p->nr_reasons; i++) {
+		struct reason *r = &p->reasons[i];
+		char *text;
+
+		if (strcmp(r->code, "one-side"))
+			continue;
+		if (why) {
+			/* the writers alone would convert but for what follows the return: say so */
+			text = xasprintf("%s; the writers alone would convert, but %s", r->text, why);
+		} else {
+			text = xasprintf("no reader found in the files given (no smp_rmb() follows a load of %s): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see",
+					 p->variable);
+			r->code = "writer-alone";
+		}
+		free(r->text);
+		r->text = text;
+	}
+	if (!why)
+		p->verdict = VERDICT_CONVERT;
+	free(why);
+}
+
 void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 {
 	struct judge j = { ctx, ctx->t, p, ctx->all, ctx->nr_all, FIELD_UNKNOWN, NULL, NULL };
@@ -4707,6 +4835,7 @@ void classify_protocol(const struct classify_ctx *ctx, struct protocol *p)
 				 p->variable));
 	}
 	rule_readers_stay(p);
+	rule_writer_alone(ctx, p);
 	if (p->verdict == VERDICT_CONVERT)
 		reason(p, "adjacent",
 		       xasprintf("each barrier that goes orders %s and nothing another thread can see besides",
@@ -4724,7 +4853,8 @@ static bool needs_barrier(const struct protocol *q, const struct site *site)
 	for (i = 0; i < nr_ends(q); i++) {
 		const struct pair_end *e = end_at(q, i);
 
-		if (e->site == site && (q->verdict != VERDICT_CONVERT || !classify_convertible(q, e)))
+		if (e->site == site && !released_after_wmb(e) &&
+		    (q->verdict != VERDICT_CONVERT || !classify_convertible(q, e)))
 			return true;
 	}
 	return false;

@@ -1631,10 +1631,14 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		free(stay_reader);
 		return "some readers use test_bit() and some do not";
 	}
-	/* no reader end: only where rule DEP found readers that an address dependency orders */
+	/*
+	 * no reader end: only where rule DEP found readers that an address
+	 * dependency orders, or rule WO found none and converts the writers alone
+	 */
 	if (!p->nr_writers || (!p->nr_readers && !protocol_has_reason(p, "dependent-readers") &&
 	     !protocol_has_reason(p, "fenced-readers") &&
-	     !protocol_has_reason(p, "named-readers")) ||
+	     !protocol_has_reason(p, "named-readers") &&
+	     !protocol_has_reason(p, "writer-alone")) ||
 	    !nr_convertible) {
 		free(stay_writer);
 		free(stay_reader);
@@ -1698,13 +1702,14 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 							      : &p->readers[i - p->nr_writers];
 		bool writer = i < p->nr_writers;
 		const struct access **acc;
-		const char *note_at = writer ? readers.buf : writers.buf;
+		/* no reader known (rule WO): the release pairs with nothing named */
+		const char *note_at = writer ? (readers.len ? readers.buf : NULL) : writers.buf;
 		struct rewrite_file *f;
 		size_t n;
 		char *self = xasprintf("%s()", site_where(e->site));
 
 		/* the other side in this very function: "Pairs with ... in this function" */
-		if (!strcmp(note_at, self) && other_side_in_file(p, writer, e->file))
+		if (note_at && !strcmp(note_at, self) && other_side_in_file(p, writer, e->file))
 			note_at = "this function";
 		free(self);
 

@@ -1815,6 +1815,20 @@ static char *one_side_para(const struct protocol *p, bool writer, const char *fo
 	char stay[64], *what = published(p), *para, *others;
 	struct strbuf fns = STRBUF_INIT;
 
+	/* no reader found at all (rule WO): the release gives any reader what smp_wmb() gave */
+	if (writer && !n && !p->dep_readers) {
+		others = others_sentence(p);
+		para = xasprintf("Use %s for the publish store instead, and remove the write "
+				 "barrier. The release orders every access before it, the data "
+				 "included, before the store, which is what the write barrier "
+				 "guaranteed for %s: a reader that sees the new value and orders "
+				 "its reads after that load finds the data as before, whatever it "
+				 "orders them with. %s This also names the access that publishes.",
+				 form, what, others);
+		free(others);
+		free(what);
+		return para;
+	}
 	/* no reader end: readers that follow the pointer (rule DEP) */
 	if (writer && !n) {
 		bool plural = p->dep_readers && strstr(p->dep_readers, " and ");
@@ -1960,6 +1974,11 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 					 "barrier, rather than a read barrier.", writes, r.buf,
 					 readers_plural ? "" : "s", readers_plural ? "" : "s",
 					 p->fence_form, p->fence_in);
+		else if (!p->nr_readers && !p->dep_readers)
+			/* rule WO: no reader found */
+			para = xasprintf("%s. No function in the tree was found to load it and then "
+					 "run a read barrier or an acquire; the loads of it stay as "
+					 "they are.", writes);
 		else if (!p->nr_readers && p->dep_readers)
 			para = xasprintf("%s; %s load%s it with %s and follow%s the pointer to the "
 					 "data, with no read barrier.", writes, r.buf,

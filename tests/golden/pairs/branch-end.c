@@ -18,7 +18,7 @@ branch-end.c:53: protocol priv->bytes (demo_priv.bytes): keep
 branch-end.c:65: protocol priv->txq->state (demo_txq.state): review
   writer branch-end.c:65: smp_wmb() in demo_xmit_flag(); publish store at line 67
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of priv->txq->state
+  one-side: no reader found in the files given: no smp_rmb() follows a load of priv->txq->state; the writers alone would convert, but smp_wmb() in demo_xmit_flag() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -8,13 +8,13 @@
 generic-header.tree/drivers/dma/demo/chan.c:8: protocol n->next (demo_node.next): review
   writer generic-header.tree/drivers/dma/demo/chan.c:8: smp_wmb() in demo_chan_done(); publish store at line 9
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of n->next
+  one-side: no reader found in the files given: no smp_rmb() follows a load of n->next; the writers alone would convert, but smp_wmb() in demo_chan_done() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 generic-header.tree/drivers/net/demo/eth.c:8: protocol p->proto (demo_pkt.proto): review
   writer generic-header.tree/drivers/net/demo/eth.c:8: smp_wmb() in demo_eth_rx(); publish store at line 9
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of p->proto
+  one-side: no reader found in the files given: no smp_rmb() follows a load of p->proto; the writers alone would convert, but smp_wmb() in demo_eth_rx() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 generic-header.tree/fs/demofs/walk.c:9: protocol n->next (demo_node.next): review

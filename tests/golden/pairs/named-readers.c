@@ -29,7 +29,7 @@ named-readers.c:94: protocol st->state_num (demo_stats.state_num): review
 named-readers.c:108: protocol st->other_flag (demo_stats.other_flag): review
   writer named-readers.c:108: smp_wmb() in demo_other_set(); publish store at line 109
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of st->other_flag
+  one-side: no reader found in the files given: no smp_rmb() follows a load of st->other_flag; the writers alone would convert, but smp_wmb() in demo_other_set() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

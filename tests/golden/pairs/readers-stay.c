@@ -74,7 +74,7 @@ static void demo_lone_post(struct demo_lone *l, int v)
 }
 
 /*
- * check-name: rule WA: a protocol whose only caveats are its readers' converts its writers alone, the readers keep their barriers; not with a writer's caveat or without a reader
+ * check-name: rule WA: a protocol whose only caveats are its readers' converts its writers alone, the readers keep their barriers; not with a writer's caveat; without a reader it is rule WO's
  * check-command: acqrel pairs $file
  * check-output-start
 readers-stay.c:19: protocol c->head (demo_chan.head): convert
@@ -97,10 +97,11 @@ readers-stay.c:48: protocol c->ready (demo_chan.ready): review
     store c->note (line 50) after smp_wmb() in demo_chan_post(): shared
     load c->note (line 55) before smp_rmb() in demo_chan_peek(): shared
 
-readers-stay.c:72: protocol l->ready (demo_lone.ready): review
+readers-stay.c:72: protocol l->ready (demo_lone.ready): convert
   writer readers-stay.c:72: smp_wmb() in demo_lone_post(); publish store at line 73
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of l->ready
+  writer-alone: no reader found in the files given (no smp_rmb() follows a load of l->ready): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
+  adjacent: each barrier that goes orders l->ready and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -26,10 +26,11 @@ static int demo_irq_pending(void)
  * check-name: a file-level register variable declared with an asm label ("register struct demo_paca *p asm("r13");") is typed like any global: its accesses have an object, with no type-unknown or field-name-only
  * check-command: acqrel pairs $file
  * check-output-start
-register-asm-global.c:15: protocol demo_local_paca->irq_happened (demo_paca.irq_happened): review
+register-asm-global.c:15: protocol demo_local_paca->irq_happened (demo_paca.irq_happened): convert
   writer register-asm-global.c:15: smp_wmb() in demo_offline(); publish store at line 16
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of demo_local_paca->irq_happened
+  writer-alone: no reader found in the files given (no smp_rmb() follows a load of demo_local_paca->irq_happened): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
+  adjacent: each barrier that goes orders demo_local_paca->irq_happened and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
  * check-output-end

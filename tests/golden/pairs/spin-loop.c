@@ -21,7 +21,7 @@ spin-loop.tree/arch/other/lib/peek.c:19: protocol lock->val (demo_lock.val): rev
 spin-loop.tree/kernel/demo/lock.c:8: protocol lock->val (demo_lock.val): review
   writer spin-loop.tree/kernel/demo/lock.c:8: smp_wmb() in demo_lock_set(); publish store at line 9
   evidence: object, call
-  one-side: no reader found in the files given: no smp_rmb() follows a load of lock->val
+  one-side: no reader found in the files given: no smp_rmb() follows a load of lock->val; the writers alone would convert, but smp_wmb() in demo_lock_set() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

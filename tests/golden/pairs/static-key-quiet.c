@@ -81,7 +81,7 @@ int demo_ring_pop(struct demo_ring *r)
 static-key-quiet.c:26: protocol demo_mode: review
   writer static-key-quiet.c:26: smp_wmb() in demo_set_mode(); publish store at line 27
   evidence: global
-  one-side: no reader found in the files given: no smp_rmb() follows a load of demo_mode
+  one-side: no reader found in the files given: no smp_rmb() follows a load of demo_mode; the writers alone would convert, but smp_wmb() in demo_set_mode() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 static-key-quiet.c:44: protocol s->stack (demo_slot.stack): convert

@@ -120,10 +120,11 @@ visible-private.c:56: protocol n->len (demo_note.len): review
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     load current_cred()->usage (line 62) before smp_rmb() in demo_note_owner(): shared
 
-visible-private.c:79: protocol c->stamp (demo_clock.stamp): review
+visible-private.c:79: protocol c->stamp (demo_clock.stamp): convert
   writer visible-private.c:79: smp_wmb() in demo_clock_stamp(); publish store at line 80
   evidence: object
-  one-side: no reader found in the files given: no smp_rmb() follows a load of c->stamp
+  writer-alone: no reader found in the files given (no smp_rmb() follows a load of c->stamp): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
+  adjacent: each barrier that goes orders c->stamp and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
 visible-private.c:86: protocol c->len (demo_clock.len): review

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthetic fixture for acqrel: writers with no reader found convert alone. */
+
+struct demo_dev {
+	int valid;
+	int used;
+	bool reading;
+	unsigned int in;
+	unsigned int out;
+	unsigned int mask;
+	unsigned int ready;
+	unsigned int count;
+	int buf[64];
+	struct mutex lock;
+};
+
+/* a completion callback: the data, then the flag, then a wakeup */
+static void demo_read_done(struct demo_dev *dev, int len)
+{
+	dev->valid = len;
+	dev->used = 0;
+
+	/* must be seen first before validity is announced */
+	smp_wmb();
+
+	dev->reading = false;
+	wake_up(&dev->wait_q);
+}
+
+/* the barrier at a callee's end: every caller's store of in becomes the release */
+static void demo_copy_in(struct demo_dev *dev, const int *src, unsigned int len)
+{
+	memcpy(dev->buf + (dev->in & dev->mask), src, len * sizeof(int));
+	/*
+	 * make sure the data is up to date before the in index
+	 * moves on
+	 */
+	smp_wmb();
+}
+
+unsigned int demo_in(struct demo_dev *dev, const int *src, unsigned int len)
+{
+	demo_copy_in(dev, src, len);
+	dev->in += len;
+	return len;
+}
+
+/* a second store the barrier orders too: review */
+static void demo_publish_two(struct demo_dev *dev, int v)
+{
+	dev->buf[0] = v;
+	smp_wmb();
+	WRITE_ONCE(dev->ready, 1);
+	WRITE_ONCE(dev->count, dev->count + 1);
+}
+
+/* its window runs to its end, and its caller stores a shared field after the call: review */
+static void demo_arm(struct demo_dev *dev, int v)
+{
+	dev->buf[1] = v;
+	smp_wmb();
+	WRITE_ONCE(dev->out, 1);
+}
+
+void demo_start(struct demo_dev *dev, int v)
+{
+	demo_arm(dev, v);
+	WRITE_ONCE(dev->used, 1);
+}
+
+/* not static and called nowhere in the files given: its callers may store after it, review */
+void demo_set(struct demo_dev *dev, int v)
+{
+	dev->buf[2] = v;
+	smp_wmb();
+	WRITE_ONCE(dev->mask, 1);
+}
+
+/* loads with no read barrier after them: no reader acqrel pairs */
+int demo_peek(struct demo_dev *dev)
+{
+	if (READ_ONCE(dev->reading))
+		return -EBUSY;
+	return dev->valid + READ_ONCE(dev->ready) + READ_ONCE(dev->out) + READ_ONCE(dev->in) +
+	       READ_ONCE(dev->mask);
+}
+
+/*
+ * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known); the callee's explanation of its removed barrier is left, and listed
+ * check-command: acqrel patch --diff $file
+ * check-output-start
+--- a/writer-alone.c
++++ b/writer-alone.c
+@@ -21,9 +21,8 @@ static void demo_read_done(struct demo_dev *dev, int len)
+ 	dev->used = 0;
+ 
+ 	/* must be seen first before validity is announced *\/
+-	smp_wmb();
+ 
+-	dev->reading = false;
++	smp_store_release(&dev->reading, false);
+ 	wake_up(&dev->wait_q);
+ }
+ 
+@@ -35,13 +34,12 @@ static void demo_copy_in(struct demo_dev *dev, const int *src, unsigned int len)
+ 	 * make sure the data is up to date before the in index
+ 	 * moves on
+ 	 *\/
+-	smp_wmb();
+ }
+ 
+ unsigned int demo_in(struct demo_dev *dev, const int *src, unsigned int len)
+ {
+ 	demo_copy_in(dev, src, len);
+-	dev->in += len;
++	smp_store_release(&dev->in, dev->in + len);
+ 	return len;
+ }
+ 
+ * check-output-end
+ * check-error-start
+writer-alone.c: in demo_read_done(): "must be seen first before validity is announced": note: may still describe the old barriers of dev->reading
+writer-alone.c:88: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->reading
+writer-alone.c: above demo_copy_in(): "the barrier at a callee's end: every caller's store of in be...": note: may still describe the old barriers of dev->in
+writer-alone.c: in demo_copy_in(): "make sure the data is up to date before the in index moves o...": note: may still describe the old barriers of dev->in
+writer-alone.c:88: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->in
+acqrel patch: 2 protocols rewritten in 2 patches, 0 left for the author
+ * check-error-end
+ */

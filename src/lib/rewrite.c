@@ -2034,6 +2034,14 @@ static void plan_blank_lines(struct rewrite *rw, struct group_plan *g)
 			drop = hi + 1;
 		else if (!bn && an && at[0] == '}' && !touched_in(g, fi, lo - 1))
 			drop = lo - 1;
+		/*
+		 * the comment that explained the barrier, a blank line, then the
+		 * access that now orders: the comment stays with its statement
+		 */
+		else if (!an && bn >= 2 && !memcmp(bt + bn - 2, "*/", 2) &&
+			 !touched_in(g, fi, hi + 1) && touched_in(g, fi, hi + 2) &&
+			 !deleted_in(g, fi, hi + 2))
+			drop = hi + 1;
 		if (drop) {
 			struct planned *pl = next_plan(g, rw, f);
 

@@ -86,23 +86,23 @@ int demo_peek(struct demo_dev *dev)
 }
 
 /*
- * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known); the callee's explanation of its removed barrier is left, and listed
+ * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known); the blank line between the barrier's comment and the store goes; the callee's explanation of its removed barrier is left, and listed
  * check-command: acqrel patch --diff $file
  * check-output-start
 --- a/writer-alone.c
 +++ b/writer-alone.c
-@@ -21,9 +21,8 @@ static void demo_read_done(struct demo_dev *dev, int len)
+@@ -21,9 +21,7 @@ static void demo_read_done(struct demo_dev *dev, int len)
  	dev->used = 0;
  
  	/* must be seen first before validity is announced *\/
--	smp_wmb();
- 
--	dev->reading = false;
 +	smp_store_release(&dev->reading, false);
+-	smp_wmb();
+-
+-	dev->reading = false;
  	wake_up(&dev->wait_q);
  }
  
-@@ -35,13 +34,12 @@ static void demo_copy_in(struct demo_dev *dev, const int *src, unsigned int len)
+@@ -35,13 +33,12 @@ static void demo_copy_in(struct demo_dev *dev, const int *src, unsigned int len)
  	 * make sure the data is up to date before the in index
  	 * moves on
  	 *\/

@@ -4684,9 +4684,9 @@ static void rule_readers_stay(struct protocol *p)
  * What keeps writer end e's smp_wmb() from being known to order nothing
  * after its function returns, or NULL: its window after stops inside the
  * function; or the function is no macro (whose user's code goes on), acqrel
- * sees its callers (or it is static with none: a callback), and every store
- * a caller makes after the call is one no other thread can see (the
- * caller's output parameter, a local's field, one under a lock).
+ * sees its callers (none at all is a callback's framework, unseen), and
+ * every store a caller makes after the call is one no other thread can see
+ * (the caller's output parameter, a local's field, one under a lock).
  */
 static char *stored_on_return(const struct classify_ctx *ctx, const struct protocol *p,
 			      const struct pair_end *e)
@@ -4699,7 +4699,12 @@ static char *stored_on_return(const struct classify_ctx *ctx, const struct proto
 	if (s->macro)
 		return xasprintf("smp_wmb() in %s() is in a macro whose users' code goes on after it",
 				 site_where(s));
-	if (s->unknown_callers || (!s->nr_tail_callers && !s->static_function))
+	/*
+	 * a function called by no one acqrel sees is a callback: what its
+	 * caller (a framework) stores after it returns is unseen (the USB
+	 * core's atomic_dec() of the urb's use count after a completion)
+	 */
+	if (s->unknown_callers || !s->nr_tail_callers)
 		return xasprintf("smp_wmb() in %s() orders what its callers store after the call too, and acqrel does not see them all",
 				 site_where(s));
 	for (i = 0; i < s->nr_tail_callers; i++) {

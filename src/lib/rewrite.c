@@ -422,7 +422,9 @@ static char *pairs_comment(const char *line, size_t ind, const char *other, cons
 
 	if (!where)
 		return xstrdup("");	/* the pairing is said in the barrier's block comment */
-	if (!other)	/* where names each function with its own barrier */
+	if (other && !*other)	/* where is the whole note (rule WO: no reader to name) */
+		one = xasprintf("%.*s/* %s */\n", (int)ind, line, where);
+	else if (!other)	/* where names each function with its own barrier */
 		one = xasprintf("%.*s/* Pairs with %s */\n", (int)ind, line, where);
 	else
 		one = xasprintf("%.*s/* Pairs with %s in %s */\n", (int)ind, line, other, where);
@@ -431,8 +433,9 @@ static char *pairs_comment(const char *line, size_t ind, const char *other, cons
 	if (text_columns(one, strlen(one) - 1) <= 80)
 		return one;
 	free(one);
-	text = other ? xasprintf("Pairs with %s in %s.", other, where)
-		     : xasprintf("Pairs with %s.", where);
+	text = other && !*other ? xasprintf("%s.", where)
+	       : other ? xasprintf("Pairs with %s in %s.", other, where)
+	       : xasprintf("Pairs with %s.", where);
 	strbuf_addf(&sb, "%.*s/*\n%.*s *", (int)ind, line, (int)ind, line);
 	col = text_columns(line, ind) + 2;
 	for (p = strtok(text, " "); p; p = strtok(NULL, " ")) {
@@ -1572,6 +1575,36 @@ static void plan_barrier_mentions(struct group_plan *g, const struct rewrite *rw
 				  const struct rewrite_file *f, unsigned barrier_line,
 				  unsigned access_line);
 
+
+static bool trimmed_line(const struct rewrite_file *f, unsigned line1, const char **t, size_t *n);
+
+/*
+ * Rule WO's release, with no reader to pair with: checkpatch asks for a
+ * comment on every barrier, so a store that no comment ends right above
+ * once the barrier is gone (the barrier's own line, and a blank line after
+ * it that plan_blank_lines() drops, skipped) gets one that says what it
+ * orders; NULL when one is there.
+ */
+static char *writer_alone_note(const struct protocol *p, const struct pair_end *e,
+			       const struct rewrite_file *f, const struct access *a)
+{
+	unsigned k = a->line - 1;
+	const char *t;
+	size_t n;
+
+	if (!protocol_has_reason(p, "writer-alone"))
+		return NULL;
+	if (!e->caller && !e->helper) {
+		if (k == e->site->line + 1 && trimmed_line(f, k, &t, &n) && !n)
+			k--;
+		if (k == e->site->line)
+			k--;
+	}
+	if (k && trimmed_line(f, k, &t, &n) &&
+	    ((n >= 2 && !memcmp(t + n - 2, "*/", 2)) || (n >= 2 && !memcmp(t, "//", 2))))
+		return NULL;
+	return xasprintf("Make the stores above visible before %s", p->variable);
+}
 /*
  * Plans the edits of protocol p into g. Returns NULL, or why p cannot be
  * rewritten (*owned set when the reason was allocated), with *bad its end.
@@ -1781,16 +1814,20 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		for (k = 0; k < n && !why; k++) {
 			struct planned *pl = next_plan(g, rw, f);
 
+			char *wo = writer && !note_at ? writer_alone_note(p, e, f, acc[k]) : NULL;
+
 			if (writer && rewrite_clear_bit_store(acc[k]))
 				why = plan_bit_rename(f, acc[k], "clear_bit", "clear_bit_unlock(",
-						      reader_form, note_at, pl);
+						      wo ? "" : reader_form, wo ? wo : note_at, pl);
 			else if (writer)
-				why = plan_store(f, acc[k], reader_form, note_at, pl, &g->counter);
+				why = plan_store(f, acc[k], wo ? "" : reader_form, wo ? wo : note_at, pl,
+						 &g->counter);
 			else if (rewrite_test_bit_load(acc[k]))
 				why = plan_bit_rename(f, acc[k], "test_bit", "test_bit_acquire(",
 						      writer_form, note_at, pl);
 			else
 				why = plan_load(f, acc[k], writer_form, note_at, pl);
+			free(wo);
 			pl->end = !e->caller && !e->helper ? e->site : NULL;
 			if (!why)
 				g->nr++;

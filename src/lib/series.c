@@ -1976,9 +1976,7 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 					 p->fence_form, p->fence_in);
 		else if (!p->nr_readers && !p->dep_readers)
 			/* rule WO: no reader found */
-			para = xasprintf("%s. No function in the tree was found to load it and then "
-					 "run a read barrier or an acquire; the loads of it stay as "
-					 "they are.", writes);
+			para = xasprintf("%s. Its readers stay as they are.", writes);
 		else if (!p->nr_readers && p->dep_readers)
 			para = xasprintf("%s; %s load%s it with %s and follow%s the pointer to the "
 					 "data, with no read barrier.", writes, r.buf,
@@ -2270,8 +2268,14 @@ static void cover_item(struct strbuf *out, const struct rewrite_patch *rp, const
 		strbuf_reset(&r);
 		classify_end_functions_in(&w, p, p->writers, p->nr_writers, paths, nr);
 		classify_end_functions_in(&r, p, p->readers, p->nr_readers, paths, nr);
-		strbuf_addf(&sb, "%s%s: %s publish%s it to %s", m ? "; " : "- ", p->variable, w.buf,
-			    strstr(w.buf, " and ") ? "" : "es", r.buf);
+		/* no reader end (rule WO): none to name */
+		if (r.len)
+			strbuf_addf(&sb, "%s%s: %s publish%s it to %s", m ? "; " : "- ", p->variable,
+				    w.buf, strstr(w.buf, " and ") ? "" : "es", r.buf);
+		else
+			strbuf_addf(&sb, "%s%s: %s publish%s it, its readers unchanged",
+				    m ? "; " : "- ", p->variable, w.buf,
+				    strstr(w.buf, " and ") ? "" : "es");
 	}
 	strbuf_adds(&sb, " (");
 	for (i = 0; i < nr; i++)
@@ -2356,7 +2360,7 @@ static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_
 		writers += rel && !acq;
 		readers += acq && !rel;
 	}
-	/* what the patches change: both sides, or one (the other keeps its barrier) */
+	/* what the patches change: both sides, or one (the other stays as it is) */
 	what = series_paired(rw, which, n) ? "the smp_wmb()/smp_rmb() pairs"
 					   : "the smp_wmb()/smp_rmb() barriers";
 	to = "smp_store_release()/smp_load_acquire()";
@@ -2366,20 +2370,20 @@ static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_
 	} else if (writers == n) {
 		what = "the writers";
 		to = "smp_store_release()";
-		sides = nr_protocols == 1 ? "; the readers keep their barriers:"
-					  : "; the readers of each keep their barriers:";
+		sides = nr_protocols == 1 ? "; the readers stay as they are:"
+					  : "; the readers of each stay as they are:";
 	} else if (readers == n) {
 		what = "the readers";
 		to = "smp_load_acquire()";
-		sides = nr_protocols == 1 ? "; the writers keep their barriers:"
-					  : "; the writers of each keep their barriers:";
+		sides = nr_protocols == 1 ? "; the writers stay as they are:"
+					  : "; the writers of each stay as they are:";
 	} else if (!both) {
 		what = "one side of the barrier pairs";
 		to = "smp_store_release() or smp_load_acquire()";
-		sides = "; the other side keeps its barrier:";
+		sides = "; the other side stays as it is:";
 	} else {
 		sides = ", the writer and the readers of each in the same patch where both "
-			"convert; where one side does, the other keeps its barrier:";
+			"convert; where one side does, the other stays as it is:";
 	}
 	strbuf_addf(&sb, "This series converts %s of %zu variable%s in ", what,
 		    nr_protocols, nr_protocols == 1 ? "" : "s");

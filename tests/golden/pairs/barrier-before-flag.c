@@ -73,11 +73,10 @@ barrier-before-flag.c:33: protocol p->q (demo_port.q): keep
   barrier-before-load: the first load after smp_rmb() in demo_port_poll() is of p->up (line 34), which writers in the tree store right before an smp_wmb() that orders it ahead of the calls after it, and no writer publishes p->q: the barrier pairs with those, ordering what the calls publish (read before it) ahead of p->up, and no release or acquire of p->q replaces it
   ordering: 0 other accesses change ordering
 
-barrier-before-flag.c:42: protocol p->ready (demo_port.ready): convert
+barrier-before-flag.c:42: protocol p->ready (demo_port.ready): review
   writer barrier-before-flag.c:42: smp_wmb() in demo_port_fill(); publish store at line 43
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of p->ready): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders p->ready and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of p->ready; the writers alone would convert, but smp_wmb() in demo_port_fill() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 barrier-before-flag.c:50: protocol p->nread (demo_port.nread): review

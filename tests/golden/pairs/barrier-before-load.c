@@ -129,11 +129,10 @@ static int demo_tree_check(struct demo_tree *r, unsigned long t)
  * check-name: an smp_rmb() right before a load writers publish, after a load nobody publishes, belongs to the published one (keep), also a load in an accessor called first; after a published load it is that load's
  * check-command: acqrel pairs $file
  * check-output-start
-barrier-before-load.c:14: protocol d->flag (demo_dev.flag): convert
+barrier-before-load.c:14: protocol d->flag (demo_dev.flag): review
   writer barrier-before-load.c:14: smp_wmb() in demo_dev_publish(); publish store at line 15
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of d->flag): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders d->flag and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of d->flag; the writers alone would convert, but smp_wmb() in demo_dev_publish() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 barrier-before-load.c:23: protocol d->seen (demo_dev.seen): keep
@@ -149,11 +148,10 @@ barrier-before-load.c:32: protocol d->count (demo_dev.count): convert
   adjacent: each barrier that goes orders d->count and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-barrier-before-load.c:74: protocol r->last (demo_root.last): convert
+barrier-before-load.c:74: protocol r->last (demo_root.last): review
   writer barrier-before-load.c:74: smp_wmb() in demo_root_record(); publish store in demo_root_set_last() at line 63, called at line 75
   evidence: object, call
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of r->last): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders r->last and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of r->last; the writers alone would convert, but smp_wmb() in demo_root_record() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 barrier-before-load.c:88: protocol r->state (demo_root.state): keep
@@ -162,11 +160,10 @@ barrier-before-load.c:88: protocol r->state (demo_root.state): keep
   barrier-before-load: the first load after smp_rmb() in demo_root_check() is of r->last (line 68), which writers in the tree publish, and no writer publishes r->state: the barrier orders the loads before it ahead of that load, so it belongs to the protocol of r->last, not to one of r->state
   ordering: 0 other accesses change ordering
 
-barrier-before-load.c:108: protocol r->last (demo_tree.last): convert
+barrier-before-load.c:108: protocol r->last (demo_tree.last): review
   writer barrier-before-load.c:108: smp_wmb() in demo_tree_record(); publish store in demo_tree_set_last() at line 96, called at line 109
   evidence: object, call
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of r->last): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders r->last and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of r->last; the writers alone would convert, but smp_wmb() in demo_tree_record() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 barrier-before-load.c:122: protocol r->state (demo_tree.state): review

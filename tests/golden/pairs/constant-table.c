@@ -204,11 +204,10 @@ constant-table.c:129: protocol s->ready (demo_set.ready): review
     load s->vals[i] (line 148) before smp_rmb() in demo_consume(): shared
     load lv->mode (line 147) before smp_rmb() in demo_consume(): before publication: demo_level.mode is stored nowhere in constant-table.c, the file that defines its struct: it is set only where an object is initialised in its declaration
 
-constant-table.c:136: protocol s->vals[i] (demo_set.vals): convert
+constant-table.c:136: protocol s->vals[i] (demo_set.vals): review
   writer constant-table.c:136: smp_wmb() in demo_store_val(); publish store at line 137
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of s->vals[i]): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders s->vals[i] and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of s->vals[i]; the writers alone would convert, but smp_wmb() in demo_store_val() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -66,7 +66,7 @@ static int demo_dev_is_ready(struct demo_dev *d)
 }
 
 /*
- * check-name: rule DEP: a pointer whose readers load it with READ_ONCE() and follow it (or pass it on) converts its writer alone; plain readers, or an integer, are no dependent readers: their writer converts alone by rule WO, naming no reader
+ * check-name: rule DEP: a pointer whose readers load it with READ_ONCE() and follow it (or pass it on) converts its writer alone; plain readers, or an integer, stay one-side
  * check-command: acqrel pairs $file
  * check-output-start
 dependent-readers.c:24: protocol d->cfg (demo_dev.cfg): convert
@@ -76,18 +76,16 @@ dependent-readers.c:24: protocol d->cfg (demo_dev.cfg): convert
   adjacent: each barrier that goes orders d->cfg and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-dependent-readers.c:44: protocol d->plain_cfg (demo_dev.plain_cfg): convert
+dependent-readers.c:44: protocol d->plain_cfg (demo_dev.plain_cfg): review
   writer dependent-readers.c:44: smp_wmb() in demo_dev_setup2(); publish store at line 45
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of d->plain_cfg): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders d->plain_cfg and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of d->plain_cfg; the writers alone would convert, but smp_wmb() in demo_dev_setup2() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
-dependent-readers.c:59: protocol d->ready (demo_dev.ready): convert
+dependent-readers.c:59: protocol d->ready (demo_dev.ready): review
   writer dependent-readers.c:59: smp_wmb() in demo_dev_go(); publish store at line 60
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of d->ready): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders d->ready and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of d->ready; the writers alone would convert, but smp_wmb() in demo_dev_go() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -159,7 +159,7 @@ static int demo_plain_flush(struct demo_plain *q)
 }
 
 /*
- * check-name: rule FENCED: a writer with no smp_rmb() reader, whose readers load the variable and then run a full barrier (smp_mb() or a fully ordered read-modify-write, also in a callee of their file, not the writer's own function), converts alone; not a cmpxchg() (ordered-rmw.c), an unordered atomic_inc(), a barrier before the load, or one in the writer's own function; not a bit (its release is no site), nor a plain load (those with no other caveat convert their writers alone by rule WO, naming no reader)
+ * check-name: rule FENCED: a writer with no smp_rmb() reader, whose readers load the variable and then run a full barrier (smp_mb() or a fully ordered read-modify-write, also in a callee of their file, not the writer's own function), converts alone; not a cmpxchg() (ordered-rmw.c), an unordered atomic_inc(), a barrier before the load, or one in the writer's own function; not a bit (its release is no site), nor a plain load (rule WO converts such a writer alone when what follows its function's return is known, as for r->status)
  * check-command: acqrel pairs $file
  * check-output-start
 fenced-readers.c:17: protocol q->domain (demo_fq.domain): convert
@@ -183,11 +183,10 @@ fenced-readers.c:76: protocol r->status (demo_rx.status): convert
   adjacent: each barrier that goes orders r->status and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-fenced-readers.c:101: protocol c->ready (demo_cnt.ready): convert
+fenced-readers.c:101: protocol c->ready (demo_cnt.ready): review
   writer fenced-readers.c:101: smp_wmb() in demo_cnt_publish(); publish store at line 102
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of c->ready): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders c->ready and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of c->ready; the writers alone would convert, but smp_wmb() in demo_cnt_publish() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 fenced-readers.c:124: protocol w->queued (demo_work.queued): convert
@@ -197,11 +196,10 @@ fenced-readers.c:124: protocol w->queued (demo_work.queued): convert
   adjacent: each barrier that goes orders w->queued and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-fenced-readers.c:143: protocol q->status (demo_plain.status): convert
+fenced-readers.c:143: protocol q->status (demo_plain.status): review
   writer fenced-readers.c:143: smp_wmb() in demo_plain_set(); publish store at line 144
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of q->status): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders q->status and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of q->status; the writers alone would convert, but smp_wmb() in demo_plain_set() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -5,11 +5,10 @@
  * check-name: a generic struct joins two subsystems only with evidence (a comment here, none for file->private_data); tools/ never joins the kernel, not even through a comment that names a kernel function
  * check-command: acqrel pairs generic.tree
  * check-output-start
-generic.tree/drivers/demo/chardev.c:12: protocol file->private_data (demo_file.private_data): convert
+generic.tree/drivers/demo/chardev.c:12: protocol file->private_data (demo_file.private_data): review
   writer generic.tree/drivers/demo/chardev.c:12: smp_wmb() in demo_dev_open(); publish store at line 13
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of file->private_data): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders file->private_data and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of file->private_data; the writers alone would convert, but smp_wmb() in demo_dev_open() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 generic.tree/fs/demofs/ring.c:8: protocol r->head (demo_ring.head): convert

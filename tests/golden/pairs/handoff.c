@@ -61,11 +61,10 @@ handoff.c:26: protocol t->task (demo_thread.task): keep
   handoff: demo_add() stores t->chan before its smp_wmb() and then passes t to the call whose value it stores in t->task (demo_create()): the call hands the object to another thread, after the barrier and before the store, and a release on t->task would not order the data before it
   ordering: 0 other accesses change ordering
 
-handoff.c:34: protocol t->tail (demo_thread.tail): convert
+handoff.c:34: protocol t->tail (demo_thread.tail): review
   writer handoff.c:34: smp_wmb() in demo_push(); publish store at line 35
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of t->tail): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders t->tail and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of t->tail; the writers alone would convert, but smp_wmb() in demo_push() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 handoff.c:42: protocol t->owner (demo_thread.owner): review

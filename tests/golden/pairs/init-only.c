@@ -54,11 +54,10 @@ static int demo_cache_get(struct demo_cache *c)
  * check-name: a field stored only in __init functions or right after allocation is written before publication; one stored at run time too is not
  * check-command: acqrel pairs $file
  * check-output-start
-init-only.c:31: protocol c->nr_slots (demo_cache.nr_slots): convert
+init-only.c:31: protocol c->nr_slots (demo_cache.nr_slots): review
   writer init-only.c:31: smp_wmb() in demo_cache_resize(); publish store at line 32
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of c->nr_slots): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders c->nr_slots and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of c->nr_slots; the writers alone would convert, but smp_wmb() in demo_cache_resize() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 init-only.c:38: protocol c->filled (demo_cache.filled): review

@@ -97,11 +97,10 @@ readers-stay.c:48: protocol c->ready (demo_chan.ready): review
     store c->note (line 50) after smp_wmb() in demo_chan_post(): shared
     load c->note (line 55) before smp_rmb() in demo_chan_peek(): shared
 
-readers-stay.c:72: protocol l->ready (demo_lone.ready): convert
+readers-stay.c:72: protocol l->ready (demo_lone.ready): review
   writer readers-stay.c:72: smp_wmb() in demo_lone_post(); publish store at line 73
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of l->ready): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders l->ready and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of l->ready; the writers alone would convert, but smp_wmb() in demo_lone_post() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

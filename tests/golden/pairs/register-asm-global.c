@@ -26,11 +26,10 @@ static int demo_irq_pending(void)
  * check-name: a file-level register variable declared with an asm label ("register struct demo_paca *p asm("r13");") is typed like any global: its accesses have an object, with no type-unknown or field-name-only
  * check-command: acqrel pairs $file
  * check-output-start
-register-asm-global.c:15: protocol demo_local_paca->irq_happened (demo_paca.irq_happened): convert
+register-asm-global.c:15: protocol demo_local_paca->irq_happened (demo_paca.irq_happened): review
   writer register-asm-global.c:15: smp_wmb() in demo_offline(); publish store at line 16
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of demo_local_paca->irq_happened): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders demo_local_paca->irq_happened and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of demo_local_paca->irq_happened; the writers alone would convert, but smp_wmb() in demo_offline() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
  * check-output-end

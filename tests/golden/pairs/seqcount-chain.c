@@ -76,11 +76,10 @@ seqcount-chain.c:23: protocol c->reserved (demo_gc.reserved): keep
   seqcount: demo_gc_leb() stores c->seq (line 22) between two of its smp_wmb()s, and nothing else: the first publishes it, and smp_wmb() at line 23 orders it ahead of everything after it, a chain of ordered stores as in a seqcount writer, not a publication of c->reserved that a release would express
   ordering: 0 other accesses change ordering
 
-seqcount-chain.c:39: protocol c->stat (demo_gc.stat): convert
+seqcount-chain.c:39: protocol c->stat (demo_gc.stat): review
   writer seqcount-chain.c:39: smp_wmb() in demo_gc_two(); publish store at line 40
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of c->stat): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders c->stat and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of c->stat; the writers alone would convert, but smp_wmb() in demo_gc_two() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 seqcount-chain.c:47: protocol c->gced (demo_gc.gced): keep

@@ -19,18 +19,16 @@ subsystem-client.tree/drivers/demobus/core.c:15: protocol device->speed (demobus
   adjacent: each barrier that goes orders device->speed and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-subsystem-client.tree/drivers/media/demobus/firedemo.c:19: protocol device->max_rec (demobus_device.max_rec): convert
+subsystem-client.tree/drivers/media/demobus/firedemo.c:19: protocol device->max_rec (demobus_device.max_rec): review
   writer subsystem-client.tree/drivers/media/demobus/firedemo.c:19: smp_wmb() in firedemo_set_rec(); publish store at line 20
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of device->max_rec): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders device->max_rec and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of device->max_rec; the writers alone would convert, but smp_wmb() in firedemo_set_rec() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
-subsystem-client.tree/fs/demoa/node.c:8: protocol n->state (demo_node.state): convert
+subsystem-client.tree/fs/demoa/node.c:8: protocol n->state (demo_node.state): review
   writer subsystem-client.tree/fs/demoa/node.c:8: smp_wmb() in demoa_set(); publish store at line 9
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of n->state): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders n->state and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of n->state; the writers alone would convert, but smp_wmb() in demoa_set() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 subsystem-client.tree/fs/demob/node.c:11: protocol n->state (demo_node.state): review

@@ -53,7 +53,7 @@ static void demo_vol_mark(struct demo_vol *v, struct demo_list *new)
 }
 
 /*
- * check-name: rule UNREAD, a variable no function but its writer names publishes to nobody: keep; a load elsewhere or its address taken is no unread variable (review, or rule WO converts its writer alone)
+ * check-name: rule UNREAD, a variable no function but its writer names publishes to nobody: keep; a load elsewhere or its address taken stays review
  * check-command: acqrel pairs $file
  * check-output-start
 unread.c:24: protocol v->seq (demo_vol.seq): keep
@@ -63,11 +63,10 @@ unread.c:24: protocol v->seq (demo_vol.seq): keep
   unread: no function but the writer's own (demo_vol_update()) names v->seq in the files that see struct demo_vol (unread.c): nothing loads it, the barrier publishes it to no reader, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-unread.c:34: protocol v->gen (demo_vol.gen): convert
+unread.c:34: protocol v->gen (demo_vol.gen): review
   writer unread.c:34: smp_wmb() in demo_vol_bump(); publish store at line 35
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of v->gen): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders v->gen and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of v->gen; the writers alone would convert, but smp_wmb() in demo_vol_bump() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 unread.c:49: protocol v->ver (demo_vol.ver): review

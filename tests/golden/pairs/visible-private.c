@@ -120,11 +120,10 @@ visible-private.c:56: protocol n->len (demo_note.len): review
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     load current_cred()->usage (line 62) before smp_rmb() in demo_note_owner(): shared
 
-visible-private.c:79: protocol c->stamp (demo_clock.stamp): convert
+visible-private.c:79: protocol c->stamp (demo_clock.stamp): review
   writer visible-private.c:79: smp_wmb() in demo_clock_stamp(); publish store at line 80
   evidence: object
-  writer-alone: no reader found in the files given (no smp_rmb() follows a load of c->stamp): the release orders the data before the store as smp_wmb() did, for any reader, and the writers' barriers order nothing else another thread can see
-  adjacent: each barrier that goes orders c->stamp and nothing another thread can see besides
+  one-side: no reader found in the files given: no smp_rmb() follows a load of c->stamp; the writers alone would convert, but smp_wmb() in demo_clock_stamp() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
 visible-private.c:86: protocol c->len (demo_clock.len): review

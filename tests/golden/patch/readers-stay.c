@@ -93,15 +93,5 @@ static void demo_lone_post(struct demo_lone *l, int v)
  }
  
  void demo_chan_poll(struct demo_chan *c);
-@@ -69,8 +72,7 @@ struct demo_lone {
- static void demo_lone_post(struct demo_lone *l, int v)
- {
- 	l->data = v;
--	smp_wmb();
--	l->ready = 1;
-+	smp_store_release(&l->ready, 1);
- }
- 
- /*
  * check-output-end
  */

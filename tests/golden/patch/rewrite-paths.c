@@ -141,30 +141,12 @@ static int demo_path_g(struct demo_path *p)
 }
 
 /*
- * check-name: nested ifs, an else past a comment, goto labels, a label ending a block, a second statement or __READ_ONCE() are left, and a writer whose reader acqrel cannot place converts alone (rule WO); a conditional wmb goes with its if
+ * check-name: nested ifs, an else past a comment, goto labels, a label ending a block, a second statement or __READ_ONCE() are left; a conditional wmb goes with its if
  * check-command: acqrel patch --diff --include-review $file
  * check-output-start
 --- a/rewrite-paths.c
 +++ b/rewrite-paths.c
-@@ -23,15 +23,13 @@ static void demo_path_pub_b(struct demo_path *p, unsigned int v)
- static void demo_path_pub_c(struct demo_path *p, unsigned int v)
- {
- 	p->data[2] = v;
--	smp_wmb();
--	p->c = v;
-+	smp_store_release(&p->c, v);
- }
- 
- static void demo_path_pub_d(struct demo_path *p, unsigned int v)
- {
- 	p->data[3] = v;
--	smp_wmb();
--	p->d = v;
-+	smp_store_release(&p->d, v);
- }
- 
- static void demo_path_pub_e(struct demo_path *p, unsigned int v)
-@@ -51,9 +49,8 @@ static void demo_path_pub_f(struct demo_path *p, unsigned int v)
+@@ -51,9 +51,8 @@ static void demo_path_pub_f(struct demo_path *p, unsigned int v)
  static void demo_path_pub_g(struct demo_path *p, unsigned int v, int need)
  {
  	p->data[7] = v;
@@ -176,7 +158,7 @@ static int demo_path_g(struct demo_path *p)
  }
  
  /* nested: removing "if (ret) smp_rmb();" would make the return the body of "if (x)" *\/
-@@ -134,9 +131,9 @@ static int demo_path_f(struct demo_path *p)
+@@ -134,9 +133,9 @@ static int demo_path_f(struct demo_path *p)
  /* the conditional write barrier goes with its if: the release orders always *\/
  static int demo_path_g(struct demo_path *p)
  {
@@ -192,12 +174,12 @@ static int demo_path_g(struct demo_path *p)
  * check-error-start
 rewrite-paths.c:67: note: protocol p->a left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
 rewrite-paths.c:77: note: protocol p->b left for the author: the barrier is the body of an if, else or loop without braces, or the statement a label needs
+rewrite-paths.c:26: note: protocol p->c left for the author: only one side of the protocol is known
+rewrite-paths.c:33: note: protocol p->d left for the author: only one side of the protocol is known
 rewrite-paths.c:40: note: protocol p->e left for the author: the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)
 rewrite-paths.c:130: note: protocol p->f left for the author: the load is an argument of a call or macro, which may take it by name
-rewrite-paths.c:143: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->c
-rewrite-paths.c:143: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->d
 rewrite-paths.c: above demo_path_g(): "the conditional write barrier goes with its if: the release...": note: may still describe the old barriers of p->g
 rewrite-paths.c:143: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->g
-acqrel patch: 3 protocols rewritten in 3 patches, 4 left for the author
+acqrel patch: 1 protocols rewritten in 1 patch, 6 left for the author
  * check-error-end
  */

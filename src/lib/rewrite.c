@@ -1577,6 +1577,64 @@ static void plan_barrier_mentions(struct group_plan *g, const struct rewrite *rw
 
 
 static bool trimmed_line(const struct rewrite_file *f, unsigned line1, const char **t, size_t *n);
+static void comment_text(struct strbuf *lines, const char *t, size_t n);
+static bool touched_in(const struct group_plan *g, size_t fi, unsigned line);
+
+/*
+ * The block comment that ends right above the barrier at line bl of f when
+ * only the function's closing brace follows the barrier (a barrier at a
+ * callee's end, whose access is in its callers): its lines in *top and
+ * *bottom, and its words as one paragraph; NULL when there is none.
+ */
+static char *callee_tail_comment(const struct rewrite_file *f, unsigned bl, unsigned *top,
+				 unsigned *bottom)
+{
+	struct strbuf lines = STRBUF_INIT, out = STRBUF_INIT;
+	const char *t, *p;
+	unsigned k = bl + 1, c = bl - 1;
+	size_t n;
+
+	while (trimmed_line(f, k, &t, &n) && !n)
+		k++;
+	if (!trimmed_line(f, k, &t, &n) || n != 1 || t[0] != '}')
+		return NULL;
+	if (!c || !trimmed_line(f, c, &t, &n) || n < 2 || memcmp(t + n - 2, "*/", 2))
+		return NULL;
+	for (k = c; k >= 1 && k + 40 > c; k--) {
+		if (!trimmed_line(f, k, &t, &n))
+			return NULL;
+		if (n >= 2 && !memcmp(t, "/*", 2))
+			break;
+		if (!n || t[0] != '*')
+			return NULL;
+	}
+	if (!k || k + 40 <= c || (k < c && memmem(t, n, "*/", 2)))
+		return NULL;
+	*top = k;
+	*bottom = c;
+	for (; k <= c; k++) {
+		trimmed_line(f, k, &t, &n);
+		comment_text(&lines, t, n);
+	}
+	for (p = lines.buf; *p; p++) {
+		size_t w = strcspn(p, "\n");
+
+		if (w)
+			strbuf_addf(&out, "%s%.*s", out.len ? " " : "", (int)w, p);
+		p += w;
+		if (!*p)
+			break;
+	}
+	strbuf_release(&lines);
+	if (!out.len) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	/* the note's sentence ends with its own full stop when it wraps */
+	if (out.buf[out.len - 1] == '.')
+		out.buf[--out.len] = '\0';
+	return strbuf_detach(&out);
+}
 
 /*
  * Rule WO's release, with no reader to pair with: checkpatch asks for a
@@ -1594,6 +1652,14 @@ static char *writer_alone_note(const struct protocol *p, const struct pair_end *
 
 	if (!protocol_has_reason(p, "writer-alone"))
 		return NULL;
+	/* a barrier at a callee's end: its explanation moves to each caller's release */
+	if (e->caller) {
+		unsigned top, bottom;
+		char *moved = callee_tail_comment(f, e->site->line, &top, &bottom);
+
+		if (moved)
+			return moved;
+	}
 	if (!e->caller && !e->helper) {
 		if (k == e->site->line + 1 && trimmed_line(f, k, &t, &n) && !n)
 			k--;
@@ -1604,6 +1670,35 @@ static char *writer_alone_note(const struct protocol *p, const struct pair_end *
 	    ((n >= 2 && !memcmp(t + n - 2, "*/", 2)) || (n >= 2 && !memcmp(t, "//", 2))))
 		return NULL;
 	return xasprintf("Make the stores above visible before %s", p->variable);
+}
+
+/*
+ * Rule WO at a callee's end: the comment that explained the barrier there
+ * moves to each caller's release (writer_alone_note()), so its lines go
+ * with the barrier, unless another plan changes them already.
+ */
+static void plan_move_callee_comment(struct group_plan *g, struct rewrite *rw,
+				     const struct rewrite_file *f, const struct protocol *p,
+				     const struct pair_end *e)
+{
+	unsigned top, bottom, k;
+	size_t fi = (size_t)(f - rw->v);
+	char *moved;
+
+	if (!protocol_has_reason(p, "writer-alone") ||
+	    !(moved = callee_tail_comment(f, e->site->line, &top, &bottom)))
+		return;
+	free(moved);
+	for (k = top; k <= bottom; k++)
+		if (touched_in(g, fi, k))
+			return;
+	for (k = top; k <= bottom; k++) {
+		struct planned *pl = next_plan(g, rw, f);
+
+		pl->line = k;
+		pl->text = xstrdup("");
+		g->nr++;
+	}
 }
 /*
  * Plans the edits of protocol p into g. Returns NULL, or why p cannot be
@@ -1798,6 +1893,8 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 			}
 			if (plan_block_pairing(f, e->site->line, next_plan(g, rw, f)))
 				g->nr++;
+			if (writer && e->caller)
+				plan_move_callee_comment(g, rw, f, p, e);
 			why = plan_barrier(f, e->site, next_plan(g, rw, f));
 			if (why)
 				break;

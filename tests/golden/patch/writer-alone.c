@@ -104,7 +104,7 @@ int demo_peek(struct demo_dev *dev)
 }
 
 /*
- * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known), but a comment on a release that no comment ends right above (checkpatch wants one); the blank line between the barrier's comment and the store goes; the callee's explanation of its removed barrier is left, and listed
+ * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known), but a comment on a release that no comment ends right above (checkpatch wants one); the blank line between the barrier's comment and the store goes; the explanation of a barrier at a callee's end moves to each caller's release
  * check-command: acqrel patch --diff $file
  * check-output-start
 --- a/writer-alone.c
@@ -120,10 +120,14 @@ int demo_peek(struct demo_dev *dev)
  	wake_up(&dev->wait_q);
  }
  
-@@ -53,13 +51,13 @@ static void demo_copy_in(struct demo_dev *dev, const int *src, unsigned int len)
- 	 * make sure the data is up to date before the in index
- 	 * moves on
- 	 *\/
+@@ -49,17 +47,13 @@ static const struct demo_ops demo_cb_ops = {
+ static void demo_copy_in(struct demo_dev *dev, const int *src, unsigned int len)
+ {
+ 	memcpy(dev->buf + (dev->in & dev->mask), src, len * sizeof(int));
+-	/*
+-	 * make sure the data is up to date before the in index
+-	 * moves on
+-	 *\/
 -	smp_wmb();
  }
  
@@ -131,7 +135,7 @@ int demo_peek(struct demo_dev *dev)
  {
  	demo_copy_in(dev, src, len);
 -	dev->in += len;
-+	/* Make the stores above visible before dev->in *\/
++	/* make sure the data is up to date before the in index moves on *\/
 +	smp_store_release(&dev->in, dev->in + len);
  	return len;
  }
@@ -141,7 +145,6 @@ int demo_peek(struct demo_dev *dev)
 writer-alone.c: in demo_read_done(): "must be seen first before validity is announced": note: may still describe the old barriers of dev->reading
 writer-alone.c:106: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->reading
 writer-alone.c: above demo_copy_in(): "the barrier at a callee's end: every caller's store of in be...": note: may still describe the old barriers of dev->in
-writer-alone.c: in demo_copy_in(): "make sure the data is up to date before the in index moves o...": note: may still describe the old barriers of dev->in
 writer-alone.c:106: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->in
 acqrel patch: 2 protocols rewritten in 2 patches, 0 left for the author
  * check-error-end

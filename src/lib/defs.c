@@ -1314,8 +1314,13 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 		size_t at_off, old_len = 0, old_off = 0;
 		enum address_use use = ADDR_ATOMIC_VALUE;
 
-		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address) ||
-		    store || in_directive(text, (size_t)(p - text)))
+		if (!member_occurrence(text, p, n, &b, &base_end, &element, &store, &address))
+			continue;
+		if (in_directive(text, (size_t)(p - text))) {
+			out->in_macro = true;
+			continue;
+		}
+		if (store)
 			continue;
 		/*
 		 * &x->f: an atomic operation that gives the value back stands for

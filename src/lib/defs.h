@@ -123,6 +123,7 @@ struct field_loads {
 	bool indexes;		/* one may index the data: a[x->f], a loop bound, a
 				   call argument, or i = x->f; ... a[i] */
 	bool complete;		/* the files that see the struct were searched */
+	bool in_macro;		/* a #define body names it (load or store): unread */
 	const char *scope;	/* borrowed: what was searched, for the evidence */
 };
 

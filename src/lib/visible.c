@@ -606,55 +606,87 @@ static bool unsubscribed(const struct seen *s)
 }
 
 /*
- * Rule H: a store after smp_wmb() of a scalar field that no reader
- * anywhere orders later loads after (unsubscribed()), and whose loads
- * acqrel finds in the files that see its struct, outside the barrier's
- * function, none that may index the data with it (a[x->f], a call's
- * argument, or i = x->f; ... a[i]; defs_field_loads()): its readers take
- * the value (a counter, a hint, a setting, a loop's bound, whose control
- * dependency orders no load) and reach no data through it, in order or
- * by an index dependency, so none can tell that a
- * release of the flag leaves it unordered after the data. A store with no
- * load found stays a caveat (DESIGN shape 7: a store with no known
- * reader), and so does a pointer, a global, or a store by a bit operation
- * (readers may reach data through them: a second publish variable). An
- * atomic_t or atomic64_t counter counts as any scalar: its stores are the
- * atomic operations, its loads those that give a value of it back
- * (atomic_read(), atomic_fetch_dec(), atomic_try_cmpxchg() and the local
- * it fills), judged where the call stands; any other use of its address
- * may reach the data. Not atomic_long_t, whose value may be a pointer.
+ * The loads of store a's field in the files that see its struct (outside
+ * the barrier's function), for rules H and H0: false unless a is a store
+ * after smp_wmb() of a scalar field that no reader anywhere orders later
+ * loads after (unsubscribed()), by a plain store, WRITE_ONCE() or an
+ * atomic operation that is not atomic_long_'s (whose value may be a
+ * pointer), and the search saw every use: none in a #define body, none
+ * that may index the data with it (a[x->f], a call's argument, its
+ * address passed on, or i = x->f; ... a[i]; defs_field_loads()).
  */
-static char *rule_read_as_value(const struct seen *s)
+static bool loads_as_value(const struct seen *s, struct field_loads *fl)
 {
-	struct field_loads fl;
-	char *sname, *field, *out = NULL;
+	char *sname, *field;
 	const char *dot;
 
 	if (!s->writer || !s->ctx->defs || !s->a->object || !(dot = strchr(s->a->object, '.')) ||
 	    (s->a->via && strcmp(s->a->via, "WRITE_ONCE") &&
 	     (!prim_atomic_op(s->a->via) || strstr(s->a->via, "atomic_long_"))) ||
 	    !unsubscribed(s))
-		return NULL;
+		return false;
 	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
 	field = xstrndup(dot + 1, strcspn(dot + 1, "["));
-	memset(&fl, 0, sizeof(fl));
-	fl.skip_function = s->e->site->function;
-	fl.skip_file = s->e->file;
-	defs_field_loads(s->ctx->defs, s->file, sname, field, &fl);
-	if (fl.complete && fl.nr && !fl.indexes)
-		out = xasprintf("no reader in the tree orders loads after loading %s, and its %zu load%s in the files that see the struct (%s; the first at %s:%u) take%s it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it",
-				s->a->path, fl.nr, fl.nr == 1 ? "" : "s", fl.scope, fl.file, fl.line,
-				fl.nr == 1 ? "s" : "");
+	memset(fl, 0, sizeof(*fl));
+	fl->skip_function = s->e->site->function;
+	fl->skip_file = s->e->file;
+	defs_field_loads(s->ctx->defs, s->file, sname, field, fl);
 	free(sname);
 	free(field);
-	return out;
+	return fl->complete && !fl->indexes && !fl->in_macro;
+}
+
+/*
+ * Rule H: a store after smp_wmb() of a scalar field whose loads acqrel
+ * finds, each taking the value (loads_as_value()): a counter, a hint, a
+ * setting, a loop's bound, whose control dependency orders no load. Its
+ * readers reach no data through it, in order or by an index dependency,
+ * so none can tell that a release of the flag leaves it unordered after
+ * the data. A pointer, a global, or a store by a bit operation stays a
+ * caveat (readers may reach data through them: a second publish
+ * variable). An atomic_t or atomic64_t counter counts as any scalar: its
+ * stores are the atomic operations, its loads those that give a value of
+ * it back (atomic_read(), atomic_fetch_dec(), atomic_try_cmpxchg() and
+ * the local it fills), judged where the call stands; any other use of its
+ * address may reach the data.
+ */
+static char *rule_read_as_value(const struct seen *s)
+{
+	struct field_loads fl;
+
+	if (!loads_as_value(s, &fl) || !fl.nr)
+		return NULL;
+	return xasprintf("no reader in the tree orders loads after loading %s, and its %zu load%s in the files that see the struct (%s; the first at %s:%u) take%s it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it",
+			 s->a->path, fl.nr, fl.nr == 1 ? "" : "s", fl.scope, fl.file, fl.line,
+			 fl.nr == 1 ? "s" : "");
+}
+
+/*
+ * Rule H0: a store after smp_wmb() of a scalar field that no function in
+ * the files that see its struct loads by name, takes the address of, or
+ * names in a macro (loads_as_value() with no load found): a statistic
+ * read only through an offsetof() table or a copy of the whole struct, a
+ * field written and never read. No reader can subscribe to it or reach
+ * data through it by an index, so it is no second publish variable
+ * (DESIGN shape 7 asks for a reader that subscribes; audit rounds 20-23
+ * judged every such several-stores caveat false).
+ */
+static char *rule_unread(const struct seen *s)
+{
+	struct field_loads fl;
+
+	if (!loads_as_value(s, &fl) || fl.nr)
+		return NULL;
+	return xasprintf("no reader in the tree orders loads after loading %s, and no function in the files that see the struct (%s) loads it by name, takes its address or names it in a macro: readers reach no data through it",
+			 s->a->path, fl.scope);
 }
 
 /*
  * A store after smp_wmb() of a scalar that no reader anywhere orders later
- * loads after. It stays a caveat (shape 7: a store with no known reader),
- * since a reader may rely on it through an address or index dependency;
- * the evidence says so.
+ * loads after, whose uses rules H and H0 could not all see or take as a
+ * value. It stays a caveat (shape 7: a store with no known reader), since
+ * a reader may rely on it through an address or index dependency; the
+ * evidence says so.
  */
 static char *rule_not_subscribed(const struct seen *s)
 {
@@ -1146,6 +1178,7 @@ static const struct visibility_rule {
 	{ "locked-uses", VIS_LOCKED, rule_locked_uses },
 	{ "not-published", VIS_NOT_PUBLISHED, rule_not_published },
 	{ "read-as-value", VIS_NOT_SUBSCRIBED, rule_read_as_value },
+	{ "unread", VIS_NOT_SUBSCRIBED, rule_unread },
 	/* last: it only says why a shared store may not matter, for the reviewer */
 	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },
 };

@@ -70,6 +70,14 @@ static void demo_msg_post(struct demo_msg *m, int len)
 	WRITE_ONCE(m->seq, m->seq + 1);
 }
 
+int demo_msg_note(int seq);
+
+/* a reader of seq that passes it on: it may index data with it */
+static int demo_msg_seq(struct demo_msg *m)
+{
+	return demo_msg_note(READ_ONCE(m->seq));
+}
+
 struct demo_chip {
 	int slots;
 	int iobase;
@@ -121,10 +129,10 @@ comment-names-later-store.c:68: protocol m->len (demo_msg.len): review
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     store m->seq (line 70) after smp_wmb() in demo_msg_post(): shared: no reader in the tree orders loads after loading m->seq (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-comment-names-later-store.c:89: protocol c->parent (demo_chip.parent): keep
-  writer comment-names-later-store.c:89: smp_wmb() in demo_add_slot(); publish store at line 90
+comment-names-later-store.c:97: protocol c->parent (demo_chip.parent): keep
+  writer comment-names-later-store.c:97: smp_wmb() in demo_add_slot(); publish store at line 98
   evidence: object
-  comment-names-other: the comment of smp_wmb() in demo_add_slot() names demo_register(), which it calls after the barrier (line 91), and not c->parent: the barrier publishes what that call stores, which a release on c->parent would not order
+  comment-names-other: the comment of smp_wmb() in demo_add_slot() names demo_register(), which it calls after the barrier (line 99), and not c->parent: the barrier publishes what that call stores, which a release on c->parent would not order
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -72,10 +72,10 @@ first-store.c:27: protocol k->huge (demo_kvm.huge): keep
   writer first-store.c:27: smp_wmb() in demo_split(); publish store at line 29
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of k->huge
-  several-stores: smp_wmb() in demo_split() also orders the stores to k->pages (line 30), *ptep (line 16), which other threads can see: with a release on k->huge instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_split() also orders the stores to *ptep (line 16), which other threads can see: with a release on k->huge instead, they are no longer ordered after the data
   first-store: smp_wmb() in demo_split() is followed first by the store to *ptep that demo_set_pte() makes (line 28), which other threads can see, and only then by the store to k->huge: the barrier publishes that store too, and a release on k->huge would leave it unordered after the data
-  ordering: 2 other accesses change ordering; 2 can be seen by another thread
-    store k->pages (line 30) after smp_wmb() in demo_split(): shared: no reader in the tree orders loads after loading k->pages (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+  ordering: 2 other accesses change ordering; 1 can be seen by another thread
+    store k->pages (line 30) after smp_wmb() in demo_split(): unsubscribed: no reader in the tree orders loads after loading k->pages, and no function in the files that see the struct (first-store.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
     store *ptep (line 16 in demo_set_pte(), called at line 28) after smp_wmb() in demo_split(): shared
 
 first-store.c:41: protocol k->count (demo_kvm.count): review

@@ -14,6 +14,13 @@ struct demo_dev {
 };
 
 void demo_remember(struct demo_dev *d);
+int demo_report(int susp, int susp_nod);
+
+/* a reader of the group's other stores that passes them on */
+static int demo_show(struct demo_dev *d)
+{
+	return demo_report(d->res->susp, d->res->susp_nod);
+}
 
 /* state, susp and susp_nod between two barriers: one state (keep, group) */
 static void demo_set_state(struct demo_dev *d, unsigned int ns, int susp, int nod)
@@ -49,26 +56,26 @@ static unsigned int demo_get(struct demo_dev *d)
  * check-name: rule GROUP: a writer whose publish store is followed, straight through, by other stores another thread can see and then by another smp_wmb() of its function publishes them as one state (keep); without the closing barrier they are several-stores
  * check-command: acqrel pairs $file
  * check-output-start
-group.c:22: protocol d->state (demo_dev.state): keep
-  writer group.c:22: smp_wmb() in demo_set_state(); publish store at line 23
+group.c:29: protocol d->state (demo_dev.state): keep
+  writer group.c:29: smp_wmb() in demo_set_state(); publish store at line 30
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of d->state
-  several-stores: smp_wmb() in demo_set_state() also orders the stores to d->res->susp (line 24), d->res->susp_nod (line 25), which other threads can see: with a release on d->state instead, they are no longer ordered after the data
-  group: smp_wmb() in demo_set_state() (line 22) publishes d->state together with d->res->susp (line 24), d->res->susp_nod (line 25), and another smp_wmb() (line 26) closes the group: one state published as a whole, which a release on one of its stores does not cover
+  several-stores: smp_wmb() in demo_set_state() also orders the stores to d->res->susp (line 31), d->res->susp_nod (line 32), which other threads can see: with a release on d->state instead, they are no longer ordered after the data
+  group: smp_wmb() in demo_set_state() (line 29) publishes d->state together with d->res->susp (line 31), d->res->susp_nod (line 32), and another smp_wmb() (line 33) closes the group: one state published as a whole, which a release on one of its stores does not cover
   ordering: 2 other accesses change ordering; 2 can be seen by another thread
-    store d->res->susp (line 24) after smp_wmb() in demo_set_state(): shared: no reader in the tree orders loads after loading d->res->susp (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
-    store d->res->susp_nod (line 25) after smp_wmb() in demo_set_state(): shared: no reader in the tree orders loads after loading d->res->susp_nod (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store d->res->susp (line 31) after smp_wmb() in demo_set_state(): shared: no reader in the tree orders loads after loading d->res->susp (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store d->res->susp_nod (line 32) after smp_wmb() in demo_set_state(): shared: no reader in the tree orders loads after loading d->res->susp_nod (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-group.c:34: protocol d->flags (demo_dev.flags): review
-  writer group.c:34: smp_wmb() in demo_set_flags(); publish store at line 35
-  reader group.c:44: smp_rmb() in demo_get(); subscribe load at line 42
+group.c:41: protocol d->flags (demo_dev.flags): review
+  writer group.c:41: smp_wmb() in demo_set_flags(); publish store at line 42
+  reader group.c:51: smp_rmb() in demo_get(); subscribe load at line 49
   evidence: object, data
-  several-stores: smp_wmb() in demo_set_flags() also orders the stores to d->res->susp (line 36), which other threads can see: with a release on d->flags instead, they are no longer ordered after the data
-  loses-ordering: the loads of d->state (line 41) before smp_rmb() in demo_get() can see other threads' stores: with an acquire on d->flags instead, they are no longer ordered before the loads after it
+  several-stores: smp_wmb() in demo_set_flags() also orders the stores to d->res->susp (line 43), which other threads can see: with a release on d->flags instead, they are no longer ordered after the data
+  loses-ordering: the loads of d->state (line 48) before smp_rmb() in demo_get() can see other threads' stores: with an acquire on d->flags instead, they are no longer ordered before the loads after it
   ordering: 2 other accesses change ordering; 2 can be seen by another thread
-    store d->res->susp (line 36) after smp_wmb() in demo_set_flags(): shared: no reader in the tree orders loads after loading d->res->susp (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
-    load d->state (line 41) before smp_rmb() in demo_get(): shared
+    store d->res->susp (line 43) after smp_wmb() in demo_set_flags(): shared: no reader in the tree orders loads after loading d->res->susp (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    load d->state (line 48) before smp_rmb() in demo_get(): shared
 
-group.c:26:2: note: smp_wmb() unpaired (no-access-after): no shared access follows smp_wmb() in demo_set_state(); the publish store may be in its callers
+group.c:33:2: note: smp_wmb() unpaired (no-access-after): no shared access follows smp_wmb() in demo_set_state(); the publish store may be in its callers
  * check-output-end
  */

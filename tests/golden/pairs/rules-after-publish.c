@@ -35,9 +35,8 @@ static void demo_chan_put(struct demo_chan *c, int v)
 }
 
 /*
- * Statistics and a hint after the publish store: no reader orders loads
- * after them, but a store with no known reader keeps the protocol in
- * review (DESIGN shape 7; a reader may still index by it).
+ * Statistics and a hint after the publish store that no function reads
+ * (rule H0): no reader can subscribe to them or index by them, no caveat.
  */
 struct demo_ctr {
 	int slots[8];
@@ -84,7 +83,15 @@ struct demo_queue {
 	int wq;
 };
 
-/* a counter between the barrier and the publish store stays a caveat */
+int demo_queue_note(unsigned long queued);
+
+/* a reader of queued that passes it on: it may index data with it */
+static int demo_queue_count(struct demo_queue *q)
+{
+	return demo_queue_note(READ_ONCE(q->queued));
+}
+
+/* a counter between the barrier and the publish store, so read: stays a caveat */
 static void demo_queue_put(struct demo_queue *q, int v)
 {
 	q->slots[q->tail % 8] = v;
@@ -129,42 +136,42 @@ static int demo_list_get(struct demo_list *l, unsigned int seen)
 }
 
 /*
- * check-name: rule H: an unlock, call_rcu() and a wakeup after the publish store are no caveats; counters and a hint after it (shape 7), a counter before it, a pointer and an unknown call after it stay
+ * check-name: rule H: an unlock, call_rcu() and a wakeup after the publish store are no caveats, nor counters and a hint after it that no function reads (rule H0); a counter before it that a reader passes on, a pointer and an unknown call after it stay
  * check-command: acqrel pairs $file
  * check-output-start
 rules-after-publish.c:30: protocol c->prod (demo_chan.prod): convert
   writer rules-after-publish.c:30: smp_wmb() in demo_chan_put(); publish store at line 31
-  reader rules-after-publish.c:73: smp_rmb() in demo_chan_get(); subscribe load at line 71
+  reader rules-after-publish.c:72: smp_rmb() in demo_chan_get(); subscribe load at line 70
   evidence: object, data
   adjacent: each barrier that goes orders c->prod and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-rules-after-publish.c:52: protocol c->prod (demo_ctr.prod): review
-  writer rules-after-publish.c:52: smp_wmb() in demo_ctr_put(); publish store at line 53
-  reader rules-after-publish.c:65: smp_rmb() in demo_ctr_get(); subscribe load at line 63
+rules-after-publish.c:51: protocol c->prod (demo_ctr.prod): convert
+  writer rules-after-publish.c:51: smp_wmb() in demo_ctr_put(); publish store at line 52
+  reader rules-after-publish.c:64: smp_rmb() in demo_ctr_get(); subscribe load at line 62
   evidence: object, data
-  several-stores: smp_wmb() in demo_ctr_put() also orders the stores to c->stats.done (line 55), c->stats.failed (line 57), c->hint_cpu (line 58), which other threads can see: with a release on c->prod instead, they are no longer ordered after the data
-  ordering: 3 other accesses change ordering; 3 can be seen by another thread
-    store c->stats.done (line 55) after smp_wmb() in demo_ctr_put(): shared: no reader in the tree orders loads after loading c->stats.done (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
-    store c->stats.failed (line 57) after smp_wmb() in demo_ctr_put(): shared: no reader in the tree orders loads after loading c->stats.failed (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
-    store c->hint_cpu (line 58) after smp_wmb() in demo_ctr_put(): shared: no reader in the tree orders loads after loading c->hint_cpu (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+  adjacent: each barrier that goes orders c->prod and nothing another thread can see besides
+  ordering: 3 other accesses change ordering; 0 can be seen by another thread
+    store c->stats.done (line 54) after smp_wmb() in demo_ctr_put(): unsubscribed: no reader in the tree orders loads after loading c->stats.done, and no function in the files that see the struct (rules-after-publish.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
+    store c->stats.failed (line 56) after smp_wmb() in demo_ctr_put(): unsubscribed: no reader in the tree orders loads after loading c->stats.failed, and no function in the files that see the struct (rules-after-publish.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
+    store c->hint_cpu (line 57) after smp_wmb() in demo_ctr_put(): unsubscribed: no reader in the tree orders loads after loading c->hint_cpu, and no function in the files that see the struct (rules-after-publish.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
 
-rules-after-publish.c:91: protocol q->tail (demo_queue.tail): review
-  writer rules-after-publish.c:91: smp_wmb() in demo_queue_put(); publish store at line 93
-  reader rules-after-publish.c:100: smp_rmb() in demo_queue_get(); subscribe load at line 98
+rules-after-publish.c:98: protocol q->tail (demo_queue.tail): review
+  writer rules-after-publish.c:98: smp_wmb() in demo_queue_put(); publish store at line 100
+  reader rules-after-publish.c:107: smp_rmb() in demo_queue_get(); subscribe load at line 105
   evidence: object, data
-  several-stores: smp_wmb() in demo_queue_put() also orders the stores to q->queued (line 92), which other threads can see: with a release on q->tail instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_queue_put() also orders the stores to q->queued (line 99), which other threads can see: with a release on q->tail instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store q->queued (line 92) after smp_wmb() in demo_queue_put(): shared: no reader in the tree orders loads after loading q->queued (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store q->queued (line 99) after smp_wmb() in demo_queue_put(): shared: no reader in the tree orders loads after loading q->queued (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-after-publish.c:117: protocol l->nr (demo_list.nr): review
-  writer rules-after-publish.c:117: smp_wmb() in demo_list_put(); publish store at line 118
-  reader rules-after-publish.c:127: smp_rmb() in demo_list_get(); subscribe load at line 125
+rules-after-publish.c:124: protocol l->nr (demo_list.nr): review
+  writer rules-after-publish.c:124: smp_wmb() in demo_list_put(); publish store at line 125
+  reader rules-after-publish.c:134: smp_rmb() in demo_list_get(); subscribe load at line 132
   evidence: object, data
-  several-stores: smp_wmb() in demo_list_put() also orders the stores to l->next (line 119), which other threads can see: with a release on l->nr instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_list_put() also orders the stores to l->next (line 126), which other threads can see: with a release on l->nr instead, they are no longer ordered after the data
   call-between: smp_wmb() in demo_list_put() also orders the stores made by demo_list_notify(), whose bodies acqrel does not follow: with a release on l->nr instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store l->next (line 119) after smp_wmb() in demo_list_put(): shared
+    store l->next (line 126) after smp_wmb() in demo_list_put(): shared
 
  * check-output-end
  */

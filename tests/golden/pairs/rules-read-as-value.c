@@ -5,7 +5,10 @@
  * loads are found and each takes it as a value or a loop's bound (a
  * control dependency, which orders no load), it is no caveat; when one
  * may index the data with it (a subscript, a local used as an index, an
- * argument of a call), or none is found, it stays one.
+ * argument of a call), it stays one. Rule H0: when no function loads it
+ * by name, takes its address or names it in a macro (it is read through
+ * an offsetof() table, or not at all), it is no caveat either; a macro
+ * that names it keeps the caveat.
  */
 
 struct demo_stat_ring {
@@ -67,6 +70,20 @@ struct demo_none_ring {
 	unsigned int prod;
 	unsigned int unread;
 };
+
+struct demo_off_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned long drops;
+};
+
+struct demo_macro_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int hint;
+};
+
+#define demo_macro_hint(r) ((r)->hint)
 
 int demo_slot_at(const int *slots, unsigned int i);
 int demo_note(unsigned int *p);
@@ -275,7 +292,7 @@ static unsigned int demo_ret_latest(struct demo_ret_ring *r)
 	return READ_ONCE(r->latest);
 }
 
-/* no load found at all (shape 7): stays */
+/* no load found at all (rule H0): convert */
 static void demo_none_put(struct demo_none_ring *r, int v)
 {
 	r->slots[r->prod & 7] = v;
@@ -292,89 +309,141 @@ static int demo_none_get(struct demo_none_ring *r, unsigned int i)
 	return r->slots[i & 7];
 }
 
+/* a statistic read only through an offsetof() table (rule H0): convert */
+static void demo_off_put(struct demo_off_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->drops++;
+}
+
+static int demo_off_get(struct demo_off_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
+static const size_t demo_off_stats[] = { offsetof(struct demo_off_ring, drops) };
+
+/* named in a macro, whose users acqrel does not see: stays */
+static void demo_macro_put(struct demo_macro_ring *r, int v)
+{
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->hint = 1;
+}
+
+static int demo_macro_get(struct demo_macro_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
 /*
- * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; a loop bound too; an index, a local used as an index, a call argument (also of a page mapping), a value an accessor returns whole or no load found keeps several-stores
+ * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; a loop bound too; an index, a local used as an index, a call argument (also of a page mapping), a value an accessor returns whole or a macro that names it keeps several-stores; rule H0, no load found (a field never read, a statistic read through offsetof()), is no caveat
  * check-command: acqrel pairs $file
  * check-output-start
-rules-read-as-value.c:78: protocol r->prod (demo_stat_ring.prod): convert
-  writer rules-read-as-value.c:78: smp_wmb() in demo_stat_put(); publish store at line 79
-  reader rules-read-as-value.c:87: smp_rmb() in demo_stat_get(); subscribe load at line 85
+rules-read-as-value.c:95: protocol r->prod (demo_stat_ring.prod): convert
+  writer rules-read-as-value.c:95: smp_wmb() in demo_stat_put(); publish store at line 96
+  reader rules-read-as-value.c:104: smp_rmb() in demo_stat_get(); subscribe load at line 102
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->puts (line 80) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:93) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->puts (line 97) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:110) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:100: protocol r->prod (demo_and_ring.prod): convert
-  writer rules-read-as-value.c:100: smp_wmb() in demo_and_put(); publish store at line 101
-  reader rules-read-as-value.c:109: smp_rmb() in demo_and_get(); subscribe load at line 107
+rules-read-as-value.c:117: protocol r->prod (demo_and_ring.prod): convert
+  writer rules-read-as-value.c:117: smp_wmb() in demo_and_put(); publish store at line 118
+  reader rules-read-as-value.c:126: smp_rmb() in demo_and_get(); subscribe load at line 124
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->more (line 102) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:115) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->more (line 119) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:132) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:122: protocol r->prod (demo_addr_ring.prod): review
-  writer rules-read-as-value.c:122: smp_wmb() in demo_addr_put(); publish store at line 123
-  reader rules-read-as-value.c:131: smp_rmb() in demo_addr_get(); subscribe load at line 129
+rules-read-as-value.c:139: protocol r->prod (demo_addr_ring.prod): review
+  writer rules-read-as-value.c:139: smp_wmb() in demo_addr_put(); publish store at line 140
+  reader rules-read-as-value.c:148: smp_rmb() in demo_addr_get(); subscribe load at line 146
   evidence: object, data
-  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 124), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 141), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->seen (line 124) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->seen (line 141) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:144: protocol r->prod (demo_idx_ring.prod): review
-  writer rules-read-as-value.c:144: smp_wmb() in demo_idx_put(); publish store at line 145
-  reader rules-read-as-value.c:153: smp_rmb() in demo_idx_get(); subscribe load at line 151
+rules-read-as-value.c:161: protocol r->prod (demo_idx_ring.prod): review
+  writer rules-read-as-value.c:161: smp_wmb() in demo_idx_put(); publish store at line 162
+  reader rules-read-as-value.c:170: smp_rmb() in demo_idx_get(); subscribe load at line 168
   evidence: object, data
-  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 146), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 163), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->last (line 146) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->last (line 163) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:166: protocol r->prod (demo_bound_ring.prod): convert
-  writer rules-read-as-value.c:166: smp_wmb() in demo_bound_put(); publish store at line 167
-  reader rules-read-as-value.c:175: smp_rmb() in demo_bound_get(); subscribe load at line 173
+rules-read-as-value.c:183: protocol r->prod (demo_bound_ring.prod): convert
+  writer rules-read-as-value.c:183: smp_wmb() in demo_bound_put(); publish store at line 184
+  reader rules-read-as-value.c:192: smp_rmb() in demo_bound_get(); subscribe load at line 190
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->filled (line 168) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:183) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->filled (line 185) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:200) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:192: protocol r->prod (demo_local_ring.prod): review
-  writer rules-read-as-value.c:192: smp_wmb() in demo_local_put(); publish store at line 193
-  reader rules-read-as-value.c:201: smp_rmb() in demo_local_get(); subscribe load at line 199
+rules-read-as-value.c:209: protocol r->prod (demo_local_ring.prod): review
+  writer rules-read-as-value.c:209: smp_wmb() in demo_local_put(); publish store at line 210
+  reader rules-read-as-value.c:218: smp_rmb() in demo_local_get(); subscribe load at line 216
   evidence: object, data
-  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 194), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 211), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->newest (line 194) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->newest (line 211) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:216: protocol r->prod (demo_call_ring.prod): review
-  writer rules-read-as-value.c:216: smp_wmb() in demo_call_put(); publish store at line 217
-  reader rules-read-as-value.c:225: smp_rmb() in demo_call_get(); subscribe load at line 223
+rules-read-as-value.c:233: protocol r->prod (demo_call_ring.prod): review
+  writer rules-read-as-value.c:233: smp_wmb() in demo_call_put(); publish store at line 234
+  reader rules-read-as-value.c:242: smp_rmb() in demo_call_get(); subscribe load at line 240
   evidence: object, data
-  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 218), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 235), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->recent (line 218) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->recent (line 235) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:238: protocol r->prod (demo_map_ring.prod): review
-  writer rules-read-as-value.c:238: smp_wmb() in demo_map_put(); publish store at line 239
-  reader rules-read-as-value.c:247: smp_rmb() in demo_map_get(); subscribe load at line 245
+rules-read-as-value.c:255: protocol r->prod (demo_map_ring.prod): review
+  writer rules-read-as-value.c:255: smp_wmb() in demo_map_put(); publish store at line 256
+  reader rules-read-as-value.c:264: smp_rmb() in demo_map_get(); subscribe load at line 262
   evidence: object, data
-  several-stores: smp_wmb() in demo_map_put() also orders the stores to r->pfn (line 240), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_map_put() also orders the stores to r->pfn (line 257), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->pfn (line 240) after smp_wmb() in demo_map_put(): shared: no reader in the tree orders loads after loading r->pfn (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->pfn (line 257) after smp_wmb() in demo_map_put(): shared: no reader in the tree orders loads after loading r->pfn (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:260: protocol r->prod (demo_ret_ring.prod): review
-  writer rules-read-as-value.c:260: smp_wmb() in demo_ret_put(); publish store at line 261
-  reader rules-read-as-value.c:269: smp_rmb() in demo_ret_get(); subscribe load at line 267
+rules-read-as-value.c:277: protocol r->prod (demo_ret_ring.prod): review
+  writer rules-read-as-value.c:277: smp_wmb() in demo_ret_put(); publish store at line 278
+  reader rules-read-as-value.c:286: smp_rmb() in demo_ret_get(); subscribe load at line 284
   evidence: object, data
-  several-stores: smp_wmb() in demo_ret_put() also orders the stores to r->latest (line 262), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_ret_put() also orders the stores to r->latest (line 279), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->latest (line 262) after smp_wmb() in demo_ret_put(): shared: no reader in the tree orders loads after loading r->latest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->latest (line 279) after smp_wmb() in demo_ret_put(): shared: no reader in the tree orders loads after loading r->latest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:282: protocol r->prod (demo_none_ring.prod): review
-  writer rules-read-as-value.c:282: smp_wmb() in demo_none_put(); publish store at line 283
-  reader rules-read-as-value.c:291: smp_rmb() in demo_none_get(); subscribe load at line 289
+rules-read-as-value.c:299: protocol r->prod (demo_none_ring.prod): convert
+  writer rules-read-as-value.c:299: smp_wmb() in demo_none_put(); publish store at line 300
+  reader rules-read-as-value.c:308: smp_rmb() in demo_none_get(); subscribe load at line 306
   evidence: object, data
-  several-stores: smp_wmb() in demo_none_put() also orders the stores to r->unread (line 284), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    store r->unread (line 301) after smp_wmb() in demo_none_put(): unsubscribed: no reader in the tree orders loads after loading r->unread, and no function in the files that see the struct (rules-read-as-value.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
+
+rules-read-as-value.c:316: protocol r->prod (demo_off_ring.prod): convert
+  writer rules-read-as-value.c:316: smp_wmb() in demo_off_put(); publish store at line 317
+  reader rules-read-as-value.c:325: smp_rmb() in demo_off_get(); subscribe load at line 323
+  evidence: object, data
+  adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    store r->drops (line 318) after smp_wmb() in demo_off_put(): unsubscribed: no reader in the tree orders loads after loading r->drops, and no function in the files that see the struct (rules-read-as-value.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
+
+rules-read-as-value.c:335: protocol r->prod (demo_macro_ring.prod): review
+  writer rules-read-as-value.c:335: smp_wmb() in demo_macro_put(); publish store at line 336
+  reader rules-read-as-value.c:344: smp_rmb() in demo_macro_get(); subscribe load at line 342
+  evidence: object, data
+  several-stores: smp_wmb() in demo_macro_put() also orders the stores to r->hint (line 337), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->unread (line 284) after smp_wmb() in demo_none_put(): shared: no reader in the tree orders loads after loading r->unread (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->hint (line 337) after smp_wmb() in demo_macro_put(): shared: no reader in the tree orders loads after loading r->hint (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
  * check-output-end
  */

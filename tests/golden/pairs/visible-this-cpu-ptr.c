@@ -46,6 +46,14 @@ static int demo_pool_first(struct demo_pool *pl)
 	return pl->slot[0];
 }
 
+int demo_pool_note(unsigned int avail);
+
+/* a reader of avail that passes it on: it may index data with it */
+static int demo_pool_spare_note(struct demo_pool *pl)
+{
+	return demo_pool_note(READ_ONCE(pl->spare.avail));
+}
+
 static int demo_pool_get(struct demo_pool *pl, unsigned int i)
 {
 	if (i >= READ_ONCE(pl->count))
@@ -60,7 +68,7 @@ static int demo_pool_get(struct demo_pool *pl, unsigned int i)
  * check-output-start
 visible-this-cpu-ptr.c:22: protocol pl->count (demo_pool.count): convert
   writer visible-this-cpu-ptr.c:22: smp_wmb() in demo_pool_put(); publish store at line 23
-  reader visible-this-cpu-ptr.c:53: smp_rmb() in demo_pool_get(); subscribe load at line 51
+  reader visible-this-cpu-ptr.c:61: smp_rmb() in demo_pool_get(); subscribe load at line 59
   evidence: object, data
   adjacent: each barrier that goes orders pl->count and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread

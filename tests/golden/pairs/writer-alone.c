@@ -103,6 +103,14 @@ int demo_peek(struct demo_dev *dev)
 	       READ_ONCE(dev->mask) + READ_ONCE(dev->done);
 }
 
+int demo_note(unsigned int v);
+
+/* readers that pass count and used on: they may index data with them */
+int demo_counts(struct demo_dev *dev)
+{
+	return demo_note(READ_ONCE(dev->count)) + demo_note(READ_ONCE(dev->used));
+}
+
 /*
  * check-name: rule WO: a writer with no reader found and no caveat converts alone (also a barrier at a callee's end, its caller's store the release); not with a second store after the barrier, a caller that stores a shared field after the call, or callers acqrel cannot all see (a function called in none of the files given, a callback among them)
  * check-command: acqrel pairs $file

@@ -103,6 +103,14 @@ int demo_peek(struct demo_dev *dev)
 	       READ_ONCE(dev->mask) + READ_ONCE(dev->done);
 }
 
+int demo_note(unsigned int v);
+
+/* readers that pass count and used on: they may index data with them */
+int demo_counts(struct demo_dev *dev)
+{
+	return demo_note(READ_ONCE(dev->count)) + demo_note(READ_ONCE(dev->used));
+}
+
 /*
  * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known), but a comment on a release that no comment ends right above (checkpatch wants one); the blank line between the barrier's comment and the store goes; the explanation of a barrier at a callee's end moves to each caller's release
  * check-command: acqrel patch --diff $file
@@ -143,9 +151,9 @@ int demo_peek(struct demo_dev *dev)
  * check-output-end
  * check-error-start
 writer-alone.c: in demo_read_done(): "must be seen first before validity is announced": note: may still describe the old barriers of dev->reading
-writer-alone.c:106: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->reading
+writer-alone.c:114: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->reading
 writer-alone.c: above demo_copy_in(): "the barrier at a callee's end: every caller's store of in be...": note: may still describe the old barriers of dev->in
-writer-alone.c:106: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->in
+writer-alone.c:114: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->in
 acqrel patch: 2 protocols rewritten in 2 patches, 0 left for the author
  * check-error-end
  */

@@ -45,3 +45,11 @@ static void demo_put_hinted(struct demo_ring *r, int v)
 	WRITE_ONCE(r->head, 4);
 	demo_hint(r);
 }
+
+int demo_show(int notes);
+
+/* a reader of notes that passes it on: it may index data with it */
+static int demo_notes(struct demo_ring *r)
+{
+	return demo_show(READ_ONCE(r->notes));
+}

@@ -1721,7 +1721,7 @@ static const char *unseen_why(int cls)
 		/* an acquire, a fully ordered read-modify-write, or coherence */
 		return "ordered anyway: an acquire, a fully ordered read-modify-write or coherence";
 	case VIS_NOT_SUBSCRIBED:
-		return "read only as a value, by no reader that orders loads after it";
+		return "read by no reader that orders loads after it or indexes data with it";
 	}
 	return NULL;
 }

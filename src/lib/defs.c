@@ -1346,8 +1346,10 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 		if (!fn)
 			continue;
 		if (out->skip_function && !strcmp(fn->name, out->skip_function) &&
-		    !strcmp(rel, out->skip_file))
+		    !strcmp(rel, out->skip_file)) {
+			out->skipped++;
 			continue;
+		}
 		if (!out->nr++) {
 			out->file = lx->rel;
 			out->line = line_at(text, p);

@@ -118,6 +118,7 @@ void field_stores_release(struct field_stores *s);
 struct field_loads {
 	const char *skip_function, *skip_file;	/* borrowed, or NULL: loads there are not counted */
 	size_t nr;		/* loads found, in functions (not in #define bodies) */
+	size_t skipped;		/* loads in skip_function, not counted in nr */
 	const char *file;	/* borrowed: where the first is */
 	unsigned line;
 	bool indexes;		/* one may index the data: a[x->f], a loop bound, a

@@ -666,7 +666,9 @@ static char *rule_read_as_value(const struct seen *s)
  * the files that see its struct loads by name, takes the address of, or
  * names in a macro (loads_as_value() with no load found): a statistic
  * read only through an offsetof() table or a copy of the whole struct, a
- * field written and never read. No reader can subscribe to it or reach
+ * field written and never read, or read only by the barrier's own
+ * function (the writer's own value, as rule H takes it; the evidence
+ * names that function). No reader can subscribe to it or reach
  * data through it by an index, so it is no second publish variable
  * (DESIGN shape 7 asks for a reader that subscribes; audit rounds 20-23
  * judged every such several-stores caveat false).
@@ -677,6 +679,9 @@ static char *rule_unread(const struct seen *s)
 
 	if (!loads_as_value(s, &fl) || fl.nr)
 		return NULL;
+	if (fl.skipped)
+		return xasprintf("no reader in the tree orders loads after loading %s, and no function in the files that see the struct (%s) but %s() itself, where the barrier is, loads it by name, takes its address or names it in a macro: readers reach no data through it",
+				 s->a->path, fl.scope, s->e->site->function);
 	return xasprintf("no reader in the tree orders loads after loading %s, and no function in the files that see the struct (%s) loads it by name, takes its address or names it in a macro: readers reach no data through it",
 			 s->a->path, fl.scope);
 }

@@ -85,6 +85,12 @@ struct demo_macro_ring {
 
 #define demo_macro_hint(r) ((r)->hint)
 
+struct demo_own_ring {
+	int slots[8];
+	unsigned int prod;
+	unsigned int budget;
+};
+
 int demo_slot_at(const int *slots, unsigned int i);
 int demo_note(unsigned int *p);
 
@@ -345,105 +351,132 @@ static int demo_macro_get(struct demo_macro_ring *r, unsigned int i)
 	return r->slots[i & 7];
 }
 
+/* read only by the writer itself, before the barrier (rule H0): convert */
+static void demo_own_put(struct demo_own_ring *r, int v)
+{
+	if (!r->budget)
+		return;
+	r->slots[r->prod & 7] = v;
+	smp_wmb();
+	WRITE_ONCE(r->prod, r->prod + 1);
+	r->budget--;
+}
+
+static int demo_own_get(struct demo_own_ring *r, unsigned int i)
+{
+	if (READ_ONCE(r->prod) == i)
+		return -1;
+	smp_rmb();
+	return r->slots[i & 7];
+}
+
 /*
- * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; a loop bound too; an index, a local used as an index, a call argument (also of a page mapping), a value an accessor returns whole or a macro that names it keeps several-stores; rule H0, no load found (a field never read, a statistic read through offsetof()), is no caveat
+ * check-name: rule H, a store after smp_wmb() whose loads all take it as a value (also after "&&") is no caveat; an address taken is no load; a loop bound too; an index, a local used as an index, a call argument (also of a page mapping), a value an accessor returns whole or a macro that names it keeps several-stores; rule H0, no load found (a field never read, a statistic read through offsetof(), one only the writer reads), is no caveat
  * check-command: acqrel pairs $file
  * check-output-start
-rules-read-as-value.c:95: protocol r->prod (demo_stat_ring.prod): convert
-  writer rules-read-as-value.c:95: smp_wmb() in demo_stat_put(); publish store at line 96
-  reader rules-read-as-value.c:104: smp_rmb() in demo_stat_get(); subscribe load at line 102
+rules-read-as-value.c:101: protocol r->prod (demo_stat_ring.prod): convert
+  writer rules-read-as-value.c:101: smp_wmb() in demo_stat_put(); publish store at line 102
+  reader rules-read-as-value.c:110: smp_rmb() in demo_stat_get(); subscribe load at line 108
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->puts (line 97) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:110) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->puts (line 103) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:116) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:117: protocol r->prod (demo_and_ring.prod): convert
-  writer rules-read-as-value.c:117: smp_wmb() in demo_and_put(); publish store at line 118
-  reader rules-read-as-value.c:126: smp_rmb() in demo_and_get(); subscribe load at line 124
+rules-read-as-value.c:123: protocol r->prod (demo_and_ring.prod): convert
+  writer rules-read-as-value.c:123: smp_wmb() in demo_and_put(); publish store at line 124
+  reader rules-read-as-value.c:132: smp_rmb() in demo_and_get(); subscribe load at line 130
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->more (line 119) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:132) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->more (line 125) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:138) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:139: protocol r->prod (demo_addr_ring.prod): review
-  writer rules-read-as-value.c:139: smp_wmb() in demo_addr_put(); publish store at line 140
-  reader rules-read-as-value.c:148: smp_rmb() in demo_addr_get(); subscribe load at line 146
+rules-read-as-value.c:145: protocol r->prod (demo_addr_ring.prod): review
+  writer rules-read-as-value.c:145: smp_wmb() in demo_addr_put(); publish store at line 146
+  reader rules-read-as-value.c:154: smp_rmb() in demo_addr_get(); subscribe load at line 152
   evidence: object, data
-  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 141), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_addr_put() also orders the stores to r->seen (line 147), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->seen (line 141) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->seen (line 147) after smp_wmb() in demo_addr_put(): shared: no reader in the tree orders loads after loading r->seen (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:161: protocol r->prod (demo_idx_ring.prod): review
-  writer rules-read-as-value.c:161: smp_wmb() in demo_idx_put(); publish store at line 162
-  reader rules-read-as-value.c:170: smp_rmb() in demo_idx_get(); subscribe load at line 168
+rules-read-as-value.c:167: protocol r->prod (demo_idx_ring.prod): review
+  writer rules-read-as-value.c:167: smp_wmb() in demo_idx_put(); publish store at line 168
+  reader rules-read-as-value.c:176: smp_rmb() in demo_idx_get(); subscribe load at line 174
   evidence: object, data
-  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 163), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_idx_put() also orders the stores to r->last (line 169), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->last (line 163) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->last (line 169) after smp_wmb() in demo_idx_put(): shared: no reader in the tree orders loads after loading r->last (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:183: protocol r->prod (demo_bound_ring.prod): convert
-  writer rules-read-as-value.c:183: smp_wmb() in demo_bound_put(); publish store at line 184
-  reader rules-read-as-value.c:192: smp_rmb() in demo_bound_get(); subscribe load at line 190
+rules-read-as-value.c:189: protocol r->prod (demo_bound_ring.prod): convert
+  writer rules-read-as-value.c:189: smp_wmb() in demo_bound_put(); publish store at line 190
+  reader rules-read-as-value.c:198: smp_rmb() in demo_bound_get(); subscribe load at line 196
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->filled (line 185) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:200) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->filled (line 191) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:206) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
 
-rules-read-as-value.c:209: protocol r->prod (demo_local_ring.prod): review
-  writer rules-read-as-value.c:209: smp_wmb() in demo_local_put(); publish store at line 210
-  reader rules-read-as-value.c:218: smp_rmb() in demo_local_get(); subscribe load at line 216
+rules-read-as-value.c:215: protocol r->prod (demo_local_ring.prod): review
+  writer rules-read-as-value.c:215: smp_wmb() in demo_local_put(); publish store at line 216
+  reader rules-read-as-value.c:224: smp_rmb() in demo_local_get(); subscribe load at line 222
   evidence: object, data
-  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 211), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_local_put() also orders the stores to r->newest (line 217), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->newest (line 211) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->newest (line 217) after smp_wmb() in demo_local_put(): shared: no reader in the tree orders loads after loading r->newest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:233: protocol r->prod (demo_call_ring.prod): review
-  writer rules-read-as-value.c:233: smp_wmb() in demo_call_put(); publish store at line 234
-  reader rules-read-as-value.c:242: smp_rmb() in demo_call_get(); subscribe load at line 240
+rules-read-as-value.c:239: protocol r->prod (demo_call_ring.prod): review
+  writer rules-read-as-value.c:239: smp_wmb() in demo_call_put(); publish store at line 240
+  reader rules-read-as-value.c:248: smp_rmb() in demo_call_get(); subscribe load at line 246
   evidence: object, data
-  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 235), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_call_put() also orders the stores to r->recent (line 241), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->recent (line 235) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->recent (line 241) after smp_wmb() in demo_call_put(): shared: no reader in the tree orders loads after loading r->recent (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:255: protocol r->prod (demo_map_ring.prod): review
-  writer rules-read-as-value.c:255: smp_wmb() in demo_map_put(); publish store at line 256
-  reader rules-read-as-value.c:264: smp_rmb() in demo_map_get(); subscribe load at line 262
+rules-read-as-value.c:261: protocol r->prod (demo_map_ring.prod): review
+  writer rules-read-as-value.c:261: smp_wmb() in demo_map_put(); publish store at line 262
+  reader rules-read-as-value.c:270: smp_rmb() in demo_map_get(); subscribe load at line 268
   evidence: object, data
-  several-stores: smp_wmb() in demo_map_put() also orders the stores to r->pfn (line 257), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_map_put() also orders the stores to r->pfn (line 263), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->pfn (line 257) after smp_wmb() in demo_map_put(): shared: no reader in the tree orders loads after loading r->pfn (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->pfn (line 263) after smp_wmb() in demo_map_put(): shared: no reader in the tree orders loads after loading r->pfn (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:277: protocol r->prod (demo_ret_ring.prod): review
-  writer rules-read-as-value.c:277: smp_wmb() in demo_ret_put(); publish store at line 278
-  reader rules-read-as-value.c:286: smp_rmb() in demo_ret_get(); subscribe load at line 284
+rules-read-as-value.c:283: protocol r->prod (demo_ret_ring.prod): review
+  writer rules-read-as-value.c:283: smp_wmb() in demo_ret_put(); publish store at line 284
+  reader rules-read-as-value.c:292: smp_rmb() in demo_ret_get(); subscribe load at line 290
   evidence: object, data
-  several-stores: smp_wmb() in demo_ret_put() also orders the stores to r->latest (line 279), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_ret_put() also orders the stores to r->latest (line 285), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->latest (line 279) after smp_wmb() in demo_ret_put(): shared: no reader in the tree orders loads after loading r->latest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->latest (line 285) after smp_wmb() in demo_ret_put(): shared: no reader in the tree orders loads after loading r->latest (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
 
-rules-read-as-value.c:299: protocol r->prod (demo_none_ring.prod): convert
-  writer rules-read-as-value.c:299: smp_wmb() in demo_none_put(); publish store at line 300
-  reader rules-read-as-value.c:308: smp_rmb() in demo_none_get(); subscribe load at line 306
+rules-read-as-value.c:305: protocol r->prod (demo_none_ring.prod): convert
+  writer rules-read-as-value.c:305: smp_wmb() in demo_none_put(); publish store at line 306
+  reader rules-read-as-value.c:314: smp_rmb() in demo_none_get(); subscribe load at line 312
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->unread (line 301) after smp_wmb() in demo_none_put(): unsubscribed: no reader in the tree orders loads after loading r->unread, and no function in the files that see the struct (rules-read-as-value.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
+    store r->unread (line 307) after smp_wmb() in demo_none_put(): unsubscribed: no reader in the tree orders loads after loading r->unread, and no function in the files that see the struct (rules-read-as-value.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
 
-rules-read-as-value.c:316: protocol r->prod (demo_off_ring.prod): convert
-  writer rules-read-as-value.c:316: smp_wmb() in demo_off_put(); publish store at line 317
-  reader rules-read-as-value.c:325: smp_rmb() in demo_off_get(); subscribe load at line 323
+rules-read-as-value.c:322: protocol r->prod (demo_off_ring.prod): convert
+  writer rules-read-as-value.c:322: smp_wmb() in demo_off_put(); publish store at line 323
+  reader rules-read-as-value.c:331: smp_rmb() in demo_off_get(); subscribe load at line 329
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->drops (line 318) after smp_wmb() in demo_off_put(): unsubscribed: no reader in the tree orders loads after loading r->drops, and no function in the files that see the struct (rules-read-as-value.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
+    store r->drops (line 324) after smp_wmb() in demo_off_put(): unsubscribed: no reader in the tree orders loads after loading r->drops, and no function in the files that see the struct (rules-read-as-value.c) loads it by name, takes its address or names it in a macro: readers reach no data through it
 
-rules-read-as-value.c:335: protocol r->prod (demo_macro_ring.prod): review
-  writer rules-read-as-value.c:335: smp_wmb() in demo_macro_put(); publish store at line 336
-  reader rules-read-as-value.c:344: smp_rmb() in demo_macro_get(); subscribe load at line 342
+rules-read-as-value.c:341: protocol r->prod (demo_macro_ring.prod): review
+  writer rules-read-as-value.c:341: smp_wmb() in demo_macro_put(); publish store at line 342
+  reader rules-read-as-value.c:350: smp_rmb() in demo_macro_get(); subscribe load at line 348
   evidence: object, data
-  several-stores: smp_wmb() in demo_macro_put() also orders the stores to r->hint (line 337), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_macro_put() also orders the stores to r->hint (line 343), which other threads can see: with a release on r->prod instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store r->hint (line 337) after smp_wmb() in demo_macro_put(): shared: no reader in the tree orders loads after loading r->hint (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+    store r->hint (line 343) after smp_wmb() in demo_macro_put(): shared: no reader in the tree orders loads after loading r->hint (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
+
+rules-read-as-value.c:360: protocol r->prod (demo_own_ring.prod): convert
+  writer rules-read-as-value.c:360: smp_wmb() in demo_own_put(); publish store at line 361
+  reader rules-read-as-value.c:369: smp_rmb() in demo_own_get(); subscribe load at line 367
+  evidence: object, data
+  adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    store r->budget (line 362) after smp_wmb() in demo_own_put(): unsubscribed: no reader in the tree orders loads after loading r->budget, and no function in the files that see the struct (rules-read-as-value.c) but demo_own_put() itself, where the barrier is, loads it by name, takes its address or names it in a macro: readers reach no data through it
 
  * check-output-end
  */

@@ -649,6 +649,29 @@ is($convert, $left, 'after the series only the protocols left for the author are
 	`cd '$t4' && '$acqrel' patch -o '$t4/out2' tree 2>&1`;
 	ok(!-e $mark, 'also when run from outside the tree');
 }
+# the cover letter's subject takes the leading parts its patches' prefixes
+# share ("demo: alpha" and "demo: beta" give "demo"), and none when they
+# share none
+{
+	my $t5 = tempdir(CLEANUP => 1);
+	my $src = "$top/tests/golden/pairs/shape01-message-passing.c";
+	system('sh', '-c', "mkdir -p '$t5'/a/alpha '$t5'/a/beta '$t5'/b/alpha '$t5'/b/beta && " .
+	       "for t in a b; do cp '$src' '$t5'/\$t/alpha/x.c && cp '$src' '$t5'/\$t/beta/y.c; done && " .
+	       "cd '$t5'/a && git init -q && git add alpha && $git commit -qm 'demo: alpha: add the queue' && " .
+	       "git add beta && $git commit -qm 'demo: beta: add the queue' && " .
+	       "cd '$t5'/b && git init -q && git add alpha && $git commit -qm 'alpha: add the queue' && " .
+	       "git add beta && $git commit -qm 'beta: add the queue'") == 0 or die;
+	my $cover_subject = sub {
+		my ($tree) = @_;
+		my $o = `cd '$t5/$tree' && '$acqrel' patch -o '$t5/out-$tree' . 2>&1`;
+		my $c = do { local (@ARGV, $/) = ("$t5/out-$tree/0000-cover-letter.patch"); <> } // $o;
+		return $c =~ /^Subject: (.*)$/m ? $1 : $o;
+	};
+	is($cover_subject->('a'), '[PATCH 0/4] demo: convert 4 barrier pairs to release/acquire',
+	   'the cover letter takes the part of the prefixes its patches share');
+	is($cover_subject->('b'), '[PATCH 0/4] Convert smp_wmb()/smp_rmb() pairs to release/acquire',
+	   'and no prefix when they share none');
+}
 # issue 12.9: SIGINT, SIGTERM or SIGHUP while -o writes the series leaves
 # nothing of it, beside DIR or under TMPDIR. A stand-in git, which acqrel
 # runs for the subject prefixes once its private folders exist, sends the

@@ -1727,6 +1727,27 @@ static const char *unseen_why(int cls)
 }
 
 /*
+ * How much of subject prefix a (a cover letter's, being cut down) begins
+ * prefix b too, in whole parts: "cpufreq: governor" and "cpufreq: stats"
+ * share "cpufreq", "RDMA/hfi1" and "RDMA/rdmavt" share "RDMA", "NFS" and
+ * "pNFS" nothing.
+ */
+static size_t shared_prefix(const char *a, const char *b)
+{
+	size_t i = 0, whole = 0;
+
+	for (;; i++) {
+		bool end_a = !a[i] || a[i] == '/' || (a[i] == ':' && a[i + 1] == ' ');
+		bool end_b = !b[i] || b[i] == '/' || (b[i] == ':' && b[i + 1] == ' ');
+
+		if (end_a && end_b)
+			whole = i;
+		if (!a[i] || !b[i] || a[i] != b[i])
+			return (!a[i] && !b[i]) ? i : whole;
+	}
+}
+
+/*
  * What the message says of the other accesses whose ordering p's
  * conversion changes: for a convert, none, or those there are, each with
  * why no other thread can tell (its class), DATA_NAMED of them and how
@@ -2420,6 +2441,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	size_t k, i, *order = xcalloc(rw->nr ? rw->nr : 1, sizeof(*order));
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
 	char *path, *cover_subject, *title, *common = NULL, head[41];
+	bool upper = true;
 	bool ok = true, any_review = false, any_net_next = false;
 
 	for (i = 0; i < rw->nr; i++)
@@ -2547,12 +2569,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		}
 		strbuf_addf(&list, "  %s\n", subject.buf);
 		/* the prefix every patch of the series shares, for the cover letter */
-		if (!k) {
-			common = xasprintf("%s: %s", prefix, *verb == 'U' ? "Convert" : "convert");
-		} else if (common && (strncmp(common, prefix, strlen(prefix)) ||
-				      common[strlen(prefix)] != ':')) {
-			free(common);
-			common = NULL;
+		if (!common) {
+			common = xstrdup(prefix);
+			upper = *verb == 'U';
+		} else {
+			common[shared_prefix(common, prefix)] = '\0';
 		}
 		cover_item(&items, rp, paths, nr_paths);
 		free(path);
@@ -2581,8 +2602,9 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
 	if (o->cover_title)
 		title = xstrdup(o->cover_title);
-	else if (common)
-		title = xasprintf("%s %zu barrier %sto release/acquire", common, n,
+	else if ((common && *common) || any_net_next)
+		title = xasprintf("%s: %s %zu barrier %sto release/acquire",
+				  common && *common ? common : "net", upper ? "Convert" : "convert", n,
 				  series_paired(rw, which, n) ? "pairs " : "sites ");
 	else if (series_paired(rw, which, n))
 		title = xstrdup("Convert smp_wmb()/smp_rmb() pairs to release/acquire");

@@ -207,6 +207,21 @@ for my $bad ("x\@y.invalid\nBcc: z\@y.invalid", 'a@b.invalid, c@d.invalid', '') 
 	ok(($? >> 8) == 2 && !-e "$t/bad" && $o =~ /--to needs a mail address/,
 	   'a --to with a newline, a comma or nothing is refused: ' . ($bad =~ s/\n/\\n/r)) or diag($o);
 }
+# netfilter's tree: [PATCH nf-next], from its T: line, as net-next is netdev's
+{
+	my $t4 = tempdir(CLEANUP => 1);
+	make_path("$t4/net/netfilter");
+	system('cp', "$top/tests/golden/pairs/shape01-message-passing.c", "$t4/net/netfilter/demo.c") == 0 or die;
+	spew("$t4/MAINTAINERS", "NETFILTER\nM:\tNed Filter <ned\@acqrel.invalid>\nS:\tMaintained\n" .
+	     "T:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/netfilter/nf.git\n" .
+	     "T:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/netfilter/nf-next.git\nF:\tnet/netfilter/\n");
+	my $o4 = `cd '$t4' && '$acqrel' patch -o out net 2>&1`;
+	my @mails = sort glob("$t4/out/*/*.patch");
+	is(join("\n", map { slurp($_) =~ /^Subject: \[(PATCH[^\]]*)\]/m ? $1 : '?' } @mails),
+	   "PATCH nf-next 0/2\nPATCH nf-next 1/2\nPATCH nf-next 2/2",
+	   'a file whose tree is nf-next: [PATCH nf-next n/m], cover letter included') or diag($o4);
+}
+
 my $o = `cd '$t' && '$acqrel' patch --diff --cc x\@y.invalid drivers 2>&1`;
 ok(($? >> 8) == 2 && $o =~ /--to and --cc go with -o DIR/, '--cc without -o is refused') or diag($o);
 done_testing();

@@ -389,20 +389,32 @@ static bool wants_capital(const struct series_options *o, const char *rel)
 }
 
 /*
- * Whether the tree that merges rel is netdev's: its subjects say net-next,
- * or net for a fix (Documentation/process/maintainer-netdev.rst).
+ * The trees whose subjects name them after PATCH: netdev's net-next, or
+ * net for a fix (Documentation/process/maintainer-netdev.rst), and
+ * netfilter's nf-next or nf, as its T: lines name them.
  */
-static bool for_net_next(const struct series_options *o, const char *rel)
+static const struct subject_tree {
+	const char *url, *next, *fix;
+} subject_trees[] = {
+	{ "/netdev/net-next.git", "net-next", "net" },
+	{ "/netfilter/nf-next.git", "nf-next", "nf" },
+};
+
+/* The tree of subject_trees[] that merges rel, or NULL. */
+static const struct subject_tree *subject_tree(const struct series_options *o, const char *rel)
 {
 	struct strbuf trees = STRBUF_INIT;
-	bool yes = false;
+	const struct subject_tree *out = NULL;
+	size_t i;
 
 	if (o->maint) {
 		maint_section_trees(maint_tree_section(o->maint, rel), &trees);
-		yes = strstr(trees.buf, "/netdev/net-next.git") != NULL;
+		for (i = 0; i < ARRAY_SIZE(subject_trees) && !out; i++)
+			if (strstr(trees.buf, subject_trees[i].url))
+				out = &subject_trees[i];
 	}
 	strbuf_release(&trees);
-	return yes;
+	return out;
 }
 
 /* git's file name for a subject: lowercase words joined by '-', at most 52 characters. */
@@ -2442,7 +2454,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	bool *touched = xcalloc(rw->nr ? rw->nr : 1, sizeof(*touched));
 	char *path, *cover_subject, *title, *common = NULL, head[41];
 	bool upper = true;
-	bool ok = true, any_review = false, any_net_next = false;
+	bool ok = true, any_review = false;
+	const struct subject_tree *series_tree = NULL;
 
 	for (i = 0; i < rw->nr; i++)
 		order[i] = i;
@@ -2457,7 +2470,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		const char **paths = xcalloc(rw->nr ? rw->nr : 1, sizeof(*paths));
 		size_t nr_paths = 0;
 		const char *first = NULL, *field, *verb;
-		bool net_next = false;
+		const struct subject_tree *tree = NULL;
 		char *prefix, *name, *cost_notes = NULL;
 		bool bitop, test_bit, in_callee, rel, acq;
 
@@ -2476,9 +2489,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if (touched[i])
 				first = rw->v[i].rel;
 		prefix = subject_prefix(o, first ? first : "acqrel");
-		for (i = 0; i < nr_paths && !net_next; i++)
-			net_next = for_net_next(o, paths[i]);
-		any_net_next |= net_next;
+		for (i = 0; i < nr_paths && !tree; i++)
+			tree = subject_tree(o, paths[i]);
+		if (!series_tree)
+			series_tree = tree;
 		verb = first && wants_capital(o, first) ? "Use" : "use";
 		for (i = 0; i < rp->nr; i++) {
 			const struct protocol *q = rp->v[i];
@@ -2522,8 +2536,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if ((unsigned char)subject.buf[i] < 0x20 || subject.buf[i] == 0x7f)
 				subject.buf[i] = '?';
 		/* a patch alone is "[PATCH]", as git format-patch numbers only a series */
-		strbuf_addf(&subject_line, "[%sPATCH%s", patch_is_review(rp) ? "RFC " : "",
-			    !net_next ? "" : rp->body ? " net" : " net-next");
+		strbuf_addf(&subject_line, "[%sPATCH%s%s", patch_is_review(rp) ? "RFC " : "",
+			    tree ? " " : "", !tree ? "" : rp->body ? tree->fix : tree->next);
 		if (n > 1)
 			strbuf_addf(&subject_line, " %zu/%zu", k + 1, n);
 		strbuf_addf(&subject_line, "] %s", subject.buf);
@@ -2602,7 +2616,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
 	if (o->cover_title)
 		title = xstrdup(o->cover_title);
-	else if ((common && *common) || any_net_next)
+	else if ((common && *common) || series_tree == &subject_trees[0])
 		title = xasprintf("%s: %s %zu barrier %sto release/acquire",
 				  common && *common ? common : "net", upper ? "Convert" : "convert", n,
 				  series_paired(rw, which, n) ? "pairs " : "sites ");
@@ -2610,8 +2624,10 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		title = xstrdup("Convert smp_wmb()/smp_rmb() pairs to release/acquire");
 	else
 		title = xstrdup("Convert smp_wmb()/smp_rmb() to release/acquire");
-	cover_subject = xasprintf("[%sPATCH%s 0/%zu] %s", any_review ? "RFC " : "",
-				  !any_net_next ? "" : o->cover_title ? " net" : " net-next", n, title);
+	cover_subject = xasprintf("[%sPATCH%s%s 0/%zu] %s", any_review ? "RFC " : "",
+				  series_tree ? " " : "",
+				  !series_tree ? "" : o->cover_title ? series_tree->fix : series_tree->next,
+				  n, title);
 	/* a prefix from a path or a subject of the tree's history: no control character */
 	for (k = 0; cover_subject[k]; k++)
 		if ((unsigned char)cover_subject[k] < 0x20 || cover_subject[k] == 0x7f)

@@ -5017,13 +5017,9 @@ static void note_list(struct ordered_set *set, struct access_list *l, const char
 
 	for (i = 0; i < l->nr; i++) {
 		const char *via = l->v[i].is_write ? l->v[i].via : NULL;
-		size_t n = via ? strlen(via) : 0;
 		/* a read-modify-write ordered like a full barrier, or a store that releases */
 		bool rmw = via && prim_fully_ordered(via);
-		bool release = stores && via &&
-			       ((n > 8 && !strcmp(via + n - 8, "_release")) ||
-				(n > 7 && !strcmp(via + n - 7, "_unlock")) ||
-				!strcmp(via, "clear_and_wake_up_bit"));
+		bool release = stores && store_releases(&l->v[i]);
 
 		if ((all && l->v[i].is_write == stores) || rmw || release)
 			ordered_note(set, &l->v[i], file, deferred);

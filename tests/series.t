@@ -847,6 +847,12 @@ for my $sig (qw(INT TERM HUP)) {
 		'drivers/wide/w.c' => $proto->('wide', 'WRITE_ONCE(q->tail, 1)'),
 		'drivers/wide/Makefile' => "obj-\$(CONFIG_DEMO_WIDE) += w.o\n",
 		'drivers/wide/Kconfig' => "config DEMO_WIDE\n\ttristate \"demo\"\n\tdepends on DEMO_64\n",
+		# a menu's depends on holds for every entry in it, and not past its endmenu
+		'drivers/menu/m.c' => $proto->('mn', 'WRITE_ONCE(q->tail, 1)'),
+		'drivers/menu/Makefile' => "obj-\$(CONFIG_DEMO_MENU) += m.o\n",
+		'drivers/menu/Kconfig' => "menu \"Demo drivers\"\n\tdepends on DEMO_SOC\n\tvisible if DEMO_SOC\n\n" .
+			"config DEMO_MENU\n\ttristate \"demo\"\n\tdepends on DEMO_64 || !DEMO_64\n\nendmenu\n\n" .
+			"config DEMO_AFTER\n\ttristate \"demo\"\n",
 	);
 	for my $f (keys %files) {
 		system('mkdir', '-p', "$t9/" . dirname($f)) == 0 or die;
@@ -901,6 +907,10 @@ for my $sig (qw(INT TERM HUP)) {
 	like($wide, qr/On UML, x86-64 and 32-bit x86 the generated code stays the same\./,
 	     'a symbol defined in arch/x86/Kconfig and arch/x86/um/Kconfig: x86 and UML') or diag($wide);
 	unlike($wide, qr/arm64|RISC-V|powerpc/, 'and no other architecture');
+	my $menu = ($msg{'drivers/menu/m.c'} // '') =~ s/\n/ /gr;
+	like($menu, qr/On 32-bit powerpc and 32-bit powerpc BookE the release is a stronger barrier and the acquire compiles to the same code\. On 64-bit powerpc the generated code stays the same\./,
+	     'a symbol in a menu that depends on a powerpc-only symbol: powerpc\'s cost') or diag($menu);
+	unlike($menu, qr/arm64|x86|RISC-V|Alpha/, 'and no other architecture');
 	unlike($x86, qr/arm64|RISC-V/, 'x86 code: no other architecture');
 	like($gen_n, qr/- On Alpha the writer's demo\.wmb and store become a full smp_mb\(\), demo\.mb, and store/,
 	     'code outside arch/: the fallback of the tree\'s own headers, a full smp_mb()') or diag($gen_n);

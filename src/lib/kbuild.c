@@ -374,13 +374,19 @@ static void read_kconfig(struct kbuild *kb, const char *rel, char *text)
 					ifs[nr_ifs - 1] = all;
 				}
 			}
-		} else if (keyword(line, n, "if") || keyword(line, n, "choice")) {
-			/* a choice is an if block whose condition its depends on lines give */
-			choice_head = keyword(line, n, "choice") && depth < MAX_IF_DEPTH;
+		} else if (keyword(line, n, "if") || keyword(line, n, "choice") ||
+			   keyword(line, n, "menu")) {
+			/*
+			 * a choice or a menu is an if block whose condition its
+			 * depends on lines give ("menu \"Xen driver support\"
+			 * depends on XEN": every entry in it depends on XEN)
+			 */
+			choice_head = !keyword(line, n, "if") && depth < MAX_IF_DEPTH;
 			if (depth++ < MAX_IF_DEPTH)
 				ifs[nr_ifs++] = xstrdup(choice_head ? "" : arg);
 			cur = NULL;
-		} else if (keyword(line, n, "endif") || keyword(line, n, "endchoice")) {
+		} else if (keyword(line, n, "endif") || keyword(line, n, "endchoice") ||
+			   keyword(line, n, "endmenu")) {
 			if (depth && depth-- <= MAX_IF_DEPTH)
 				free(ifs[--nr_ifs]);
 			cur = NULL;
@@ -398,10 +404,10 @@ static void read_kconfig(struct kbuild *kb, const char *rel, char *text)
 		} else if (cur && keyword(line, n, "select") && *arg) {
 			/* kb->syms may move; cur points into its own defs array, which does not */
 			add_selector(kb, cur_sym, kb->syms[cur_sym].nr - 1, arg);
-		} else if (keyword(line, n, "menu") || keyword(line, n, "endmenu") ||
-			   keyword(line, n, "comment") || keyword(line, n, "source") ||
+		} else if (keyword(line, n, "comment") || keyword(line, n, "source") ||
 			   keyword(line, n, "mainmenu")) {
 			cur = NULL;
+			choice_head = false;
 		}
 		free(line);
 next:

@@ -2,10 +2,12 @@
 # maintainers-kernel.t: on Debian's linux-source-6.12, the To: and Cc: of
 # every mail of `acqrel patch --include-review -o` are exactly what the
 # tree's scripts/get_maintainer.pl --no-git --no-git-fallback names for the
-# patch's diff (the cover letter: for all the diffs of its series), and each
-# patch has a Cc: trailer for each person of them. Also counted, as a
-# diagnostic: how often `get_maintainer.pl -f FILE...` of the patch's files
-# (no K: keywords) gives the same set. Skipped when the tree is not unpacked
+# patch file, as `git send-email --cc-cmd` runs it (K: keywords on the
+# subject, message, notes and diffstat too; the cover letter: the union of
+# its series), and each patch has a Cc: trailer for each person of them.
+# Also counted, as diagnostics: how often the script on the patch's diff
+# alone, and `get_maintainer.pl -f FILE...` of its files (no K: keywords),
+# give the same set. Skipped when the tree is not unpacked
 # (sh scripts/kernel.sh 6.12 unpacks it).
 use strict;
 use warnings;
@@ -42,11 +44,11 @@ ok(@series >= 10, scalar(@series) . ' series written') or diag($log);
 # and for the people in Cc: (R:), none for a list (a list alone in To:
 # when a patch has no maintainer)
 my %list = map { /^L:\s*(\S+)/ ? (lc $1 => 1) : () } split(/\n/, slurp("$tree/MAINTAINERS"));
-my ($patches, $agree, $trailers, $by_file, $files_agree, @diff) = (0, 0, 0, 0, 0);
+my ($patches, $agree, $trailers, $by_file, $files_agree, $diff_agree, @diff) = (0, 0, 0, 0, 0, 0);
 my ($covers, $covers_agree) = (0, 0);
 my @trail_diff;
 for my $dir (@series) {
-	my @diffs;
+	my @mails;
 	for my $p (sort glob("$dir/0*.patch")) {
 		next if $p =~ m{/0000-cover-letter\.patch$};
 		my $text = slurp($p);
@@ -55,10 +57,11 @@ for my $dir (@series) {
 		open(my $fh, '>', $name) or die;
 		print $fh $diff;
 		close($fh);
-		push @diffs, $name;
 		my @ours = (Mail::addresses($text, 'To'), Mail::addresses($text, 'Cc'));
-		my @want = get_maintainer($name);
+		my @want = get_maintainer($p);
+		push @mails, $p;
 		$patches++;
+		$diff_agree++ if same(\@ours, [ get_maintainer($name) ]);
 		if (same(\@ours, \@want)) {
 			$agree++;
 		} else {
@@ -89,10 +92,10 @@ for my $dir (@series) {
 	my $cover = slurp("$dir/0000-cover-letter.patch");
 	$covers++;
 	$covers_agree++ if same([ Mail::addresses($cover, 'To'), Mail::addresses($cover, 'Cc') ],
-				[ get_maintainer(@diffs) ]);
+				[ get_maintainer(@mails) ]);
 }
-diag("get_maintainer.pl on each patch's diff: $agree of $patches patches agree; " .
-     "-f on its files (no K:): $files_agree of $by_file; cover letters: $covers_agree of $covers");
+diag("get_maintainer.pl on each patch file: $agree of $patches patches agree; on its diff alone: " .
+     "$diff_agree; -f on its files (no K:): $files_agree of $by_file; cover letters: $covers_agree of $covers");
 ok($patches >= 30 && $agree == $patches, "every patch goes to whom get_maintainer.pl names ($agree of $patches)")
 	or diag(join("\n", @diff));
 ok($covers_agree == $covers, "every cover letter goes to the union of its series ($covers_agree of $covers)");

@@ -222,6 +222,21 @@ for my $bad ("x\@y.invalid\nBcc: z\@y.invalid", 'a@b.invalid, c@d.invalid', '') 
 	   'a file whose tree is nf-next: [PATCH nf-next n/m], cover letter included') or diag($o4);
 }
 
+# K: on the mail before its diff, as get_maintainer.pl reads a patch file:
+# the file's name ("demo_ptp.c", in the subject and the diffstat) is the PTP section's
+{
+	my $t5 = tempdir(CLEANUP => 1);
+	make_path("$t5/drivers/demo");
+	system('cp', "$top/tests/golden/pairs/shape01-message-passing.c", "$t5/drivers/demo/demo_ptp.c") == 0 or die;
+	spew("$t5/MAINTAINERS", "DEMO DRIVERS\nM:\tAda Maintainer <ada\@acqrel.invalid>\nS:\tMaintained\nF:\tdrivers/demo/\n\n" .
+	     "DEMO CLOCKS\nM:\tPat Clock <pat\@acqrel.invalid>\nS:\tMaintained\nK:\t(?:\\b|_)ptp(?:\\b|_)\n");
+	my $o5 = `cd '$t5' && '$acqrel' patch -o out drivers 2>&1`;
+	my @mails = sort glob("$t5/out/*/0*.patch");
+	ok(@mails && !grep({ slurp($_) !~ /^To: .*\n(?:\s.*\n)*?\s+Pat Clock <pat\@acqrel\.invalid>|^To: Pat Clock/m } @mails),
+	   'a K: keyword that only the file\'s name matches (in the subject and the diffstat, not the diff): the mail goes to its section too')
+		or diag($o5, map { slurp($_) } @mails);
+}
+
 my $o = `cd '$t' && '$acqrel' patch --diff --cc x\@y.invalid drivers 2>&1`;
 ok(($? >> 8) == 2 && $o =~ /--to and --cc go with -o DIR/, '--cc without -o is refused') or diag($o);
 done_testing();

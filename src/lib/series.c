@@ -2446,7 +2446,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		 const struct series_options *o)
 {
 	struct strbuf cover = STRBUF_INIT, list = STRBUF_INIT, all_diffs = STRBUF_INIT;
-	struct strbuf text = STRBUF_INIT, items = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, items = STRBUF_INIT, all_intros = STRBUF_INIT;
 	struct maint_recipients everyone = { NULL, 0, 0 };
 	const char **all_paths = NULL;
 	size_t nr_all = 0, alloc_all = 0;
@@ -2466,7 +2466,8 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		struct strbuf patch = STRBUF_INIT, diff = STRBUF_INIT, subject = STRBUF_INIT;
 		struct strbuf fields = STRBUF_INIT, subject_line = STRBUF_INIT;
 		struct maint_recipients who = { NULL, 0, 0 };
-		struct strbuf fixes = STRBUF_INIT;
+		struct strbuf fixes = STRBUF_INIT, intro = STRBUF_INIT, below = STRBUF_INIT;
+		struct strbuf whole = STRBUF_INIT;
 		const char **paths = xcalloc(rw->nr ? rw->nr : 1, sizeof(*paths));
 		size_t nr_paths = 0;
 		const char *first = NULL, *field, *verb;
@@ -2482,8 +2483,6 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 				add_address(&all_paths, &nr_all, &alloc_all, rw->v[order[i]].rel);
 			}
 		}
-		if (o->maint)
-			maint_recipients(o->maint, paths, nr_paths, diff.buf, &who);
 		strbuf_add(&all_diffs, diff.buf, diff.len);
 		for (i = 0; i < rw->nr && !first; i++)
 			if (touched[i])
@@ -2546,6 +2545,25 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			own_body(&text, rp->body);
 		else
 			message_body(&text, rp, o, &cost_notes);
+		/* below "---": the notes for the author, the cost, the diffstat */
+		if (p)
+			message_notes(&below, rp);
+		if (cost_notes)
+			strbuf_adds(&below, cost_notes);
+		free(cost_notes);
+		cost_notes = NULL;
+		diffstat(&below, diff.buf);
+		/*
+		 * who the patch goes to, as get_maintainer.pl finds them in the
+		 * mail: K: keywords on its subject, message, notes and diffstat
+		 * (file names: "bnxt_ptp.c" is PTP's) as well as on its diff
+		 */
+		strbuf_addf(&intro, "Subject: %s\n\n%s---\n%s", subject_line.buf, text.buf, below.buf);
+		if (o->maint) {
+			strbuf_addf(&whole, "%s\n%s", intro.buf, diff.buf);
+			maint_recipients(o->maint, paths, nr_paths, whole.buf, &who);
+		}
+		strbuf_add(&all_intros, intro.buf, intro.len);
 		/* a fix names the commit it fixes, and goes to stable */
 		if (rp->body && rp->file && o->git)
 			fixes_trailer(&fixes, o->git, rw, rp);
@@ -2561,13 +2579,7 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			if (who.v[i].role != MAINT_LIST)
 				strbuf_addf(&text, "Cc: %s\n", who.v[i].addr);
 		strbuf_adds(&text, "---\n");
-		if (p)
-			message_notes(&text, rp);
-		if (cost_notes)
-			strbuf_adds(&text, cost_notes);
-		free(cost_notes);
-		cost_notes = NULL;
-		diffstat(&text, diff.buf);
+		strbuf_add(&text, below.buf, below.len);
 		strbuf_addf(&text, "\n%s", diff.buf);
 		/* without a cover letter, the patch names its base, as git format-patch --base */
 		if (n == 1 && base_commit(o, rw, which, n, head))
@@ -2599,6 +2611,9 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 		strbuf_release(&fields);
 		strbuf_release(&fixes);
 		strbuf_release(&subject_line);
+		strbuf_release(&intro);
+		strbuf_release(&below);
+		strbuf_release(&whole);
 		maint_recipients_release(&who);
 		free(paths);
 	}
@@ -2612,8 +2627,11 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 	if (base_commit(o, rw, which, n, head))
 		strbuf_addf(&text, "base-commit: %s\n", head);
 	/* the cover letter goes to everyone the series goes to */
-	if (o->maint)
-		maint_recipients(o->maint, all_paths, nr_all, all_diffs.buf, &everyone);
+	if (o->maint) {
+		/* the patches' subjects, messages and diffstats first, then their diffs */
+		strbuf_add(&all_intros, all_diffs.buf, all_diffs.len);
+		maint_recipients(o->maint, all_paths, nr_all, all_intros.buf, &everyone);
+	}
 	if (o->cover_title)
 		title = xstrdup(o->cover_title);
 	else if ((common && *common) || series_tree == &subject_trees[0])
@@ -2646,6 +2664,7 @@ done:
 	strbuf_release(&list);
 	strbuf_release(&text);
 	strbuf_release(&all_diffs);
+	strbuf_release(&all_intros);
 	maint_recipients_release(&everyone);
 	free(all_paths);
 	free(order);

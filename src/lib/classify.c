@@ -43,7 +43,7 @@ static const struct code {
 	{ "several-loads", SEV_REVIEW }, { "loses-ordering", SEV_REVIEW },
 	{ "call-between", SEV_REVIEW },
 	{ "shared-barrier", SEV_REVIEW }, { "config", SEV_REVIEW }, { "zero-store", SEV_REVIEW },
-	{ "unanchored", SEV_REVIEW },
+	{ "unanchored", SEV_REVIEW }, { "shared-helper", SEV_REVIEW },
 	/* said for the reader, changing nothing */
 	{ "adjacent", SEV_INFO }, { "release-acquire", SEV_INFO }, { "stays", SEV_INFO },
 	{ "reader-stays", SEV_INFO }, { "writer-alone", SEV_INFO }, { "dependent-readers", SEV_INFO },
@@ -4320,6 +4320,40 @@ static void rule_config(struct judge *j)
 	}
 }
 
+/*
+ * Rule HELPER: an end whose access is in a helper that another file
+ * defines (a header's accessor: "if (RPC_IS_QUEUED(task))" loads
+ * tk_runstate in include/linux/sunrpc/sched.h): the acquire or the
+ * release would go into the helper, for every caller it has across the
+ * tree, which is that helper's maintainers' call and no mechanical
+ * rewrite of this protocol: review. A reader's is a reader's caveat, so
+ * rule WA can convert the writers alone, the reader keeping its barrier.
+ */
+static void rule_shared_helper(struct judge *j)
+{
+	struct protocol *p = j->p;
+	size_t i;
+
+	for (i = 0; i < nr_ends(p); i++) {
+		const struct pair_end *e = end_at(p, i);
+		bool writer = protocol_is_writer(p, e);
+
+		size_t had = p->nr_reasons;
+
+		if (!classify_convertible(p, e) || !e->helper || !e->access_file ||
+		    !strcmp(e->access_file, e->file))
+			continue;
+		reason(p, "shared-helper",
+		       xasprintf("the %s of %s is in %s() in %s, which code elsewhere calls too: the %s would go there, for every caller",
+				 writer ? "store" : "load", p->variable, e->helper->name,
+				 e->access_file, writer ? "release" : "acquire"));
+		/* a reader's: its smp_rmb() can stay, and the writers convert alone (rule WA) */
+		if (!writer)
+			reader_reasons(p, had);
+		return;
+	}
+}
+
 /* ---- rules: what needs no conversion ---- */
 
 /* What fence prim does for the protocol, as one phrase. */
@@ -4502,6 +4536,7 @@ static const struct classify_rule {
 	{ "handoff", rule_handoff },
 	{ "unread", rule_unread },
 	{ "config", rule_config },
+	{ "shared-helper", rule_shared_helper },
 	{ "ordered-ends", rule_ordered_ends },
 };
 

@@ -1444,7 +1444,8 @@ static void helper_holds_access(struct strbuf *names, const struct pair_end *e)
 	char *from, *to, *at;
 	size_t n;
 
-	if (!e->helper || e->caller || !strcmp(e->helper->name, site_where(e->site)))
+	/* a reader that keeps its smp_rmb() (rule WA) is named by the barrier's function */
+	if (!e->helper || e->caller || e->kept_back || !strcmp(e->helper->name, site_where(e->site)))
 		return;
 	from = xasprintf("%s()", site_where(e->site));
 	to = xasprintf("%s()", e->helper->name);

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Synthetic fixture for acqrel: an accessor every user of the struct calls. */
+
+struct demo_ev {
+	int data;
+	unsigned int ready;
+};
+
+static inline bool demo_ev_ready(struct demo_ev *e)
+{
+	return READ_ONCE(e->ready);
+}

@@ -18,7 +18,7 @@
  }
  
  int demo_ev_get(struct demo_ev *e)
-@@ -26,20 +26,20 @@ struct demo_local {
+@@ -42,20 +42,20 @@ struct demo_local {
  /* the file's own static accessor: the acquire goes there, convert *\/
  static bool demo_local_done(struct demo_local *l)
  {

@@ -2,7 +2,7 @@
 /* Synthetic fixture for acqrel: a reader through a header's accessor, and one through its own. */
 #include <linux/demo_ev.h>
 
-/* the subscribe load is in the header's accessor: review (shared-helper) */
+/* the subscribe load is in the header's accessor (shared-helper): the writer converts alone */
 void demo_ev_set(struct demo_ev *e, int v)
 {
 	e->data = v;
@@ -13,6 +13,22 @@ void demo_ev_set(struct demo_ev *e, int v)
 int demo_ev_get(struct demo_ev *e)
 {
 	if (!demo_ev_ready(e))
+		return -1;
+	smp_rmb();
+	return e->data;
+}
+
+/* the same with a set_bit() writer, which stays: nothing converts, review */
+void demo_ev_start(struct demo_ev *e, int v)
+{
+	e->data = v;
+	smp_wmb();
+	set_bit(0, &e->flags);
+}
+
+int demo_ev_peek(struct demo_ev *e)
+{
+	if (!demo_ev_busy(e))
 		return -1;
 	smp_rmb();
 	return e->data;

@@ -847,6 +847,11 @@ for my $sig (qw(INT TERM HUP)) {
 		'drivers/wide/w.c' => $proto->('wide', 'WRITE_ONCE(q->tail, 1)'),
 		'drivers/wide/Makefile' => "obj-\$(CONFIG_DEMO_WIDE) += w.o\n",
 		'drivers/wide/Kconfig' => "config DEMO_WIDE\n\ttristate \"demo\"\n\tdepends on DEMO_64\n",
+		# "|| COMPILE_TEST" builds it elsewhere only to test the build: its cost is powerpc's
+		'drivers/ct/c.c' => $proto->('ct', 'WRITE_ONCE(q->tail, 1)'),
+		'drivers/ct/Makefile' => "obj-\$(CONFIG_DEMO_CT) += c.o\n",
+		'drivers/ct/Kconfig' => "config DEMO_CT\n\ttristate \"demo\"\n\tdepends on DEMO_SOC || COMPILE_TEST\n",
+		'init/Kconfig' => "config COMPILE_TEST\n\tbool \"Compile also drivers which will not load\"\n",
 		# a menu's depends on holds for every entry in it, and not past its endmenu
 		'drivers/menu/m.c' => $proto->('mn', 'WRITE_ONCE(q->tail, 1)'),
 		'drivers/menu/Makefile' => "obj-\$(CONFIG_DEMO_MENU) += m.o\n",
@@ -911,6 +916,10 @@ for my $sig (qw(INT TERM HUP)) {
 	like($menu, qr/On 32-bit powerpc and 32-bit powerpc BookE the release is a stronger barrier and the acquire compiles to the same code\. On 64-bit powerpc the generated code stays the same\./,
 	     'a symbol in a menu that depends on a powerpc-only symbol: powerpc\'s cost') or diag($menu);
 	unlike($menu, qr/arm64|x86|RISC-V|Alpha/, 'and no other architecture');
+	my $ct = ($msg{'drivers/ct/c.c'} // '') =~ s/\n/ /gr;
+	like($ct, qr/On 32-bit powerpc and 32-bit powerpc BookE the release is a stronger barrier and the acquire compiles to the same code\. On 64-bit powerpc the generated code stays the same\./,
+	     'depends on DEMO_SOC || COMPILE_TEST: the cost where it runs, powerpc\'s') or diag($ct);
+	unlike($ct, qr/arm64|x86|RISC-V|Alpha/, 'and not where it is only build-tested');
 	unlike($x86, qr/arm64|RISC-V/, 'x86 code: no other architecture');
 	like($gen_n, qr/- On Alpha the writer's demo\.wmb and store become a full smp_mb\(\), demo\.mb, and store/,
 	     'code outside arch/: the fallback of the tree\'s own headers, a full smp_mb()') or diag($gen_n);

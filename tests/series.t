@@ -671,6 +671,13 @@ is($convert, $left, 'after the series only the protocols left for the author are
 	   'the cover letter takes the part of the prefixes its patches share');
 	is($cover_subject->('b'), '[PATCH 0/4] Convert smp_wmb()/smp_rmb() pairs to release/acquire',
 	   'and no prefix when they share none');
+	# six files: the cover letter names them all, no "and 2 more files"
+	system('sh', '-c', "mkdir -p '$t5'/c && for d in one two three four five six; do " .
+	       "mkdir -p '$t5'/c/\$d && cp '$src' '$t5'/c/\$d/q.c; done") == 0 or die;
+	`cd '$t5/c' && '$acqrel' patch -o '$t5/out-c' . 2>&1`;
+	my $c6 = do { local (@ARGV, $/) = ("$t5/out-c/0000-cover-letter.patch"); <> } // '';
+	like($c6 =~ s/\n/ /gr, qr/in five\/q\.c, four\/q\.c, one\/q\.c, six\/q\.c, three\/q\.c and two\/q\.c to /,
+	     'a cover letter names six files, all of them') or diag($c6);
 }
 # issue 12.9: SIGINT, SIGTERM or SIGHUP while -o writes the series leaves
 # nothing of it, beside DIR or under TMPDIR. A stand-in git, which acqrel

@@ -141,6 +141,9 @@ static unsigned scale_linear(unsigned it, unsigned width, unsigned max_change)
 	return it ? 1 + (unsigned)((unsigned long)it * (width - 1) / max_change) : 0;
 }
 
+/* How many files a cover letter names before "and N more files". */
+#define COVER_FILES 8
+
 /* Width of the diffstat of a mail, as git format-patch writes it. */
 #define STAT_WIDTH 72
 
@@ -2420,10 +2423,12 @@ static void cover_body(struct strbuf *out, const struct rewrite *rw, const size_
 	}
 	strbuf_addf(&sb, "This series converts %s of %zu variable%s in ", what,
 		    nr_protocols, nr_protocols == 1 ? "" : "s");
-	for (i = 0; i < nr_paths && i < 4; i++)
+	/* every file up to COVER_FILES (a reviewer asks which "2 more" are), then a count */
+	for (i = 0; i < nr_paths && i < COVER_FILES; i++)
 		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == nr_paths ? " and " : ", ", paths[i]);
-	if (nr_paths > 4)
-		strbuf_addf(&sb, " and %zu more file%s", nr_paths - 4, nr_paths == 5 ? "" : "s");
+	if (nr_paths > COVER_FILES)
+		strbuf_addf(&sb, " and %zu more file%s", nr_paths - COVER_FILES,
+			    nr_paths == COVER_FILES + 1 ? "" : "s");
 	strbuf_addf(&sb, " to %s%s%s", to,
 		    bitops ? " (for bits, test_bit_acquire() and clear_bit_unlock())" : "", sides);
 	wrap(out, sb.buf);

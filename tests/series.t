@@ -185,7 +185,14 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 		  "static void demo_set_tagged(struct demo_page *p)\n{\n\tsmp_wmb();\n" .
 		  "\tWRITE_ONCE(p->tagged, 1);\n}\n\n" .
 		  "static int demo_is_tagged(struct demo_page *p)\n{\n\tint ret = READ_ONCE(p->tagged);\n\n" .
-		  "\tif (ret)\n\t\tsmp_rmb();\n\treturn ret;\n}\n";
+		  "\tif (ret)\n\t\tsmp_rmb();\n\treturn ret;\n}\n\n" .
+		  # a label before the barrier cuts its window: the data is stored above it
+		  "struct demo_sock {\n\tint dev;\n\tint state;\n};\n\n" .
+		  "static int demo_bind(struct demo_sock *s, int dev)\n{\n\tint err = demo_check(dev);\n\n" .
+		  "\tif (err)\n\t\tgoto out;\n\ts->dev = dev;\nout:\n\tif (!err) {\n\t\tsmp_wmb();\n" .
+		  "\t\tWRITE_ONCE(s->state, 1);\n\t}\n\treturn err;\n}\n\n" .
+		  "static int demo_bound(struct demo_sock *s)\n{\n\tif (!READ_ONCE(s->state))\n\t\treturn -1;\n" .
+		  "\tsmp_rmb();\n\treturn s->dev;\n}\n";
 	close($fh);
 	my $o = `cd '$t10' && '$acqrel' patch -o out names.c 2>&1`;
 	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$t10/out/0*.patch"));
@@ -194,6 +201,8 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	     'data written and read through a call: the call and the address it takes') or diag($o);
 	like($text, qr/demo_set_tagged\(\) is called once its callers have stored the data and then publishes p->tagged .* demo_is_tagged\(\) loads it, runs smp_rmb\(\) and then returns, and its callers read the data\./,
 	     'nothing around the barriers in their functions: the callers store and read the data') or diag($o);
+	like($text, qr/demo_bind\(\) stores the data and then publishes s->state /,
+	     'a label before the barrier: the function stores the data, not its callers') or diag($o);
 }
 # a writer that stores and also fills the data with memcpy(): the copy's
 # destination is named among the stores, in source order; a fill alone is

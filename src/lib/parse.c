@@ -120,6 +120,7 @@ struct parser {
 	size_t fence_stores_until;	/* smp_store_mb(): the stores before this offset
 					   precede its smp_mb() */
 	bool reached_end;	/* neighbour() ran off the function's end or into a return */
+	bool reached_start;	/* neighbour() ran back to the function's start */
 	bool window_direct;	/* neighbour(): no jump or label yet between the barrier and here */
 	bool fence_full;	/* that barrier orders loads and stores both ways */
 	int saw_mmio;		/* collect() saw writel() or readl() and kin: PRIM_MMIO_* bits */
@@ -1485,7 +1486,10 @@ static void neighbour(struct parser *p, size_t at, bool after, struct access_lis
 		size_t i, k, nr, off, seen = 0;
 
 		if (is(p, parent, S_FUNC_DEF) || is(p, parent, S_TU)) {
-			p->reached_end = true;
+			if (after)
+				p->reached_end = true;
+			else
+				p->reached_start = true;
 			return;
 		}
 		nr = children_of(p, parent);
@@ -2044,8 +2048,10 @@ static void site_accesses(struct parser *p, TSNode root, struct parse_site *site
 	}
 	p->saw_mmio = 0;
 	p->calls_out = &site->calls_before;
+	p->reached_start = false;
 	neighbour(p, at, false, &site->window_before, &site->window_call_before,
 		  &site->call_before_name, true);
+	site->window_from_start = p->reached_start;
 	site->mmio_before = (p->saw_mmio & PRIM_MMIO_READ) != 0;
 	p->saw_mmio = 0;
 	p->calls_out = &site->calls_after;

@@ -33,6 +33,8 @@ struct parse_site {
 	bool mmio_after;		/* out: writel() and kin in the window after */
 	bool window_to_end;		/* out: the window after runs to the function's end
 					   (or a return) with no barrier and under 8 statements */
+	bool window_from_start;		/* out: the window before runs back to the
+					   function's start (no label, jump or barrier stops it) */
 };
 
 struct parser;

@@ -1421,7 +1421,8 @@ static void window_calls(struct strbuf *out, const struct protocol *p, bool writ
  * a->y and 2 more", the stores in source order; "stores the data with
  * get_random_bytes(&key, ...)" when only calls write it; "is called once
  * its callers have stored the data" when nothing comes before the barrier
- * in its function), or what the readers do after their smp_rmb() ("reads
+ * in its function, "stores the data" when a label or a jump cuts the window
+ * short), or what the readers do after their smp_rmb() ("reads
  * ...", "returns, and its callers read the data"), for a subject of one
  * (plural false) or several functions.
  */
@@ -1508,6 +1509,7 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 	       n = writer ? p->nr_writers : p->nr_readers, calls;
 	const char *verb = writer ? (plural ? "store" : "stores") : (plural ? "read" : "reads");
 	bool empty = true;	/* no access and no call in any window */
+	bool from_start = true;	/* and each writer's window ran back to its function's start */
 	struct strbuf via = STRBUF_INIT;
 	size_t *offs = NULL, alloc_o = 0, nr_filled = 0, alloc_f = 0;
 	char **filled = NULL;	/* owned: fill_destination()s in seen */
@@ -1525,6 +1527,7 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 		for (j = 0; j < l->nr && empty; j++)
 			empty = !writer && l->v[j].is_write;
 		empty &= !cl->nr && !e->caller;
+		from_start &= !writer || e->site->window_from_start;
 		for (j = 0; j < l->nr; j++) {
 			/* windows list the nearest first: the stores before, backwards */
 			const struct access *a = &l->v[writer ? l->nr - 1 - j : j];
@@ -1600,10 +1603,10 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 		data_list(out, seen, nr);
 	} else if (window_calls(&via, p, writer, &calls), calls) {
 		strbuf_addf(out, "%s the data with %s", verb, via.buf);
-	} else if (empty && writer) {
+	} else if (empty && writer && from_start) {
 		strbuf_addf(out, "%s called once %s callers have stored the data",
 			    plural ? "are" : "is", plural ? "their" : "its");
-	} else if (empty) {
+	} else if (empty && !writer) {
 		strbuf_addf(out, "return%s, and %s callers read the data", plural ? "" : "s",
 			    plural ? "their" : "its");
 	} else {

@@ -928,6 +928,7 @@ static void scan_buffer(struct parser *p, const char *path, const char *buf, siz
 		s->mmio_before = ps[i].mmio_before;
 		s->mmio_after = ps[i].mmio_after;
 		s->window_to_end = ps[i].window_to_end;
+		s->window_from_start = ps[i].window_from_start;
 		set_lines(&s->before, &lines);
 		set_lines(&s->after, &lines);
 		set_lines(&s->operand, &lines);

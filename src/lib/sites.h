@@ -43,6 +43,7 @@ struct site {
 	struct call_list calls_after;
 	bool mmio_before, mmio_after;	/* device reads before, device writes after it */
 	bool window_to_end;		/* the window after runs to the function's end */
+	bool window_from_start;		/* the window before runs back to its start */
 	char *guard;			/* owned or NULL: the bare test it runs under */
 	int guard_sense;		/* 1: when the test is non-zero; -1: when it is zero */
 	size_t branch_start, branch_end;	/* the then-branch of the nearest if around it,

@@ -3397,8 +3397,22 @@ static const char *const ordered_calls[] = {
 };
 
 /*
+ * Rule NAPI: calls after the publish store that order their own stores
+ * after everything before them. napi_schedule_prep() stores only by a
+ * try_cmpxchg() of the NAPI state, fully ordered when it succeeds, and
+ * nothing when it fails; __napi_schedule() and __napi_schedule_irqoff(),
+ * called once it succeeded, add to this CPU's poll list and raise this
+ * CPU's softirq (net/core/dev.c). No reader sees their stores before the
+ * data, with the barrier or with a release.
+ */
+static const char *const self_ordered_calls[] = {
+	"napi_schedule_prep", "__napi_schedule", "__napi_schedule_irqoff",
+};
+
+/*
  * Whether call, made by writer end e's function, comes after e's publish
- * store and is one of ordered_calls[].
+ * store and is one of ordered_calls[] or self_ordered_calls[] (name: the
+ * call itself, or one its callee makes).
  */
 static bool ordered_after_publish(const struct pair_end *e, const struct call_ref *call,
 				  const char *name)
@@ -3409,6 +3423,9 @@ static bool ordered_after_publish(const struct pair_end *e, const struct call_re
 		return false;
 	for (i = 0; i < ARRAY_SIZE(ordered_calls); i++)
 		if (!strcmp(name, ordered_calls[i]))
+			return true;
+	for (i = 0; i < ARRAY_SIZE(self_ordered_calls); i++)
+		if (!strcmp(name, self_ordered_calls[i]))
 			return true;
 	return false;
 }

@@ -204,6 +204,39 @@ ok(!grep({ length($_) > 75 } grep { !/^(From|Subject|Signed-off-by):/ } split(/\
 	like($text, qr/demo_bind\(\) stores the data and then publishes s->state /,
 	     'a label before the barrier: the function stores the data, not its callers') or diag($o);
 }
+# one smp_wmb() before two publish stores: one patch, whose message says
+# "both" stores become releases, and what the readers do: acquires, or their
+# smp_rmb() kept (rule WA: a call before it that acqrel cannot follow)
+{
+	my $tg = tempdir(CLEANUP => 1);
+	my $two = sub {
+		my ($poke) = @_;
+		return "struct gq {\n\tint d[4];\n\tint a;\n\tint b;\n};\n\nvoid gq_poke(struct gq *q);\n\n" .
+		       "void gq_put(struct gq *q)\n{\n\tq->d[0] = 1;\n\tsmp_wmb();\n" .
+		       "\tWRITE_ONCE(q->a, 1);\n\tWRITE_ONCE(q->b, 1);\n}\n\n" .
+		       join('', map { "int gq_$_(struct gq *q)\n{\n\tint v = READ_ONCE(q->$_);\n\n$poke\tsmp_rmb();\n" .
+				      "\treturn v ? q->d[0] : 0;\n}\n\n" } qw(a b));
+	};
+	mkdir("$tg/conv") or die;
+	mkdir("$tg/stay") or die;
+	for (['conv', ''], ['stay', "\tgq_poke(q);\n"]) {
+		open(my $fh, '>', "$tg/$_->[0]/g.c") or die;
+		print $fh $two->($_->[1]);
+		close($fh);
+	}
+	my $msg = sub {
+		my ($d) = @_;
+		my $o = `cd '$tg/$d' && '$acqrel' patch -o out g.c 2>&1`;
+		my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } glob("$tg/$d/out/0*.patch"));
+		return ($text =~ s/\n/ /gr) . $o;
+	};
+	like($msg->('conv'), qr/The write barrier orders the data before both of these stores\. Make each of them smp_store_release\(\) and each subscribe load smp_load_acquire\(\), and remove the barriers/,
+	     'two publish stores of one barrier, readers that convert: both releases and the acquires');
+	my $stay = $msg->('stay');
+	like($stay, qr/The write barrier orders the data before both of these stores\. Make each of them smp_store_release\(\) and remove the write barrier: .* The readers keep their barriers/,
+	     'readers that keep smp_rmb(): the message says so, and promises no acquire') or diag($stay);
+	unlike($stay, qr/subscribe load smp_load_acquire/, 'and names no acquire');
+}
 # a writer that stores and also fills the data with memcpy(): the copy's
 # destination is named among the stores, in source order; a fill alone is
 # said as the call

@@ -2049,12 +2049,26 @@ static void message_body(struct strbuf *sb, const struct rewrite_patch *patch,
 				 "orders the bit test before the data reads, as the read barrier did.",
 				 p->nr_readers > 1 ? "s" : "", p->nr_readers > 1 ? "" : "s");
 	} else if (patch->nr > 1) {
-		para = xasprintf("The write barrier orders the data before all %zu of these stores. "
-				 "Make each of them smp_store_release() and each subscribe load %s, "
-				 "and remove the barriers: each release orders the data before its "
-				 "own store, so a reader that sees any of the stores also sees the "
-				 "data, as with the barrier pair.",
-				 patch->nr, test_bit ? "test_bit_acquire()" : "smp_load_acquire()");
+		size_t k, readers = 0;
+		char *all = patch->nr == 2 ? xstrdup("both") : xasprintf("all %zu", patch->nr);
+
+		for (k = 0; k < patch->nr; k++)
+			readers += classify_side_converts(patch->v[k], false);
+		if (!readers)	/* rule WA: the readers keep their barriers */
+			para = xasprintf("The write barrier orders the data before %s of these stores. "
+					 "Make each of them smp_store_release() and remove the write "
+					 "barrier: each release orders the data before its own store, as "
+					 "the barrier did. The readers keep their barriers, which pair "
+					 "with the releases as they did with the write barrier.", all);
+		else
+			para = xasprintf("The write barrier orders the data before %s of these stores. "
+					 "Make each of them smp_store_release() and each subscribe load %s%s, "
+					 "and remove the barriers: each release orders the data before its "
+					 "own store, so a reader that sees any of the stores also sees the "
+					 "data, as with the barrier pair.",
+					 all, test_bit ? "test_bit_acquire()" : "smp_load_acquire()",
+					 readers < patch->nr ? " where its readers convert" : "");
+		free(all);
 	} else if (!classify_side_converts(p, false)) {
 		para = one_side_para(p, true, clear_bit ? "clear_bit_unlock()" : "smp_store_release()");
 	} else if (!classify_side_converts(p, true)) {

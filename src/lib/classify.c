@@ -35,6 +35,7 @@ static const struct code {
 	{ "comment-names-other", SEV_KEEP }, { "completion", SEV_KEEP }, { "store-before-rmb", SEV_KEEP }, { "guard-load", SEV_KEEP }, { "spin-loop", SEV_KEEP },
 	{ "publishes-object", SEV_KEEP }, { "group", SEV_KEEP }, { "first-store", SEV_KEEP },
 	{ "handoff", SEV_KEEP }, { "no-publisher", SEV_KEEP }, { "branch-end", SEV_KEEP },
+	{ "own-variable", SEV_KEEP },
 	{ "unread", SEV_KEEP },
 	/* convertible, with caveats: review */
 	{ "one-side", SEV_REVIEW }, { "type-size", SEV_REVIEW }, { "type-unknown", SEV_REVIEW },
@@ -1888,6 +1889,98 @@ static void rule_no_publisher(struct judge *j)
 	       xasprintf("no writer in the tree orders a store to %s (no barrier, release or ordered read-modify-write before one), and smp_rmb() in %s() does not follow its load directly (%s): the barrier orders other loads for another pairing, and this protocol is not one",
 			 p->variable, site_where(p->readers[0].site),
 			 p->readers[0].caller ? "the load is in its caller" : "other loads or calls lie between"));
+}
+
+/* Allocators: a function that calls one sets an object up before it is used. */
+static const char *const setup_allocators[] = {
+	"kmalloc", "kzalloc", "kcalloc", "kmalloc_array", "kvmalloc", "kvzalloc", "kvcalloc",
+	"vmalloc", "vzalloc", "kmem_cache_alloc", "kmem_cache_zalloc", "dma_alloc_coherent",
+	"dmam_alloc_coherent", "devm_kzalloc", "devm_kmalloc", "devm_kcalloc", "alloc_etherdev",
+	"alloc_etherdev_mq", "alloc_etherdev_mqs", "alloc_netdev_mqs", "__get_free_pages",
+	"alloc_pages",
+};
+
+/* Whether function fn of file (a store's) calls one of setup_allocators[]. */
+static bool sets_up(struct judge *j, const char *file, const char *fn)
+{
+	const struct func_summary *f = fn ? defs_function(j->ctx->defs, file, fn) : NULL;
+	size_t i, k;
+
+	for (i = 0; f && f->parsed && i < f->calls.nr; i++)
+		for (k = 0; k < ARRAY_SIZE(setup_allocators); k++)
+			if (!strcmp(f->calls.v[i].name, setup_allocators[k]))
+				return true;
+	return false;
+}
+
+/*
+ * Rule OWN: a protocol with no writer whose every reader's subscribe load
+ * is of a field that, in the files that see its struct, no other thread
+ * stores while the reader runs: each store of the field itself (not of a
+ * member under it, "x->ndev->mtu = v") is in the reader's own function
+ * (the watchdog's own "previous count"), or sets the object up before its
+ * use (an initialiser, a freshly allocated object, a function that
+ * allocates: the ring's setup, the device's probe; not __init code, which
+ * may publish to readers already running, as rule E says). The barrier
+ * subscribes to nothing another thread publishes through that field; it
+ * orders other loads, for another pairing. Not this pattern: keep.
+ */
+static void rule_own_variable(struct judge *j)
+{
+	struct protocol *p = j->p;
+	struct strbuf where = STRBUF_INIT;
+	size_t i, k;
+
+	if (p->nr_writers || !p->nr_readers || !j->ctx->defs)
+		return;
+	for (i = 0; i < p->nr_readers; i++) {
+		const struct pair_end *e = &p->readers[i];
+		const char *obj = e->access->object, *dot = obj ? strchr(obj, '.') : NULL;
+		struct field_stores st;
+		char *sname, *field;
+		size_t own = 0, setup = 0;
+		bool alone;
+
+		if (e->caller || e->helper || !dot || !e->site->function ||
+		    prim_role(e->site->primitive) != PRIM_ROLE_RMB)
+			break;
+		sname = xstrndup(obj, (size_t)(dot - obj));
+		field = xstrndup(dot + 1, strcspn(dot + 1, "[."));
+		memset(&st, 0, sizeof(st));
+		defs_field_stores(j->ctx->defs, e->access_file, sname, field, &st);
+		for (k = 0; k < st.nr; k++) {
+			const struct field_store *f = &st.v[k];
+
+			if (f->element)
+				continue;
+			/* __init code may publish to readers already running (rule E) */
+			if (f->fresh || f->declaration)
+				setup++;
+			else if (f->function && !strcmp(f->function, e->site->function) &&
+				 !strcmp(f->file, e->file))
+				own++;
+			else if (f->function && sets_up(j, f->file, f->function))
+				setup++;
+			else
+				break;
+		}
+		alone = st.complete && k == st.nr && own + setup;
+		if (alone)
+			strbuf_addf(&where, "%s%s.%s is stored %s%s%s", where.len ? "; " : "",
+				    sname, field, own ? "by " : "", own ? e->site->function : "",
+				    !setup ? "() alone" : own ? "() and where its object is set up"
+				    : "only where its object is set up");
+		field_stores_release(&st);
+		free(sname);
+		free(field);
+		if (!alone)
+			break;
+	}
+	if (i == p->nr_readers)
+		reason(p, "own-variable",
+		       xasprintf("no other thread stores %s while its reader runs (%s, in the files that see its struct): smp_rmb() in %s() subscribes to nothing another thread publishes through it, and orders other loads for another pairing",
+				 p->variable, where.buf, site_where(p->readers[0].site)));
+	strbuf_release(&where);
 }
 
 /*
@@ -4540,6 +4633,7 @@ static const struct classify_rule {
 	{ "never-stored", rule_never_stored },
 	{ "constructed", rule_constructed },
 	{ "no-publisher", rule_no_publisher },
+	{ "own-variable", rule_own_variable },
 	{ "type", rule_type },
 	{ "one-side", rule_one_side },
 	{ "unanchored", rule_unanchored },

@@ -78,6 +78,8 @@ static const struct prefix_rule {
 	{ "drivers/net/ethernet/marvell/octeontx2/af/", "octeontx2-af", false },
 	{ "drivers/net/ethernet/marvell/octeontx2/nic/", "octeontx2-pf", false },
 	{ "drivers/net/wwan/", "net: wwan: %d", false },
+	/* IBM's EMAC driver's history: "net: ibm: emac: ..." */
+	{ "drivers/net/ethernet/ibm/emac/", "net: ibm: emac", false },
 	/* the Faraday drivers' history: "net: ftgmac100: ..." */
 	{ "drivers/net/ethernet/faraday/", "net: %s", false },
 	{ "drivers/net/ethernet/*/", "%d", false },

@@ -2524,8 +2524,13 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			 * writes it when that is a short plain path (pwq->triggered),
 			 * else the field
 			 */
+			/* a patch of the writers alone names the variable as they write it */
+			const char *as = q->nr_writers && !classify_side_converts(q, false) &&
+					 plain_path(q->writers[0].access->path)
+					 ? q->writers[0].access->path : q->variable;
+
 			strbuf_addf(&fields, "%s%s", i == 0 ? "" : i + 1 == rp->nr ? " and " : ", ",
-				    bit ? bit : plain_path(q->variable) ? q->variable
+				    bit ? bit : plain_path(as) ? as
 				    : q->object && strchr(q->object, '.')
 				    ? strchr(q->object, '.') + 1 : q->variable);
 			free(bit);

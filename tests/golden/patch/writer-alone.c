@@ -11,6 +11,7 @@ struct demo_dev {
 	unsigned int ready;
 	unsigned int count;
 	unsigned int done;
+	unsigned int enabled;
 	int buf[64];
 	struct mutex lock;
 };
@@ -94,13 +95,26 @@ void demo_set(struct demo_dev *dev, int v)
 	WRITE_ONCE(dev->mask, 1);
 }
 
+/* the barrier first in its function: its callers store the data */
+static void demo_enable(struct demo_dev *dev)
+{
+	smp_wmb();
+	WRITE_ONCE(dev->enabled, 1);
+}
+
+void demo_start_all(struct demo_dev *dev)
+{
+	dev->buf[4] = 1;
+	demo_enable(dev);
+}
+
 /* loads with no read barrier after them: no reader acqrel pairs */
 int demo_peek(struct demo_dev *dev)
 {
 	if (READ_ONCE(dev->reading))
 		return -EBUSY;
 	return dev->valid + READ_ONCE(dev->ready) + READ_ONCE(dev->out) + READ_ONCE(dev->in) +
-	       READ_ONCE(dev->mask) + READ_ONCE(dev->done);
+	       READ_ONCE(dev->mask) + READ_ONCE(dev->done) + READ_ONCE(dev->enabled);
 }
 
 int demo_note(unsigned int v);
@@ -112,12 +126,12 @@ int demo_counts(struct demo_dev *dev)
 }
 
 /*
- * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known), but a comment on a release that no comment ends right above (checkpatch wants one); the blank line between the barrier's comment and the store goes; the explanation of a barrier at a callee's end moves to each caller's release
+ * check-name: rule WO: only the writers are rewritten, with no "Pairs with" note (no reader is known), but a comment on a release that no comment ends right above (checkpatch wants one); the blank line between the barrier's comment and the store goes; the explanation of a barrier at a callee's end moves to each caller's release; a barrier first in its function says the callers' stores
  * check-command: acqrel patch --diff $file
  * check-output-start
 --- a/writer-alone.c
 +++ b/writer-alone.c
-@@ -22,9 +22,7 @@ static void demo_read_done(struct demo_dev *dev, int len)
+@@ -23,9 +23,7 @@ static void demo_read_done(struct demo_dev *dev, int len)
  	dev->used = 0;
  
  	/* must be seen first before validity is announced *\/
@@ -128,7 +142,7 @@ int demo_counts(struct demo_dev *dev)
  	wake_up(&dev->wait_q);
  }
  
-@@ -49,17 +47,13 @@ static const struct demo_ops demo_cb_ops = {
+@@ -50,17 +48,13 @@ static const struct demo_ops demo_cb_ops = {
  static void demo_copy_in(struct demo_dev *dev, const int *src, unsigned int len)
  {
  	memcpy(dev->buf + (dev->in & dev->mask), src, len * sizeof(int));
@@ -148,12 +162,25 @@ int demo_counts(struct demo_dev *dev)
  	return len;
  }
  
+@@ -98,8 +92,8 @@ void demo_set(struct demo_dev *dev, int v)
+ /* the barrier first in its function: its callers store the data *\/
+ static void demo_enable(struct demo_dev *dev)
+ {
+-	smp_wmb();
+-	WRITE_ONCE(dev->enabled, 1);
++	/* Make the callers' stores visible before dev->enabled *\/
++	smp_store_release(&dev->enabled, 1);
+ }
+ 
+ void demo_start_all(struct demo_dev *dev)
  * check-output-end
  * check-error-start
 writer-alone.c: in demo_read_done(): "must be seen first before validity is announced": note: may still describe the old barriers of dev->reading
-writer-alone.c:114: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->reading
+writer-alone.c:128: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->reading
 writer-alone.c: above demo_copy_in(): "the barrier at a callee's end: every caller's store of in be...": note: may still describe the old barriers of dev->in
-writer-alone.c:114: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->in
-acqrel patch: 2 protocols rewritten in 2 patches, 0 left for the author
+writer-alone.c:128: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->in
+writer-alone.c: above demo_enable(): "the barrier first in its function: its callers store the dat...": note: may still describe the old barriers of dev->enabled
+writer-alone.c:128: "check-name: rule WO: only the writers are rewritten, with no...": note: may still describe the old barriers of dev->enabled
+acqrel patch: 3 protocols rewritten in 3 patches, 0 left for the author
  * check-error-end
  */

@@ -3011,39 +3011,6 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 	}
 }
 
-/*
- * Two releases of one barrier, one statement after the other, that would
- * each carry the same "Pairs with ..." note (tg3's two producer indices):
- * the second says nothing the first has not, so its note goes.
- */
-static void plan_dedup_notes(struct group_plan *g)
-{
-	size_t i, j;
-
-	for (i = 0; i < g->nr; i++) {
-		struct planned *b = &g->plan[i];
-		size_t nlen = b->insert ? 0 : note_length(b->text);
-
-		if (!nlen || !b->text[nlen])
-			continue;
-		for (j = 0; j < g->nr; j++) {
-			const struct planned *a = &g->plan[j];
-			unsigned l;
-
-			if (j == i || g->fidx[j] != g->fidx[i] || a->insert || a->line >= b->line ||
-			    note_length(a->text) != nlen || memcmp(a->text, b->text, nlen))
-				continue;
-			/* nothing but deleted lines between a's statement and b's */
-			for (l = a->line + a->extra + 1; l < b->line && deleted_in(g, g->fidx[i], l); l++)
-				;
-			if (l == b->line)
-				break;
-		}
-		if (j < g->nr)
-			memmove(b->text, b->text + nlen, strlen(b->text + nlen) + 1);
-	}
-}
-
 /* Plans the protocols ps[0..np), which share barriers, as one patch, or leaves them all. */
 static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np)
 {
@@ -3060,7 +3027,6 @@ static void plan_group(struct rewrite *rw, const struct protocol **ps, size_t np
 	}
 	if (!why) {
 		plan_fold_notes(rw, &g);
-		plan_dedup_notes(&g);
 		plan_move_comments(rw, &g);
 		plan_blank_lines(rw, &g);
 		plan_lone_braces(rw, &g);

@@ -36,34 +36,27 @@ static int demo_xfer(struct demo_pr *p)
 }
 
 /*
- * check-name: two releases of one barrier with the same pairing note: the note is said once, folded into the barrier's block comment, not stacked above each release
+ * check-name: two releases of one barrier with the same pairing note: each keeps its own note right above it, since checkpatch --strict wants a comment right above every barrier line (saying it once leaves the second release flagged)
  * check-command: acqrel patch --diff $file
  * check-output-start
---- a/group-one-note.c
-+++ b/group-one-note.c
-@@ -12,13 +12,15 @@ static void demo_refill(struct demo_pr *p, int v)
- {
- 	p->std[0] = v;
- 	p->jmb[0] = v;
--	/* std[] and jmb[] entries must be
--	 * updated before the producer indices.
--	 *\/
+--- a/group-notes.c
++++ b/group-notes.c
+@@ -15,10 +15,10 @@ static void demo_refill(struct demo_pr *p, int v)
+ 	/* std[] and jmb[] entries must be
+ 	 * updated before the producer indices.
+ 	 *\/
 -	smp_wmb();
- 
+-
 -	p->std_prod = 1;
 -	p->jmb_prod = 1;
-+	/*
-+	 * std[] and jmb[] entries must be
-+	 * updated before the producer indices.
-+	 *
-+	 * Pairs with smp_load_acquire() in demo_xfer().
-+	 *\/
++	/* Pairs with smp_load_acquire() in demo_xfer() *\/
 +	smp_store_release(&p->std_prod, 1);
++	/* Pairs with smp_load_acquire() in demo_xfer() *\/
 +	smp_store_release(&p->jmb_prod, 1);
  }
  
  static int demo_xfer(struct demo_pr *p)
-@@ -26,11 +28,11 @@ static int demo_xfer(struct demo_pr *p)
+@@ -26,11 +26,11 @@ static int demo_xfer(struct demo_pr *p)
  	unsigned int s, j;
  	int sum = 0;
  

@@ -414,7 +414,8 @@ void classify_end_functions(struct strbuf *sb, const struct protocol *p,
  */
 static bool weigh_access(const struct classify_ctx *ctx, struct protocol *p,
 			 const struct pair_end *e, const struct access *a,
-			 const struct call_ref *call, const struct caller *tail, const char *file)
+			 const struct call_ref *call, const struct caller *tail, const char *file,
+			 const struct func_summary *in)
 {
 	struct pair_end as_caller = *e;
 	struct changed *c;
@@ -436,8 +437,8 @@ static bool weigh_access(const struct classify_ctx *ctx, struct protocol *p,
 		c->cls = (int)visible_class_as(ctx, p, &as_caller, true, a, file, a->off,
 					       &c->evidence);
 	} else {
-		c->cls = (int)visible_class(ctx, p, e, a, file, call ? call->off : a->off,
-					    &c->evidence);
+		c->cls = (int)visible_class_in(ctx, p, e, a, file, call ? call->off : a->off, in,
+					       &c->evidence);
 	}
 	p->changes++;
 	return c->cls == VIS_SHARED;
@@ -446,7 +447,7 @@ static bool weigh_access(const struct classify_ctx *ctx, struct protocol *p,
 static bool weigh_in(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
 		     const struct access *a, const struct call_ref *call, const char *file)
 {
-	return weigh_access(ctx, p, e, a, call, NULL, file);
+	return weigh_access(ctx, p, e, a, call, NULL, file, NULL);
 }
 
 static bool weigh(const struct classify_ctx *ctx, struct protocol *p, const struct pair_end *e,
@@ -3573,7 +3574,7 @@ static void weigh_function(struct judge *j, const struct pair_end *e, bool write
 						 f->file, a->line));
 			continue;
 		}
-		if (weigh_in(j->ctx, j->p, e, a, call, f->file))
+		if (weigh_access(j->ctx, j->p, e, a, call, NULL, f->file, f))
 			list_add(shared, a);
 	}
 	for (k = 0; k < f->calls.nr; k++) {
@@ -3902,7 +3903,7 @@ static void rule_tail_publish(struct judge *j, const struct pair_end *e)
 			char *item;
 
 			if (!a->is_write || !stores_argument(j, e, c, a) ||
-			    !weigh_access(j->ctx, j->p, e, a, NULL, c, caller_file(c, e->file)))
+			    !weigh_access(j->ctx, j->p, e, a, NULL, c, caller_file(c, e->file), NULL))
 				continue;
 			item = xasprintf("%s = %s (line %u%s%s in %s(), after its call at line %u)",
 					 a->path, a->value, a->line, c->file ? " of " : "",

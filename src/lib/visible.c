@@ -32,6 +32,7 @@ struct seen {
 	bool writer;			/* e is a writer: a is a store after its barrier */
 	const char *file;		/* the file of a: e's, or a callee's */
 	size_t at;			/* where e's function makes the access (its call) */
+	const struct func_summary *in;	/* the called function that makes it, or NULL */
 };
 
 /* The lock events of e's function, and where its barrier (or call) sits. */
@@ -422,32 +423,75 @@ static bool callers_hold(const struct seen *s, const struct func_summary *f, con
 	return true;
 }
 
+/* Locks a store may be ordered by, at most. */
+#define LOCKED_CANDIDATES 8
+
 /*
- * A store after smp_wmb() made under a lock that every load and store of
- * its field holds, in the files that can see the struct (in the function,
- * or at every call of a static function that makes it; __init functions
- * run before anyone reads): a thread that reads it holds the lock, and the
- * unlock that follows this store orders the data before it anyway.
+ * The locks that order store s->a for a thread that loads it holding
+ * them: those e's function holds where it makes the store (or its call);
+ * those the called function that makes it holds there (s->in); and those
+ * e's function holds at its barrier, released before the store (*after
+ * set for these). Returns how many, each with the file it is named in.
  */
-static char *rule_locked_uses(const struct seen *s)
+static size_t store_locks(const struct seen *s, const struct lock_event **v, const char **file,
+			  bool *after)
 {
 	const struct lock_list *mine = s->e->caller ? &s->e->caller->locks : &s->e->site->locks;
 	const struct lock_event *h;
+	size_t n = 0, from = 0, bat;
+
+	while (n < LOCKED_CANDIDATES && (h = lock_held(mine, s->at, &from))) {
+		v[n] = h, file[n] = s->e->file, after[n++] = false;
+	}
+	from = 0;
+	while (s->in && n < LOCKED_CANDIDATES && (h = lock_held(&s->in->locks, s->a->off, &from)))
+		v[n] = h, file[n] = s->in->file, after[n++] = false;
+	mine = locks_of(s->e, &bat);
+	from = 0;
+	while (n < LOCKED_CANDIDATES && s->at > bat && (h = lock_held(mine, bat, &from))) {
+		size_t k;
+
+		for (k = 0; k < n && v[k] != h; k++)
+			;
+		if (k == n)
+			v[n] = h, file[n] = s->e->file, after[n++] = true;
+	}
+	return n;
+}
+
+/*
+ * A store after smp_wmb() made under a lock, or after the unlock of a
+ * lock held at the barrier, that every other load and store of its field
+ * holds, in the files that can see the struct (in the function, or at
+ * every call of a static function that makes it; __init functions run
+ * before anyone reads): a thread that reads it holds the lock, so it
+ * either took it before the writer did, and cannot see the store, or
+ * after the writer's unlock, which orders the data before what it reads.
+ * The lock may be held in e's function, in the called function that
+ * makes the store (a put that takes the block's mutex), or at the barrier
+ * and dropped before the store.
+ */
+static char *rule_locked_uses(const struct seen *s)
+{
+	const struct lock_event *cand[LOCKED_CANDIDATES];
+	const char *cand_file[LOCKED_CANDIDATES];
+	bool after[LOCKED_CANDIDATES];
 	struct field_functions ff;
 	char *sname, *field, *out = NULL;
 	const char *dot;
-	size_t from = 0, i, k, uses, fns;
+	size_t i, k, c, nr, uses, fns;
 
 	if (!s->writer || !s->a->object || !s->ctx->defs || !(dot = strchr(s->a->object, '.')))
 		return NULL;
-	if (!lock_held(mine, s->at, &from))
+	if (!(nr = store_locks(s, cand, cand_file, after)))
 		return NULL;
 	sname = xstrndup(s->a->object, (size_t)(dot - s->a->object));
 	field = xstrndup(dot + 1, strcspn(dot + 1, "[."));
 	memset(&ff, 0, sizeof(ff));
 	defs_field_functions(s->ctx->defs, s->file, sname, field, &ff);
-	from = 0;
-	while (ff.complete && ff.nr && !out && (h = lock_held(mine, s->at, &from))) {
+	for (c = 0; c < nr && ff.complete && ff.nr && !out; c++) {
+		const struct lock_event *h = cand[c];
+
 		uses = fns = 0;
 		for (i = 0; i < ff.nr; i++) {
 			const struct func_summary *f =
@@ -469,12 +513,15 @@ static char *rule_locked_uses(const struct seen *s)
 
 				if (!use_of_field(a, sname, field))
 					continue;
+				/* the store itself, made after the unlock */
+				if (after[c] && a->off == s->a->off && !strcmp(f->file, s->file))
+					continue;
 				uses++;
-				if (holds(&f->locks, a->off, f->file, &h->lock, s->e->file))
+				if (holds(&f->locks, a->off, f->file, &h->lock, cand_file[c]))
 					continue;
 				if (callers < 0)
 					callers = callers_hold(s, f, ff.v[i].function, &h->lock,
-							       s->e->file);
+							       cand_file[c]);
 				if (!callers)
 					break;
 			}
@@ -483,8 +530,9 @@ static char *rule_locked_uses(const struct seen *s)
 			fns += uses > before;
 		}
 		if (i == ff.nr && uses)
-			out = xasprintf("under %s, which every load and store of %s.%s in %s holds (%zu access%s in %zu function%s)",
-					h->lock.path, sname, field, ff.scope, uses,
+			out = xasprintf("%s %s, which every %sload and store of %s.%s in %s holds (%zu access%s in %zu function%s)",
+					after[c] ? "after the unlock of" : "under", h->lock.path,
+					after[c] ? "other " : "", sname, field, ff.scope, uses,
 					uses == 1 ? "" : "es", fns, fns == 1 ? "" : "s");
 	}
 	field_functions_release(&ff);
@@ -1188,6 +1236,21 @@ static const struct visibility_rule {
 	{ "not-subscribed", VIS_SHARED, rule_not_subscribed },
 };
 
+static enum visibility visible_class_seen(const struct classify_ctx *c, const struct protocol *p,
+					  const struct pair_end *e, bool writer,
+					  const struct access *a, const char *file, size_t at,
+					  const struct func_summary *in, char **evidence)
+{
+	struct seen s = { c, c->t, p, e, a, writer, file, at, in };
+	size_t i;
+
+	*evidence = NULL;
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if ((*evidence = rules[i].applies(&s)))
+			return rules[i].cls;
+	return VIS_SHARED;
+}
+
 enum visibility visible_class(const struct classify_ctx *c, const struct protocol *p,
 			      const struct pair_end *e, const struct access *a, const char *file,
 			      size_t at, char **evidence)
@@ -1199,12 +1262,13 @@ enum visibility visible_class_as(const struct classify_ctx *c, const struct prot
 				 const struct pair_end *e, bool writer, const struct access *a,
 				 const char *file, size_t at, char **evidence)
 {
-	struct seen s = { c, c->t, p, e, a, writer, file, at };
-	size_t i;
-
-	*evidence = NULL;
-	for (i = 0; i < ARRAY_SIZE(rules); i++)
-		if ((*evidence = rules[i].applies(&s)))
-			return rules[i].cls;
-	return VIS_SHARED;
+	return visible_class_seen(c, p, e, writer, a, file, at, NULL, evidence);
 }
+
+enum visibility visible_class_in(const struct classify_ctx *c, const struct protocol *p,
+				 const struct pair_end *e, const struct access *a, const char *file,
+				 size_t at, const struct func_summary *in, char **evidence)
+{
+	return visible_class_seen(c, p, e, protocol_is_writer(p, e), a, file, at, in, evidence);
+}
+

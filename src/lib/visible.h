@@ -49,6 +49,15 @@ enum visibility visible_class_as(const struct classify_ctx *c, const struct prot
 				 const char *file, size_t at, char **evidence);
 
 /*
+ * visible_class() for an access a that a function called from e's
+ * window makes (in, whose locks hold at a's offset, in a's file).
+ */
+struct func_summary;
+enum visibility visible_class_in(const struct classify_ctx *c, const struct protocol *p,
+				 const struct pair_end *e, const struct access *a, const char *file,
+				 size_t at, const struct func_summary *in, char **evidence);
+
+/*
  * Whether reader end e's subscribe load (or the call of the helper that
  * makes it) is evaluated on every path to its smp_rmb(): then an acquire
  * there covers every earlier load of the same variable by coherence.

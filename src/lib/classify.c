@@ -4237,7 +4237,10 @@ static bool comment_names_access(const char *text, size_t off, const struct acce
  * global: "*ptep"): the barrier publishes that earlier store, and a
  * release on the later store would leave it unordered after the data.
  * Keep, naming it. Not when the barrier's comment names the protocol's
- * variable; an earlier store of a field is shape 7 (several-stores).
+ * variable; an earlier store of a field is shape 7 (several-stores). A
+ * publish store that a helper makes (shared-helper) is where the helper
+ * is called: "smp_wmb(); set_pte(ptep, v); walk_enter(&ctx);" publishes
+ * *ptep, not the walk's own level.
  */
 static void rule_first_store(struct judge *j)
 {
@@ -4249,9 +4252,10 @@ static void rule_first_store(struct judge *j)
 		const struct changed *first = NULL;
 		const char *text = types_text(j->t, e->file);
 		size_t len = text ? strlen(text) : 0;
+		size_t pub = e->helper ? e->helper->off : e->access->off;
 
-		if (!classify_convertible(p, e) || e->caller || e->helper || !text ||
-		    e->access->off < e->site->off || e->access->off > len)
+		if (!classify_convertible(p, e) || e->caller || !text || pub < e->site->off ||
+		    pub > len)
 			continue;
 		/* a comment that names the variable says it is the publication */
 		if (comment_names_access(text, e->site->off, e->access))
@@ -4263,7 +4267,7 @@ static void rule_first_store(struct judge *j)
 			/* on every path from the barrier to the publish store */
 			if (ch->end != e || ch->tail || !ch->access->is_write || ch->cls != VIS_SHARED ||
 			    (!ch->call && strcmp(ch->file, e->file)) || at <= e->site->off ||
-			    at >= e->access->off || !straight_between(text, e->site->off, at) ||
+			    at >= pub || !straight_between(text, e->site->off, at) ||
 			    (ch->call && !ch->call->direct) || braceless_body(text, at) ||
 			    protocol_could_hold(ch->access, ch->file))
 				continue;

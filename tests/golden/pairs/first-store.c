@@ -58,6 +58,29 @@ static int demo_event(struct demo_kvm *k, unsigned long *ptep, int ev)
 	return was;
 }
 
+struct demo_walk {
+	int level;
+	int shift;
+};
+
+static inline void demo_walk_enter(struct demo_walk *w)
+{
+	w->level--;
+}
+
+/* the publish store is a helper's, called after the pte's helper: keep, first-store */
+static void demo_populate(struct demo_kvm *k, unsigned long *ptep, unsigned long *child)
+{
+	struct demo_walk w = { 4, 12 };
+
+	while (w.level > 1) {
+		demo_set_pte(child, 0);
+		smp_wmb();
+		demo_set_pte(ptep, (unsigned long)child);
+		demo_walk_enter(&w);
+	}
+}
+
 /* k->count and k->pend are read somewhere: readers acqrel does not see ordered */
 static unsigned long demo_kvm_stat(struct demo_kvm *k)
 {
@@ -65,7 +88,7 @@ static unsigned long demo_kvm_stat(struct demo_kvm *k)
 }
 
 /*
- * check-name: rule FIRST: a store another thread can see that the smp_wmb() reaches on every path before the protocol's publish store, its own or a helper's ("smp_wmb(); set_pte(ptep, v); stat--;"), is what the barrier publishes (keep); not when the barrier's comment names the protocol's variable, nor for a call under an if, nor for a store to a field (shape 7)
+ * check-name: rule FIRST: a store another thread can see that the smp_wmb() reaches on every path before the protocol's publish store, its own or a helper's ("smp_wmb(); set_pte(ptep, v); stat--;"), is what the barrier publishes (keep); not when the barrier's comment names the protocol's variable, nor for a call under an if, nor for a store to a field (shape 7); a publish store a helper makes counts where the helper is called
  * check-command: acqrel pairs $file
  * check-output-start
 first-store.c:27: protocol k->huge (demo_kvm.huge): keep
@@ -93,6 +116,15 @@ first-store.c:54: protocol k->pend (demo_kvm.pend): review
   several-stores: smp_wmb() in demo_event() also orders the stores to *ptep (line 16), which other threads can see: with a release on k->pend instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     store *ptep (line 16 in demo_set_pte(), called at line 56) after smp_wmb() in demo_event(): shared
+
+first-store.c:78: protocol w->level (demo_walk.level): keep
+  writer first-store.c:78: smp_wmb() in demo_populate(); publish store in demo_walk_enter() at line 68, called at line 80
+  evidence: object, call
+  one-side: no reader found in the files given: no smp_rmb() follows a load of w->level
+  several-stores: smp_wmb() in demo_populate() also orders the stores to *ptep (line 16), which other threads can see: with a release on w->level instead, they are no longer ordered after the data
+  first-store: smp_wmb() in demo_populate() is followed first by the store to *ptep that demo_set_pte() makes (line 79), which other threads can see, and only then by the store to w->level: the barrier publishes that store too, and a release on w->level would leave it unordered after the data
+  ordering: 1 other access changes ordering; 1 can be seen by another thread
+    store *ptep (line 16 in demo_set_pte(), called at line 79) after smp_wmb() in demo_populate(): shared
 
  * check-output-end
  */

@@ -229,6 +229,86 @@ static char *rule_address(const struct seen *s)
 	return NULL;
 }
 
+/* Whether the function of writer end w stores a variable of key (in w's file). */
+static bool writer_stores(const struct seen *s, const struct pair_end *w, const char *key)
+{
+	const struct func_summary *f = w->site->function
+		? defs_function(s->ctx->defs, w->file, w->site->function) : NULL;
+	size_t i;
+
+	if (!f || !f->parsed || strcmp(f->file, w->file))
+		return true;	/* not known: it may */
+	for (i = 0; i < f->accesses.nr; i++)
+		if (f->accesses.v[i].is_write && access_is(&f->accesses.v[i], w->file, key))
+			return true;
+	return false;
+}
+
+/*
+ * Whether store st (in s's file) writes the whole value its load reads:
+ * no bit operation unless on the same bit as the load, no "|=", "&=" or
+ * "^=" (a flags word, whose other bits may be another thread's).
+ */
+static bool whole_value_store(const struct seen *s, const struct access *st)
+{
+	const char *text = types_text(s->t, s->file), *p, *end;
+	bool bits = (st->via && strstr(st->via, "_bit")) || (s->a->via && strstr(s->a->via, "_bit"));
+
+	if (bits)
+		return st->via && s->a->via && strstr(st->via, "_bit") && strstr(s->a->via, "_bit") &&
+		       st->value && s->a->value && !strcmp(st->value, s->a->value);
+	if (!text || st->off >= strlen(text))
+		return false;
+	for (p = text + st->off, end = p + 200; p < end && *p && *p != ';'; p++) {
+		if (*p != '=' || p[1] == '=' || p[-1] == '=' || p[-1] == '!' || p[-1] == '<' ||
+		    p[-1] == '>')
+			continue;
+		return p[-1] != '|' && p[-1] != '&' && p[-1] != '^';
+	}
+	return true;	/* ++, --, WRITE_ONCE(x, v): the whole value */
+}
+
+/*
+ * Rule CURSOR: a load before smp_rmb() of a path that the reader's own
+ * function stores again after the barrier, its whole value ("while
+ * (ring->head != ring->tail) { smp_rmb(); c = ring->buf[ring->tail];
+ * ring->tail = next; }"): the consumer's own index or cursor, which it
+ * reads back. No writer of the protocol stores that variable in the
+ * function of its barrier: it is not published with the data, so the
+ * acquire of the published variable orders all the data.
+ */
+static char *rule_own_cursor(const struct seen *s)
+{
+	const char *fn = s->e->site->function;
+	const struct func_summary *f;
+	const struct access *st = NULL;
+	unsigned ev;
+	char *key, *out = NULL;
+	size_t i;
+
+	if (s->writer || s->e->caller || s->in || !fn || !s->ctx->defs ||
+	    strcmp(s->file, s->e->file))
+		return NULL;
+	f = defs_function(s->ctx->defs, s->e->file, fn);
+	if (!f || !f->parsed || strcmp(f->file, s->e->file))
+		return NULL;
+	for (i = 0; i < f->accesses.nr && !st; i++)
+		if (f->accesses.v[i].is_write && f->accesses.v[i].off > s->e->site->off &&
+		    !strcmp(f->accesses.v[i].path, s->a->path) && whole_value_store(s, &f->accesses.v[i]))
+			st = &f->accesses.v[i];
+	if (!st || !(key = key_of(s->a, s->file, &ev)))
+		return NULL;
+	if (ev & (EV_OBJECT | EV_GLOBAL)) {
+		for (i = 0; i < s->p->nr_writers && !writer_stores(s, &s->p->writers[i], key); i++)
+			;
+		if (i == s->p->nr_writers)
+			out = xasprintf("this side's own cursor: %s() stores %s itself (line %u), and no writer of %s stores it: the load reads back this side's index, not what a writer publishes",
+					fn, s->a->path, st->line, s->p->variable);
+	}
+	free(key);
+	return out;
+}
+
 /* ---- locked: a lock that both sides hold orders it ---- */
 
 /* Whether lock events l hold a lock of the same variable as lock at off. */
@@ -1226,6 +1306,7 @@ static const struct visibility_rule {
 	{ "init-only", VIS_BEFORE_PUBLICATION, rule_init_only },
 	{ "never-stored", VIS_BEFORE_PUBLICATION, rule_never_stored },
 	{ "owned", VIS_PRIVATE, rule_owned },
+	{ "own-cursor", VIS_PRIVATE, rule_own_cursor },
 	{ "locked", VIS_LOCKED, rule_locked },
 	{ "locked-stores", VIS_LOCKED, rule_locked_stores },
 	{ "locked-uses", VIS_LOCKED, rule_locked_uses },

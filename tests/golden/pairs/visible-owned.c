@@ -49,12 +49,16 @@ static int demo_tx_get(struct demo_tx *t)
 		return -1;
 	smp_rmb();
 	c = t->chars[t->cons % 16];
-	smp_mb();
-	t->cons = t->cons + 1;
 	return c;
 }
 
-/* another function stores cons too: the load stays a caveat */
+/* other functions store cons: the load stays a caveat (rules PRIV and CURSOR) */
+static void demo_tx_advance(struct demo_tx *t)
+{
+	smp_mb();
+	t->cons = t->cons + 1;
+}
+
 static void demo_tx_flush(struct demo_tx *t)
 {
 	t->cons = READ_ONCE(t->prod);

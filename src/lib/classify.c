@@ -3504,9 +3504,24 @@ static const char *const self_ordered_calls[] = {
 };
 
 /*
+ * Rule PUT: calls after the publish store that drop a reference. Their
+ * decrement is a release (refcount_dec_and_test() and kin, and
+ * atomic_dec_and_test(), fully ordered), so it comes after the data; what
+ * they do when it was the last reference (kref_put()'s release function,
+ * the lock refcount_dec_and_lock() takes) comes after the decrement, which
+ * then acquires. Everything such a call stores is ordered after the data
+ * whatever the barrier becomes.
+ */
+static const char *const put_calls[] = {
+	"kref_put", "kref_put_mutex", "kref_put_lock", "refcount_dec_and_test",
+	"refcount_sub_and_test", "refcount_dec_and_lock", "refcount_dec_and_lock_irqsave",
+	"refcount_dec_and_mutex_lock", "atomic_dec_and_test", "atomic_long_dec_and_test",
+};
+
+/*
  * Whether call, made by writer end e's function, comes after e's publish
- * store and is one of ordered_calls[] or self_ordered_calls[] (name: the
- * call itself, or one its callee makes).
+ * store and is one of ordered_calls[], self_ordered_calls[] or put_calls[]
+ * (name: the call itself, or one its callee makes).
  */
 static bool ordered_after_publish(const struct pair_end *e, const struct call_ref *call,
 				  const char *name)
@@ -3520,6 +3535,9 @@ static bool ordered_after_publish(const struct pair_end *e, const struct call_re
 			return true;
 	for (i = 0; i < ARRAY_SIZE(self_ordered_calls); i++)
 		if (!strcmp(name, self_ordered_calls[i]))
+			return true;
+	for (i = 0; i < ARRAY_SIZE(put_calls); i++)
+		if (!strcmp(name, put_calls[i]))
 			return true;
 	return false;
 }

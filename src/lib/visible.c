@@ -203,6 +203,43 @@ static bool forms_subscribe_address(const struct pair_end *e, const char *local)
 }
 
 /*
+ * The local that the call at off assigns its result to ("u = find(...)",
+ * "struct u *u = find(...)"), copied; NULL for any other use of the result.
+ */
+static char *call_result_local(const char *text, size_t off)
+{
+	const char *p = text + off, *end;
+
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n'))
+		p--;
+	if (p - text < 2 || p[-1] != '=' || strchr("=!<>+-*/%&|^", p[-2]))
+		return NULL;
+	for (p--; p > text && (p[-1] == ' ' || p[-1] == '\t'); p--)
+		;
+	end = p;
+	while (p > text && is_c_ident_char(p[-1]))
+		p--;
+	if (p == end || isdigit((unsigned char)*p) || (p > text && (p[-1] == '.' || p[-1] == '>')))
+		return NULL;
+	return xstrndup(p, (size_t)(end - p));
+}
+
+bool visible_call_feeds_subscribe(struct types *t, const struct pair_end *e,
+				  const struct call_ref *call)
+{
+	const char *text = types_text(t, e->file);
+	char *local;
+	bool yes;
+
+	if (e->caller || e->helper || !text || call->off >= strlen(text) ||
+	    call->off >= e->access->off || !(local = call_result_local(text, call->off)))
+		return false;
+	yes = forms_subscribe_address(e, local);
+	free(local);
+	return yes;
+}
+
+/*
  * A load before smp_rmb() that the subscribe load's address depends on
  * (ring for ring->tail), or whose value is the base of the loads after the
  * barrier (p = x->ptr; smp_rmb(); p->data): an address dependency orders it.

@@ -58,6 +58,17 @@ enum visibility visible_class_in(const struct classify_ctx *c, const struct prot
 				 size_t at, const struct func_summary *in, char **evidence);
 
 /*
+ * Whether reader end e's call before its barrier gives, as its result, a
+ * local that the subscribe load's address is computed from ("u =
+ * find(key); if (test_bit(F, &u->flags)) { smp_rmb(); ..."): the loads
+ * that find the object stay ordered before the data by the address
+ * dependency of the acquire on them.
+ */
+struct call_ref;
+bool visible_call_feeds_subscribe(struct types *t, const struct pair_end *e,
+				  const struct call_ref *call);
+
+/*
  * Whether reader end e's subscribe load (or the call of the helper that
  * makes it) is evaluated on every path to its smp_rmb(): then an acquire
  * there covers every earlier load of the same variable by coherence.

@@ -2207,6 +2207,39 @@ static char *comment_not_naming(struct judge *j, const struct pair_end *e, enum 
 }
 
 /*
+ * Whether comment names store a: its field's last name, or for a bit
+ * operation its bit, whole or by a tail after a prefix that keeps an
+ * underscore ("ALL_QUEUED" for set_bit(NETFS_RREQ_ALL_QUEUED, ...)).
+ * *name and *n get the name found.
+ */
+static bool comment_names_store(const char *comment, const struct access *a, const char **name,
+				size_t *n)
+{
+	const char *v = a->value, *t;
+
+	*name = last_name(a->path, n);
+	if (*n > 2 && mentions_word(comment, *name, *n))
+		return true;
+	if (!a->via || !strstr(a->via, "_bit") || !v || !is_c_ident_char(*v))
+		return false;
+	for (t = v; *t; t++)
+		if (!is_c_ident_char(*t))
+			return false;
+	for (t = v; t; t = strchr(t + 1, '_')) {
+		const char *from = t == v ? v : t + 1;
+
+		if (!strchr(from, '_') || strlen(from) < 4)
+			break;
+		if (mentions_word(comment, from, strlen(from))) {
+			*name = from;
+			*n = strlen(from);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
  * Rule W, for a store no protocol holds: the comment of end e's smp_wmb()
  * (comment, which does not name e's variable) names a store the barrier
  * orders after it in its function ("before we publish the updated tail
@@ -2227,8 +2260,7 @@ static bool comment_names_later_store(struct judge *j, const struct pair_end *e,
 
 		if (!a->is_write || a == e->access || !strcmp(a->path, e->access->path))
 			continue;
-		name = last_name(a->path, &n);
-		if (n > 2 && mentions_word(comment, name, n)) {
+		if (comment_names_store(comment, a, &name, &n)) {
 			reason(j->p, "comment-names-other",
 			       xasprintf("the comment of smp_wmb() in %s() names %.*s, which it stores after the barrier (%s, line %u), and not %s: the barrier publishes that store, which a release on %s would not order",
 					 site_where(s), (int)n, name, a->path, a->line, j->p->variable,
@@ -2281,8 +2313,7 @@ static void rule_comment_names_other(struct judge *j)
 			for (w = 0; w < q->nr_writers; w++) {
 				if (q->writers[w].site != e->site || q->writers[w].caller)
 					continue;
-				other = last_name(q->writers[w].access->path, &n);
-				if (n && mentions_word(comment, other, n)) {
+				if (comment_names_store(comment, q->writers[w].access, &other, &n)) {
 					reason(p, "comment-names-other",
 					       xasprintf("the comment of smp_wmb() in %s() names %.*s, which %s stores after it, and not %s: the barrier publishes that store, and this one it orders in passing",
 							 site_where(e->site), (int)n, other,

@@ -8,6 +8,8 @@ struct demo_unit {
 	int count;
 	int limit;
 	int table[4];
+	unsigned long flags;
+	int len;
 };
 
 /* positive: the comment names generation; login is a store the barrier orders in passing */
@@ -62,36 +64,76 @@ int demo_unit_limit(struct demo_unit *u)
 	return u->table[l - 1];
 }
 
+/* positive: the comment names a bit set_bit() stores by the tail of its name */
+void demo_unit_queue(struct demo_unit *u, int n)
+{
+	u->table[0] = n;
+	smp_wmb(); /* Write the table before ALL_QUEUED. */
+	set_bit(DEMO_UNIT_ALL_QUEUED, &u->flags);
+	u->len = n;
+}
+
+int demo_unit_queued(struct demo_unit *u)
+{
+	if (!test_bit(DEMO_UNIT_ALL_QUEUED, &u->flags))
+		return -1;
+	smp_rmb();
+	return u->table[0];
+}
+
+int demo_unit_len(struct demo_unit *u)
+{
+	int n = u->len;
+
+	smp_rmb();
+	return u->table[n];
+}
+
 /*
- * check-name: rule W: a barrier whose comment names another store after it is not the barrier of a later store (keep), unless that store's reader names the writer next to its barrier
+ * check-name: rule W: a barrier whose comment names another store after it is not the barrier of a later store (keep), unless that store's reader names the writer next to its barrier; a bit that set_bit() stores is named by its name or a tail of it (ALL_QUEUED)
  * check-command: acqrel pairs $file
  * check-output-start
-comment-names-other.c:17: protocol u->generation (demo_unit.generation): review
-  writer comment-names-other.c:17: smp_wmb() in demo_unit_login(); publish store at line 18
-  reader comment-names-other.c:34: smp_rmb() in demo_unit_node(); subscribe load at line 32
+comment-names-other.c:19: protocol u->generation (demo_unit.generation): review
+  writer comment-names-other.c:19: smp_wmb() in demo_unit_login(); publish store at line 20
+  reader comment-names-other.c:36: smp_rmb() in demo_unit_node(); subscribe load at line 34
   evidence: object, data
   shared-barrier: smp_wmb() in demo_unit_login() also orders u->login, whose protocol is keep: the barrier stays
   ordering: 0 other accesses change ordering
 
-comment-names-other.c:17: protocol u->login (demo_unit.login): keep
-  writer comment-names-other.c:17: smp_wmb() in demo_unit_login(); publish store at line 19
-  reader comment-names-other.c:26: smp_rmb() in demo_unit_reconnect(); subscribe load at line 24
+comment-names-other.c:19: protocol u->login (demo_unit.login): keep
+  writer comment-names-other.c:19: smp_wmb() in demo_unit_login(); publish store at line 21
+  reader comment-names-other.c:28: smp_rmb() in demo_unit_reconnect(); subscribe load at line 26
   evidence: object
   comment-names-other: the comment of smp_wmb() in demo_unit_login() names generation, which u->generation stores after it, and not u->login: the barrier publishes that store, and this one it orders in passing
   ordering: 0 other accesses change ordering
 
-comment-names-other.c:43: protocol u->count (demo_unit.count): convert
-  writer comment-names-other.c:43: smp_wmb() in demo_unit_grow(); publish store at line 44
-  reader comment-names-other.c:52: smp_rmb() in demo_unit_last(); subscribe load at line 50
+comment-names-other.c:45: protocol u->count (demo_unit.count): convert
+  writer comment-names-other.c:45: smp_wmb() in demo_unit_grow(); publish store at line 46
+  reader comment-names-other.c:54: smp_rmb() in demo_unit_last(); subscribe load at line 52
   evidence: object, data
   adjacent: each barrier that goes orders u->count and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-comment-names-other.c:43: protocol u->limit (demo_unit.limit): convert
-  writer comment-names-other.c:43: smp_wmb() in demo_unit_grow(); publish store at line 45
-  reader comment-names-other.c:61: smp_rmb() in demo_unit_limit(); subscribe load at line 58
+comment-names-other.c:45: protocol u->limit (demo_unit.limit): convert
+  writer comment-names-other.c:45: smp_wmb() in demo_unit_grow(); publish store at line 47
+  reader comment-names-other.c:63: smp_rmb() in demo_unit_limit(); subscribe load at line 60
   evidence: object, comment, data
   adjacent: each barrier that goes orders u->limit and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+comment-names-other.c:71: protocol u->flags bit DEMO_UNIT_ALL_QUEUED (demo_unit.flags): convert
+  writer comment-names-other.c:71: smp_wmb() in demo_unit_queue(); publish store at line 72
+  reader comment-names-other.c:80: smp_rmb() in demo_unit_queued(); subscribe load at line 78
+  evidence: object, data
+  stays: smp_wmb() in demo_unit_queue() publishes u->flags with set_bit(), which has no release form: smp_wmb() stays there
+  adjacent: each barrier that goes orders u->flags and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+comment-names-other.c:71: protocol u->len (demo_unit.len): keep
+  writer comment-names-other.c:71: smp_wmb() in demo_unit_queue(); publish store at line 73
+  reader comment-names-other.c:88: smp_rmb() in demo_unit_len(); subscribe load at line 86
+  evidence: object
+  comment-names-other: the comment of smp_wmb() in demo_unit_queue() names ALL_QUEUED, which u->flags stores after it, and not u->len: the barrier publishes that store, and this one it orders in passing
   ordering: 0 other accesses change ordering
 
  * check-output-end

@@ -2207,8 +2207,8 @@ static char *comment_not_naming(struct judge *j, const struct pair_end *e, enum 
 }
 
 /*
- * Whether comment names store a: its field's last name, or for a bit
- * operation its bit, whole or by a tail after a prefix that keeps an
+ * Whether comment names access a (a store, or a load before an
+ * smp_rmb()): its field's last name, or for a bit operation its bit, whole or by a tail after a prefix that keeps an
  * underscore ("ALL_QUEUED" for set_bit(NETFS_RREQ_ALL_QUEUED, ...)).
  * *name and *n get the name found.
  */
@@ -2557,7 +2557,9 @@ static void rule_comment_names_other_load(struct judge *j)
 			     (e->access->path[an] == '-' || e->access->path[an] == '.' ||
 			      e->access->path[an] == '[')))
 				continue;
-			other = last_name(a->path, &n);
+			/* its name, or its bit's: "after reading WORK_DONE_BIT" */
+			if (!comment_names_store(comment, a, &other, &n))
+				other = last_name(a->path, &n);
 			/* or the local it loads into: "occur after hw_cons" */
 			if (!(n > 2 && mentions_word(comment, other, n)) && an > 2 &&
 			    key_is_ident(a->assigned_to) && mentions_word(comment, a->assigned_to, an)) {

@@ -235,8 +235,44 @@ static int demo_tab_read(struct demo_tab *tb, int i)
 	return t + tb->slots[(g + i) % 8];
 }
 
+struct demo_work {
+	unsigned long flags;
+	int result;
+	struct demo_work *next;
+};
+
+struct demo_worker {
+	struct demo_work *first;
+};
+
+static void demo_worker_add(struct demo_worker *w, struct demo_work *k)
+{
+	k->result = 0;
+	smp_wmb();
+	WRITE_ONCE(w->first, k);
+}
+
+static void demo_work_done(struct demo_work *k, int r)
+{
+	k->result = r;
+	smp_mb__before_atomic();
+	set_bit(DEMO_WORK_DONE_BIT, &k->flags);
+}
+
+/* the comment names the bit test_bit() loads, and not first: keep */
+static int demo_worker_run(struct demo_worker *w)
+{
+	struct demo_work *k = READ_ONCE(w->first);
+
+	if (!test_bit(DEMO_WORK_DONE_BIT, &k->flags))
+		return -1;
+	/* Orders all later loads after reading WORK_DONE_BIT */
+	smp_rmb();
+	return k->result;
+}
+
 /*
- * check-name: rule W for readers: an smp_rmb() whose comment names another load before it (a fully ordered RMW's too), and not the protocol's, is that load's barrier (keep); not a base of the subscribe load, nor when the comment names the protocol's variable as well; the load may be named by the local it goes to (through le16_to_cpu()), and a reader whose subscribe load is in a helper is left out; a member the comment names and the function loads further up than the window reaches counts too, not a store of it (WRITE_ONCE()) nor a member the subscribe load goes through
+ * check-name: rule W for readers: an smp_rmb() whose comment names another load before it (a fully ordered RMW's too), and not the protocol's, is that load's barrier (keep); not a base of the subscribe load, nor when the comment names the protocol's variable as well; the load may be named by the local it goes to (through le16_to_cpu()), and a reader whose subscribe load is in a helper is left out; a member the comment names and the function loads further up than the window reaches counts too, not a store of it (WRITE_ONCE()) nor a member the subscribe load goes through; a bit test_bit() loads is named by its bit or a tail of it (WORK_DONE_BIT)
  * check-command: acqrel pairs $file
  * check-output-start
 comment-names-other-load.c:23: protocol a->state (demo_apic.state): keep
@@ -304,6 +340,13 @@ comment-names-other-load.c:211: protocol tb->gen (demo_tab.gen): convert
     load tb->slots[3] (line 227) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[3] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
     load tb->slots[2] (line 226) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[2] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
     load tb->slots[1] (line 225) before smp_rmb() in demo_tab_read(): unordered: no writer in the tree orders a store to tb->slots[1] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
+
+comment-names-other-load.c:251: protocol w->first (demo_worker.first): keep
+  writer comment-names-other-load.c:251: smp_wmb() in demo_worker_add(); publish store at line 252
+  reader comment-names-other-load.c:270: smp_rmb() in demo_worker_run(); subscribe load at line 265
+  evidence: object, data
+  comment-names-other: the comment of smp_rmb() in demo_worker_run() names WORK_DONE_BIT, which it loads before the barrier (k->flags, line 267), and not w->first: the barrier subscribes to that load, and this one it orders in passing
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

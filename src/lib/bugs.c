@@ -1098,6 +1098,10 @@ static const struct protocol *protocol_in(struct bugs_ctx *c, const struct hashm
  * The first end of p, among its writers (writers) or its readers, whose
  * barrier orders the data a (of file) names: a writer's smp_wmb() that has
  * a store of it before, a reader's smp_rmb() that has a load of it after.
+ * A writer's wmb() counts too: it orders the CPU's stores as smp_wmb()
+ * does (and a device's view besides), and a reader whose smp_rmb() loads
+ * the data shows that CPUs read it. dma_wmb() orders only what a device
+ * sees.
  */
 static const struct pair_end *data_end(const struct protocol *p, const struct access *a,
 				       const char *file, bool writers)
@@ -1111,7 +1115,8 @@ static const struct pair_end *data_end(const struct protocol *p, const struct ac
 		return NULL;
 	for (i = 0; i < n && !found; i++)
 		if (!v[i].caller &&
-		    prim_role(v[i].site->primitive) == (writers ? PRIM_ROLE_WMB : PRIM_ROLE_RMB) &&
+		    (prim_role(v[i].site->primitive) == (writers ? PRIM_ROLE_WMB : PRIM_ROLE_RMB) ||
+		     (writers && !strcmp(v[i].site->primitive, "wmb"))) &&
 		    touches(writers ? &v[i].site->window_before : &v[i].site->window_after, v[i].file,
 			    key, writers))
 			found = &v[i];
@@ -1197,9 +1202,10 @@ static void misplaced_rmb(struct bugs_ctx *c, const struct site *s, const char *
 				xasprintf("smp_rmb() comes before the load of %s (line %u) instead of between it and the load of %s (line %u)",
 					  flag->path, flag->line, data->path, data->line),
 				describe_protocol(p),
-				xasprintf("%s() in %s() stores %s before its smp_wmb() and %s after it; here nothing orders the load of %s after the load of %s, and %s",
+				xasprintf("%s() in %s() stores %s before its %s() and %s after it; here nothing orders the load of %s after the load of %s, and %s",
 					  w->site->primitive, site_where(w->site), data->path,
-					  p->variable, data->path, flag->path, before),
+					  w->site->primitive, p->variable, data->path, flag->path,
+					  before),
 				xasprintf("load %s with smp_load_acquire(), or move the smp_rmb() after its load",
 					  flag->path),
 				false);

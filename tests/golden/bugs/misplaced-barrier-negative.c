@@ -94,8 +94,37 @@ static int demo_msg_read(struct demo_msg *m)
 	return m->body;
 }
 
+struct demo_rx {
+	unsigned int desc[16];
+	unsigned int cur;
+};
+
+/* dma_wmb() orders memory for the device only: no publication to CPUs */
+static void demo_rx_give(struct demo_rx *x, unsigned int v)
+{
+	x->desc[x->cur % 16] = v;
+	dma_wmb();
+	x->cur++;
+}
+
+static bool demo_rx_full(struct demo_rx *x, unsigned int dirty)
+{
+	if (x->cur - dirty != 16)
+		return false;
+	smp_rmb();
+	return x->desc[dirty % 16] != 0;
+}
+
+static unsigned int demo_rx_clean(struct demo_rx *x, unsigned int dirty)
+{
+	smp_rmb();
+	if (x->cur == dirty)
+		return 0;
+	return x->desc[dirty % 16];
+}
+
 /*
- * check-name: misplaced-barrier: an smp_rmb() between the flag's load and the data's is right, and one after a load a writer publishes is that load's
+ * check-name: misplaced-barrier: an smp_rmb() between the flag's load and the data's is right, and one after a load a writer publishes is that load's; a writer's dma_wmb() publishes to no CPU
  * check-command: acqrel bugs $file
  * check-output-start
  * check-output-end

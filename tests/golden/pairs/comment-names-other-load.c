@@ -235,24 +235,24 @@ static int demo_tab_read(struct demo_tab *tb, int i)
 	return t + tb->slots[(g + i) % 8];
 }
 
-struct demo_work {
+struct demo_owork {
 	unsigned long flags;
 	int result;
-	struct demo_work *next;
+	struct demo_owork *next;
 };
 
 struct demo_worker {
-	struct demo_work *first;
+	struct demo_owork *first;
 };
 
-static void demo_worker_add(struct demo_worker *w, struct demo_work *k)
+static void demo_worker_add(struct demo_worker *w, struct demo_owork *k)
 {
 	k->result = 0;
 	smp_wmb();
 	WRITE_ONCE(w->first, k);
 }
 
-static void demo_work_done(struct demo_work *k, int r)
+static void demo_work_done(struct demo_owork *k, int r)
 {
 	k->result = r;
 	smp_mb__before_atomic();
@@ -262,7 +262,7 @@ static void demo_work_done(struct demo_work *k, int r)
 /* the comment names the bit test_bit() loads, and not first: keep */
 static int demo_worker_run(struct demo_worker *w)
 {
-	struct demo_work *k = READ_ONCE(w->first);
+	struct demo_owork *k = READ_ONCE(w->first);
 
 	if (!test_bit(DEMO_WORK_DONE_BIT, &k->flags))
 		return -1;

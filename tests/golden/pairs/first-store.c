@@ -58,12 +58,12 @@ static int demo_event(struct demo_kvm *k, unsigned long *ptep, int ev)
 	return was;
 }
 
-struct demo_walk {
+struct demo_fwalk {
 	int level;
 	int shift;
 };
 
-static inline void demo_walk_enter(struct demo_walk *w)
+static inline void demo_walk_enter(struct demo_fwalk *w)
 {
 	w->level--;
 }
@@ -71,7 +71,7 @@ static inline void demo_walk_enter(struct demo_walk *w)
 /* the publish store is a helper's, called after the pte's helper: keep, first-store */
 static void demo_populate(struct demo_kvm *k, unsigned long *ptep, unsigned long *child)
 {
-	struct demo_walk w = { 4, 12 };
+	struct demo_fwalk w = { 4, 12 };
 
 	while (w.level > 1) {
 		demo_set_pte(child, 0);
@@ -117,7 +117,7 @@ first-store.c:54: protocol k->pend (demo_kvm.pend): review
   ordering: 1 other access changes ordering; 1 can be seen by another thread
     store *ptep (line 16 in demo_set_pte(), called at line 56) after smp_wmb() in demo_event(): shared
 
-first-store.c:78: protocol w->level (demo_walk.level): keep
+first-store.c:78: protocol w->level (demo_fwalk.level): keep
   writer first-store.c:78: smp_wmb() in demo_populate(); publish store in demo_walk_enter() at line 68, called at line 80
   evidence: object, call
   one-side: no reader found in the files given: no smp_rmb() follows a load of w->level

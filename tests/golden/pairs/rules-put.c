@@ -14,7 +14,7 @@ struct kref {
 int kref_put(struct kref *kref, void (*release)(struct kref *kref));
 void demo_msg_notify(int rc);
 
-struct demo_msg {
+struct demo_pmsg {
 	int rc;
 	int len;
 	bool done;
@@ -26,7 +26,7 @@ struct demo_msg {
 void demo_msg_free(struct kref *ref);
 
 /* the completer drops its reference after publishing: convert */
-static void demo_msg_complete(struct demo_msg *m, int rc, int len)
+static void demo_msg_complete(struct demo_pmsg *m, int rc, int len)
 {
 	m->rc = rc;
 	m->len = len;
@@ -35,7 +35,7 @@ static void demo_msg_complete(struct demo_msg *m, int rc, int len)
 	kref_put(&m->ref, demo_msg_free);
 }
 
-static int demo_msg_wait(struct demo_msg *m)
+static int demo_msg_wait(struct demo_pmsg *m)
 {
 	if (!READ_ONCE(m->done))
 		return -1;
@@ -44,7 +44,7 @@ static int demo_msg_wait(struct demo_msg *m)
 }
 
 /* a call acqrel does not see after the publish store: call-between */
-static void demo_msg_ack(struct demo_msg *m, int rc)
+static void demo_msg_ack(struct demo_pmsg *m, int rc)
 {
 	m->rc = rc;
 	smp_wmb();
@@ -53,7 +53,7 @@ static void demo_msg_ack(struct demo_msg *m, int rc)
 }
 
 /* the reference dropped between the barrier and the publish store: the barrier orders it (keep) */
-static void demo_msg_drop(struct demo_msg *m, int rc)
+static void demo_msg_drop(struct demo_pmsg *m, int rc)
 {
 	m->rc = rc;
 	smp_wmb();
@@ -61,7 +61,7 @@ static void demo_msg_drop(struct demo_msg *m, int rc)
 	WRITE_ONCE(m->acked, true);
 }
 
-static int demo_msg_check(struct demo_msg *m)
+static int demo_msg_check(struct demo_pmsg *m)
 {
 	if (!READ_ONCE(m->seen))
 		return -1;
@@ -69,7 +69,7 @@ static int demo_msg_check(struct demo_msg *m)
 	return m->rc;
 }
 
-static int demo_msg_acked(struct demo_msg *m)
+static int demo_msg_acked(struct demo_pmsg *m)
 {
 	if (!READ_ONCE(m->acked))
 		return -1;
@@ -81,21 +81,21 @@ static int demo_msg_acked(struct demo_msg *m)
  * check-name: rule PUT: kref_put() and kin after the publish store order what they store after the data (release decrement, acquire before the release function): no call-between; before the publish store, or another unseen call, it stays
  * check-command: acqrel pairs $file
  * check-output-start
-rules-put.c:33: protocol m->done (demo_msg.done): convert
+rules-put.c:33: protocol m->done (demo_pmsg.done): convert
   writer rules-put.c:33: smp_wmb() in demo_msg_complete(); publish store at line 34
   reader rules-put.c:42: smp_rmb() in demo_msg_wait(); subscribe load at line 40
   evidence: object, data
   adjacent: each barrier that goes orders m->done and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-rules-put.c:50: protocol m->seen (demo_msg.seen): review
+rules-put.c:50: protocol m->seen (demo_pmsg.seen): review
   writer rules-put.c:50: smp_wmb() in demo_msg_ack(); publish store at line 51
   reader rules-put.c:68: smp_rmb() in demo_msg_check(); subscribe load at line 66
   evidence: object, data
   call-between: smp_wmb() in demo_msg_ack() also orders the stores made by demo_msg_notify(), whose bodies acqrel does not follow: with a release on m->seen instead, they are no longer ordered after the data
   ordering: 0 other accesses change ordering
 
-rules-put.c:59: protocol m->acked (demo_msg.acked): keep
+rules-put.c:59: protocol m->acked (demo_pmsg.acked): keep
   writer rules-put.c:59: smp_wmb() in demo_msg_drop(); publish store at line 61
   reader rules-put.c:76: smp_rmb() in demo_msg_acked(); subscribe load at line 74
   evidence: object, data

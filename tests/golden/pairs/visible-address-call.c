@@ -30,19 +30,19 @@ static int demo_probe_hit(unsigned long addr)
 	return p->insn[0];
 }
 
-struct demo_tab {
+struct demo_ptab {
 	struct demo_probe *slot[8];
 	unsigned int gen;
 };
 
-static void demo_tab_set(struct demo_tab *t, struct demo_probe *p)
+static void demo_tab_set(struct demo_ptab *t, struct demo_probe *p)
 {
 	t->slot[0] = p;
 	smp_wmb();
 	WRITE_ONCE(t->gen, t->gen + 2);
 }
 
-static struct demo_probe *demo_tab_find(struct demo_tab *t, int i)
+static struct demo_probe *demo_tab_find(struct demo_ptab *t, int i)
 {
 	if (READ_ONCE(t->gen) & 1)
 		return NULL;
@@ -50,7 +50,7 @@ static struct demo_probe *demo_tab_find(struct demo_tab *t, int i)
 }
 
 /* a lookup acqrel reads: its loads are listed, and the shared ones are address ones (convert) */
-static int demo_probe_hit_tab(struct demo_tab *t, int i)
+static int demo_probe_hit_tab(struct demo_ptab *t, int i)
 {
 	struct demo_probe *p;
 
@@ -94,7 +94,7 @@ visible-address-call.c:17: protocol p->flags bit 1 (demo_probe.flags): convert
     load t->gen (line 47 in demo_tab_find(), called at line 57) before smp_rmb() in demo_probe_hit_tab(): address: demo_tab_find() returns the object the subscribe load p->flags is made in: the acquire depends on what it loads
     load t->slot[i & 7] (line 49 in demo_tab_find(), called at line 57) before smp_rmb() in demo_probe_hit_tab(): unordered: no writer in the tree orders a store to t->slot[i & 7] after other stores (no barrier, release or ordered read-modify-write before one): its value carries no guarantee about the data
 
-visible-address-call.c:41: protocol t->gen (demo_tab.gen): review
+visible-address-call.c:41: protocol t->gen (demo_ptab.gen): review
   writer visible-address-call.c:41: smp_wmb() in demo_tab_set(); publish store at line 42
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of t->gen; the writers alone would convert, but smp_wmb() in demo_tab_set() orders what its callers store after the call too, and acqrel does not see them all

@@ -897,6 +897,11 @@ for my $sig (qw(INT TERM HUP)) {
 		'drivers/wide/Makefile' => "obj-\$(CONFIG_DEMO_WIDE) += w.o\n",
 		'drivers/wide/Kconfig' => "config DEMO_WIDE\n\ttristate \"demo\"\n\tdepends on DEMO_64\n",
 		# "|| COMPILE_TEST" builds it elsewhere only to test the build: its cost is powerpc's
+		# a group: one smp_wmb(), two releases, each with its instructions
+		'arch/arm64/kernel/group.c' => "struct gq {\n\tint slot[4];\n\tint a;\n\tint b;\n};\n\n" .
+			"void gq_put(struct gq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->a, 1);\n\tWRITE_ONCE(q->b, 1);\n}\n\n" .
+			"int gq_get_a(struct gq *q)\n{\n\tif (!READ_ONCE(q->a))\n\t\treturn 0;\n\tsmp_rmb();\n\treturn q->slot[0];\n}\n\n" .
+			"int gq_get_b(struct gq *q)\n{\n\tif (!READ_ONCE(q->b))\n\t\treturn 0;\n\tsmp_rmb();\n\treturn q->slot[1];\n}\n",
 		'drivers/ct/c.c' => $proto->('ct', 'WRITE_ONCE(q->tail, 1)'),
 		'drivers/ct/Makefile' => "obj-\$(CONFIG_DEMO_CT) += c.o\n",
 		'drivers/ct/Kconfig' => "config DEMO_CT\n\ttristate \"demo\"\n\tdepends on DEMO_SOC || COMPILE_TEST\n",
@@ -937,6 +942,12 @@ for my $sig (qw(INT TERM HUP)) {
 	my $mb = $msg{'lib/demo.c'} // '';
 	($arm, $x86, $gen, $bits, $mb) = map { s/\n/ /gr } ($arm, $x86, $gen, $bits, $mb);
 	my ($arm_n, $gen_n) = map { $notes{$_} // '' } ('arch/arm64/kernel/demo.c', 'kernel/demo.c');
+	my ($grp, $grp_n) = (($msg{'arch/arm64/kernel/group.c'} // '') =~ s/\n/ /gr,
+			     $notes{'arch/arm64/kernel/group.c'} // '');
+	like($grp, qr/On arm64 the releases and the acquire take fewer instructions than the barriers they replace\./,
+	     'a group: its releases are counted in the summary') or diag($grp);
+	like($grp_n, qr/- On arm64 the writer's dmb ishst and two stores become stlr for each \(fewer instructions\)/,
+	     'a group: one barrier and two stores become a release for each store') or diag($grp_n);
 	like($arm, qr/On arm64 the release and the acquire take fewer instructions than the barriers they replace\./,
 	     'arm64 code: the commit message sums up what arm64 gains') or diag($o);
 	like($arm_n, qr/^The instructions before and after, from this tree's barrier headers: - On arm64 the writer's dmb ishst and store become stlr .*the reader's load and dmb ishld become ldar/,

@@ -2259,36 +2259,58 @@ const struct cost_seq *cost_seq_for(const struct cost_variant *v, bool release, 
 	return &v->seq[release ? COST_RELEASE : COST_ACQUIRE];
 }
 
-enum cost_effect cost_compare(const struct cost_variant *v, bool release, unsigned size,
-			      char **before, char **after)
+/* Most accesses of one barrier that cost_compare_n() counts. */
+#define COST_MAX_ACCESSES 4
+
+enum cost_effect cost_compare_n(const struct cost_variant *v, bool release, unsigned size,
+				unsigned n, char **before, char **after)
 {
 	const struct cost_seq *b = &v->seq[release ? COST_WMB : COST_RMB];
 	const struct cost_seq *a = cost_seq_for(v, release, size);
 	const struct cost_seq *mb = &v->seq[COST_MB];
-	const char *bi[34], *ai[34], *mi[34], *bb[34], *ab[34], *mbb[34];
-	size_t nb, na, nm, nbb, nab, nmb;
+	const char *bi[40], *ai[136], *mi[34], *bb[40], *ab[136], *mbb[34];
+	size_t nb, na, nm, nbb, nab, nmb, one, k;
 
 	*before = *after = NULL;
+	if (!n)
+		n = 1;
+	if (n > COST_MAX_ACCESSES)
+		n = COST_MAX_ACCESSES;
 	if (a->too_wide)
 		return COST_NO_BUILD;
 	if (b->unresolved || a->unresolved)
 		return COST_UNKNOWN;
 	nb = 0;
-	if (!release)
+	for (k = 0; !release && k < n; k++)
 		bi[nb++] = "load";
 	nb += code_items(b, bi + nb, 32);
-	if (release)
+	for (k = 0; release && k < n; k++)
 		bi[nb++] = "store";
-	na = code_items(a, ai, 32);
+	/* n accesses, each its own release or acquire */
+	one = code_items(a, ai, 32);
+	for (na = one, k = 1; k < n; k++, na += one)
+		memcpy(ai + na, ai, one * sizeof(*ai));
 	{
+		static const char *const count[] = { "", "", "two", "three", "four" };
 		struct strbuf sb = STRBUF_INIT;
 		size_t i;
 
-		for (i = 0; i < nb; i++)
-			strbuf_addf(&sb, "%s%s", i ? " + " : "", bi[i]);
+		/* "load + smp_rmb's" or "wmb's + store", the accesses said once: "two stores" */
+		for (i = 0; i < nb; i++) {
+			bool access = !strcmp(bi[i], "load") || !strcmp(bi[i], "store");
+
+			if (access && n > 1 && i != (release ? nb - n : 0))
+				continue;
+			strbuf_addf(&sb, "%s", sb.len ? " + " : "");
+			if (access && n > 1)
+				strbuf_addf(&sb, "%s %ss", count[n], bi[i]);
+			else
+				strbuf_adds(&sb, bi[i]);
+		}
 		if (!strcmp(b->text, "compiler barrier only"))
 			strbuf_addf(&sb, " (%s(): compiler barrier only)", prim_names[release ? COST_WMB : COST_RMB]);
 		*before = strbuf_detach(&sb);
+		/* one release or acquire's: the caller says it is each access's */
 		*after = xstrdup(a->text);
 	}
 	if (same_items(bi, nb, ai, na))
@@ -2298,7 +2320,8 @@ enum cost_effect cost_compare(const struct cost_variant *v, bool release, unsign
 	if (!mb->unresolved) {
 		nm = code_items(mb, mi, 32);
 		nmb = barrier_items(mi, nm, mbb);
-		if (a->generic || (nmb && same_items(ab, nab, mbb, nmb) &&
+		/* the release or acquire is smp_mb()'s barrier, the old one was not */
+		if (a->generic || (nmb && same_items(ab, nab / n, mbb, nmb) &&
 				   !same_items(bb, nbb, mbb, nmb)))
 			return COST_PAYS_MORE;
 	}
@@ -2307,6 +2330,12 @@ enum cost_effect cost_compare(const struct cost_variant *v, bool release, unsign
 	if (na > nb)
 		return COST_PAYS_MORE;
 	return COST_DIFFERENT;
+}
+
+enum cost_effect cost_compare(const struct cost_variant *v, bool release, unsigned size,
+			      char **before, char **after)
+{
+	return cost_compare_n(v, release, size, 1, before, after);
 }
 
 unsigned cost_size_on(const struct cost_variant *v, unsigned size)

@@ -127,6 +127,15 @@ const char *cost_effect_name(enum cost_effect e);
 enum cost_effect cost_compare(const struct cost_variant *v, bool release, unsigned size,
 			      char **before, char **after);
 
+/*
+ * cost_compare() for n accesses that one barrier orders and that each
+ * become a release or an acquire (a group: "smp_wmb(); a = 1; b = 2;"
+ * becomes two releases): the barrier and n accesses before, n releases
+ * or acquires after (n at most 4).
+ */
+enum cost_effect cost_compare_n(const struct cost_variant *v, bool release, unsigned size,
+				unsigned n, char **before, char **after);
+
 /* The release (release true) or acquire of v for an access of size bytes (0: the word). */
 const struct cost_seq *cost_seq_for(const struct cost_variant *v, bool release, unsigned size);
 

@@ -784,14 +784,16 @@ static unsigned patch_size(const struct rewrite_patch *patch)
 /*
  * What one side of a conversion does on an architecture, for the summary
  * of arch_cost(): of the side (subject) alone, or of both sides when they
- * do the same (plural).
+ * do the same, or of a group's releases (plural); barriers when more than
+ * one barrier goes.
  */
-static const char *side_effect_phrase(enum cost_effect e, bool plural)
+static const char *side_effect_phrase(enum cost_effect e, bool plural, bool barriers)
 {
 	switch (e) {
 	case COST_GAINS:
-		return plural ? "take fewer instructions than the barriers they replace"
-			      : "takes fewer instructions than the barrier it replaces";
+		return !plural ? "takes fewer instructions than the barrier it replaces"
+		       : barriers ? "take fewer instructions than the barriers they replace"
+				  : "take fewer instructions than the barrier they replace";
 	case COST_PAYS_MORE:
 		return plural ? "are stronger barriers" : "is a stronger barrier";
 	case COST_DIFFERENT:
@@ -843,15 +845,19 @@ static void cost_group_add(struct cost_group **v, size_t *nr, size_t *alloc, int
  * The summary's clauses, "On arm64 the release and the acquire take ...;
  * on ...", into sb; capital for the first "On".
  */
-static void cost_groups_say(struct strbuf *sb, struct cost_group *v, size_t nr, bool capital)
+static void cost_groups_say(struct strbuf *sb, struct cost_group *v, size_t nr, bool capital,
+			    unsigned n_rel, unsigned n_acq)
 {
 	const char *subject = NULL;	/* after the first clause of one kind: "it" or "they" */
+	const char *rel = n_rel > 1 ? "the releases" : "the release";
+	const char *acq = n_acq > 1 ? "the acquires" : "the acquire";
 	size_t k, rank, said = 0;
 
 	for (rank = 0; rank < 4; rank++) {
 		for (k = 0; k < nr; k++) {
 			const struct cost_group *g = &v[k];
 			bool both = g->release >= 0 && g->acquire >= 0;
+			bool many = both || (g->release >= 0 ? n_rel : n_acq) > 1;
 			char *list;
 
 			if ((size_t)cost_group_rank(g) != rank)
@@ -859,21 +865,61 @@ static void cost_groups_say(struct strbuf *sb, struct cost_group *v, size_t nr, 
 			list = and_list(g->names.buf);
 			strbuf_addf(sb, "%s %s ", said ? "; on" : capital ? "On" : "on", list);
 			if (both && g->release != g->acquire) {
-				strbuf_addf(sb, "the release %s and the acquire %s",
-					    side_effect_phrase(g->release, false),
-					    side_effect_phrase(g->acquire, false));
+				strbuf_addf(sb, "%s %s and %s %s", rel,
+					    side_effect_phrase(g->release, n_rel > 1, false), acq,
+					    side_effect_phrase(g->acquire, n_acq > 1, false));
 			} else {
 				int e = both || g->release >= 0 ? g->release : g->acquire;
+				char *who = both ? xasprintf("%s and %s", rel, acq)
+					    : xstrdup(g->release >= 0 ? rel : acq);
 
-				strbuf_addf(sb, "%s %s", subject ? subject : both ?
-					    "the release and the acquire" : g->release >= 0 ?
-					    "the release" : "the acquire", side_effect_phrase(e, both));
-				subject = both ? "they" : "it";
+				strbuf_addf(sb, "%s %s", subject ? subject : who,
+					    side_effect_phrase(e, many, both));
+				subject = many ? "they" : "it";
+				free(who);
 			}
 			said++;
 			free(list);
 		}
 	}
+}
+
+/*
+ * How many accesses of patch become releases (writers) or acquires
+ * (readers) for one barrier, at most: a group's "smp_wmb(); a = 1; b = 2;"
+ * is two releases where there was one barrier.
+ */
+static unsigned per_barrier(const struct rewrite_patch *patch, bool writers)
+{
+	unsigned most = 1;
+	size_t m, i, m2, i2;
+
+	for (m = 0; m < patch->nr; m++) {
+		const struct protocol *p = patch->v[m];
+		size_t n = writers ? p->nr_writers : p->nr_readers;
+
+		for (i = 0; i < n; i++) {
+			const struct pair_end *e = writers ? &p->writers[i] : &p->readers[i];
+			unsigned count = 0;
+
+			if (!classify_convertible(p, e))
+				continue;
+			for (m2 = 0; m2 < patch->nr; m2++) {
+				const struct protocol *q = patch->v[m2];
+				size_t n2 = writers ? q->nr_writers : q->nr_readers;
+
+				for (i2 = 0; i2 < n2; i2++) {
+					const struct pair_end *f = writers ? &q->writers[i2]
+									   : &q->readers[i2];
+
+					count += f->site == e->site && classify_convertible(q, f);
+				}
+			}
+			if (count > most)
+				most = count;
+		}
+	}
+	return most;
 }
 
 /*
@@ -888,7 +934,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	bool rel = false, acq = false, unlock = false, in_if = false, exits = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
 	struct strbuf nobuild = STRBUF_INIT, unclobbered = STRBUF_INIT;
-	unsigned declared = patch_size(patch), wide = 0;
+	unsigned declared = patch_size(patch), wide = 0, n_rel, n_acq;
 	bool unclobbered_rel = false, unclobbered_acq = false;
 	struct cost_group *groups = NULL;
 	size_t nr_groups = 0, alloc_groups = 0;
@@ -900,6 +946,8 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	*details = NULL;
 	if (!o->cost)
 		return NULL;
+	n_rel = per_barrier(patch, true);
+	n_acq = per_barrier(patch, false);
 	for (m = 0; m < patch->nr; m++) {
 		const struct protocol *p = patch->v[m];
 
@@ -956,7 +1004,8 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 
 			if (release ? !rel : !acq)
 				continue;
-			e = cost_compare(v, release, size, &before, &after);
+			e = cost_compare_n(v, release, size, release ? n_rel : n_acq, &before,
+					   &after);
 			effect[side] = (int)e;
 			unknown |= e == COST_UNKNOWN;
 			too_wide |= e == COST_NO_BUILD;
@@ -965,6 +1014,9 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 					    release ? "the writer's " : "the reader's ");
 				strbuf_adds(&c, seq_prose(&c, before) > 1 ? " become " : " becomes ");
 				seq_prose(&c, after);
+				/* a group: one release (or acquire) for each access */
+				if ((release ? n_rel : n_acq) > 1)
+					strbuf_adds(&c, " for each");
 				/* the header switches on a size acqrel does not know */
 				assumed |= !size && v->sized[side];
 				strbuf_addf(&c, " (%s)", effect_prose(e));
@@ -1036,7 +1088,7 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 		if (any_assumed)
 			strbuf_adds(&sb, "For a word-sized variable (acqrel found no size for this "
 				    "one): ");
-		cost_groups_say(&sb, groups, nr_groups, !any_assumed);
+		cost_groups_say(&sb, groups, nr_groups, !any_assumed, n_rel, n_acq);
 		strbuf_adds(&sb, ". ");
 		*details = xasprintf("The instructions before and after, from this tree's barrier "
 				     "headers:\n%s\n", items.buf);

@@ -486,6 +486,47 @@ EOC
 	like($flat, qr/run smp_rmb\(\) or smp_mb\(\) and then read m->ro\./,
 	     'the data of the smp_rmb() reader, not of the full fence') or diag($o);
 }
+# a writer function with a device's wmb() branch beside the smp_wmb() that
+# goes: the message names the barrier that goes, not "or wmb()"
+{
+	my $tf = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$tf/branch.c") or die;
+	print $fh <<'EOC';
+struct demo_rxq {
+	int slot[8];
+	unsigned int prod;
+	int rss;
+	void (*kick)(unsigned int prod);
+};
+
+void demo_rxq_refill(struct demo_rxq *q, int v)
+{
+	q->slot[q->prod & 7] = v;
+	if (!q->rss) {
+		wmb();
+		q->prod++;
+		q->kick(q->prod);
+		return;
+	}
+	smp_wmb();
+	WRITE_ONCE(q->prod, q->prod + 1);
+}
+
+int demo_rxq_take(struct demo_rxq *q, unsigned int i)
+{
+	if (READ_ONCE(q->prod) == i)
+		return -1;
+	smp_rmb();
+	return q->slot[i & 7];
+}
+EOC
+	close($fh);
+	my $o = `cd '$tf' && '$acqrel' patch -o out branch.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$tf/out/0*.patch"));
+	(my $flat = $text) =~ s/\n(?=\S)/ /g;
+	like($flat, qr/publishes q->prod with smp_wmb\(\) before the store;/,
+	     'a wmb() that stays beside the smp_wmb() that goes, in one function: not named') or diag($o . $text);
+}
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
 # the index lines name the blobs before and after each patch, as git does

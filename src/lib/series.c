@@ -1729,9 +1729,29 @@ static const char *side_barrier(const struct pair_end *v, size_t n)
 }
 
 /*
+ * Whether end v[i] keeps its barrier while another end of v in the same
+ * function converts (tg3_rx()'s wmb() for the device, beside the
+ * smp_wmb() that becomes releases): the function is named for the one
+ * that goes, and the one that stays is no part of the patch.
+ */
+static bool stays_beside(const struct protocol *p, const struct pair_end *v, size_t n, size_t i)
+{
+	size_t k;
+
+	if (classify_convertible(p, &v[i]) || !v[i].site->function)
+		return false;
+	for (k = 0; k < n; k++)
+		if (k != i && classify_convertible(p, &v[k]) && v[k].site->function &&
+		    !strcmp(v[k].site->function, v[i].site->function) && !strcmp(v[k].file, v[i].file))
+			return true;
+	return false;
+}
+
+/*
  * The barriers of p's ends v[0..n), each once, into sb: "smp_wmb()", or
  * "smp_wmb() or smp_mb()" when the ends differ (unanchored ends left out
- * when some end is not); what, when n is 0.
+ * when some end is not, and an end whose barrier stays beside one of its
+ * function that goes: stays_beside()); what, when n is 0.
  */
 static void side_barriers(struct strbuf *sb, const struct protocol *p, const struct pair_end *v,
 			  size_t n, const char *what)
@@ -1743,8 +1763,11 @@ static void side_barriers(struct strbuf *sb, const struct protocol *p, const str
 		/* an unanchored end's barrier orders something else */
 		if (any && !classify_anchored(p, &v[i]))
 			continue;
+		if (stays_beside(p, v, n, i))
+			continue;
 		for (k = 0; k < i && (strcmp(v[k].site->primitive, v[i].site->primitive) ||
-				      (any && !classify_anchored(p, &v[k]))); k++)
+				      (any && !classify_anchored(p, &v[k])) ||
+				      stays_beside(p, v, n, k)); k++)
 			;
 		if (k == i)
 			strbuf_addf(sb, "%s%s()", sb->len ? " or " : "", v[i].site->primitive);

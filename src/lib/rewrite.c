@@ -1850,6 +1850,7 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 		if (!classify_convertible(p, e)) {
 			struct line l;
 			struct planned *pl;
+			char *stripped = NULL;
 
 			if (!writer && writer_form && (f = file_of(rw, e)))
 				plan_staying_mention(g, rw, f, p, e, writer_form);
@@ -1869,12 +1870,39 @@ static const char *plan_member(struct rewrite *rw, struct group_plan *g, const s
 				pl->text = xstrdup("");
 				g->nr++;
 			}
+			/* and so does one after it on its line: "smp_wmb(); /+ pairs with ... +/" */
+			{
+				const char *c = memmem(l.start, l.len, "/*", 2);
+				size_t cl = c ? (size_t)(l.start + l.len - c) : 0;
+
+				while (cl && (c[cl - 1] == ' ' || c[cl - 1] == '\t'))
+					cl--;
+				if (c && c > l.start + indent_of(&l) && cl >= 4 &&
+				    !memcmp(c + cl - 2, "*/", 2) && !memmem(c + 2, cl - 4, "*/", 2) &&
+				    is_pairing_comment(c, cl)) {
+					const char *e2 = c;
+
+					while (e2 > l.start && (e2[-1] == ' ' || e2[-1] == '\t'))
+						e2--;
+					stripped = xasprintf("%.*s\n", (int)(e2 - l.start), l.start);
+				}
+			}
 			if (plan_block_pairing(f, e->site->line, next_plan(g, rw, f)))
 				g->nr++;
 			pl = next_plan(g, rw, f);
 			pl->line = e->site->line;
 			pl->text = pairs_comment(l.start, indent_of(&l), reader_form, note_at);
 			pl->insert = true;
+			if (stripped) {
+				/* the note above and the barrier without its comment, one edit */
+				char *both = xasprintf("%s%s", pl->text, stripped);
+
+				free(pl->text);
+				pl->text = both;
+				pl->insert = false;
+				free(stripped);
+				stripped = NULL;
+			}
 			g->nr++;
 			continue;
 		}

@@ -3,11 +3,13 @@
 
 #define DEMO_UP		0
 #define DEMO_LINK	1
+#define DEMO_DUPLEX	2
 
 struct demo_nic {
 	unsigned long flags;
 	int mtu;
 	int speed;
+	int duplex;
 };
 
 static void demo_nic_up(struct demo_nic *s, int mtu)
@@ -42,13 +44,28 @@ static int demo_nic_speed(struct demo_nic *s)
 	return s->speed;
 }
 
+static void demo_nic_duplex(struct demo_nic *s, int duplex)
+{
+	s->duplex = duplex;
+	smp_wmb(); /* pairs with the smp_rmb() in demo_nic_get_duplex() */
+	set_bit(DEMO_DUPLEX, &s->flags);
+}
+
+static int demo_nic_get_duplex(struct demo_nic *s)
+{
+	if (!test_bit(DEMO_DUPLEX, &s->flags))
+		return -1;
+	smp_rmb();
+	return s->duplex;
+}
+
 /*
- * check-name: shape 5, set_bit() keeps smp_wmb() (no release bitop), readers become test_bit_acquire()
+ * check-name: shape 5, set_bit() keeps smp_wmb() (no release bitop), readers become test_bit_acquire(); a pairing comment on the staying barrier's line gives way to the note
  * check-command: acqrel patch --diff --include-review $file
  * check-output-start
 --- a/shape05-bit-flag.c
 +++ b/shape05-bit-flag.c
-@@ -13,32 +13,32 @@ struct demo_nic {
+@@ -15,47 +15,48 @@ struct demo_nic {
  static void demo_nic_up(struct demo_nic *s, int mtu)
  {
  	s->mtu = mtu;
@@ -85,6 +102,25 @@ static int demo_nic_speed(struct demo_nic *s)
  		return -1;
 -	smp_rmb();
  	return s->speed;
+ }
+ 
+ static void demo_nic_duplex(struct demo_nic *s, int duplex)
+ {
+ 	s->duplex = duplex;
+-	smp_wmb(); /* pairs with the smp_rmb() in demo_nic_get_duplex() *\/
++	/* Pairs with test_bit_acquire() in demo_nic_get_duplex() *\/
++	smp_wmb();
+ 	set_bit(DEMO_DUPLEX, &s->flags);
+ }
+ 
+ static int demo_nic_get_duplex(struct demo_nic *s)
+ {
+-	if (!test_bit(DEMO_DUPLEX, &s->flags))
++	/* Pairs with smp_wmb() in demo_nic_duplex() *\/
++	if (!test_bit_acquire(DEMO_DUPLEX, &s->flags))
+ 		return -1;
+-	smp_rmb();
+ 	return s->duplex;
  }
  
  * check-output-end

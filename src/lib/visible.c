@@ -339,7 +339,7 @@ static char *rule_own_cursor(const struct seen *s)
 		for (i = 0; i < s->p->nr_writers && !writer_stores(s, &s->p->writers[i], key); i++)
 			;
 		if (i == s->p->nr_writers)
-			out = xasprintf("this side's own cursor: %s() stores %s itself (line %u), and no writer of %s stores it: the load reads back this side's index, not what a writer publishes",
+			out = xasprintf("this side's own cursor: %s() stores %s itself (line %u), and no writer of %s stores it: the load reads back this side's own store (others may read it, none changes it with the data)",
 					fn, s->a->path, st->line, s->p->variable);
 	}
 	free(key);

@@ -93,7 +93,7 @@ visible-own-cursor.c:18: protocol r->head (demo_cring.head): convert
   evidence: object, comment, data
   adjacent: each barrier that goes orders r->head and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    load r->tail (line 27) before smp_rmb() in demo_cring_get(): private: this side's own cursor: demo_cring_get() stores r->tail itself (line 31), and no writer of r->head stores it: the load reads back this side's index, not what a writer publishes
+    load r->tail (line 27) before smp_rmb() in demo_cring_get(): private: this side's own cursor: demo_cring_get() stores r->tail itself (line 31), and no writer of r->head stores it: the load reads back this side's own store (others may read it, none changes it with the data)
 
 visible-own-cursor.c:41: protocol r->ready (demo_cring.ready): review
   writer visible-own-cursor.c:41: smp_wmb() in demo_cring_put_counted(); publish store at line 42

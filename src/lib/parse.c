@@ -756,6 +756,13 @@ static bool is_shared(const struct parser *p, TSNode n)
 			return true;
 		if (is_per_cpu(p, n))
 			return true;
+		/* "((struct c *)ring->buf)[i]": an element of what the cast pointer points to */
+		if (is(p, n, S_CAST) && subscripts) {
+			n = ts_node_child_by_field_name(n, "value", 5);
+			if (ts_node_is_null(n))
+				return false;
+			continue;
+		}
 		if (is(p, n, S_FIELD) || is(p, n, S_SUBSCRIPT)) {
 			TSNode arg = ts_node_child_by_field_name(n, "argument", 8);
 			TSNode op = ts_node_child_by_field_name(n, "operator", 8);

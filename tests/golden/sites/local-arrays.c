@@ -80,8 +80,19 @@ void demo_view(struct demo_req *r)
 	WRITE_ONCE(r->op, 8);
 }
 
+void demo_cast(struct demo_req *r)
+{
+	char own[8];
+	int v;
+
+	((int *)own)[0] = 1;
+	v = ((int *)r->slots[0])[1];
+	smp_wmb();
+	WRITE_ONCE(r->op, v);
+}
+
 /*
- * check-name: elements of the function's own arrays are not shared; a static array, an array parameter and a pointer reached through an element are
+ * check-name: elements of the function's own arrays are not shared; a static array, an array parameter and a pointer reached through an element are; an element through a cast of a shared pointer is, one of the function's own array is not
  * check-command: acqrel sites $file
  * check-output-start
 local-arrays.c:18:2: note: smp_wmb() in function demo_name(); after: write r->op (marked, line 19)
@@ -92,5 +103,6 @@ local-arrays.c:54:2: note: smp_wmb() in function demo_through_row(); before: wri
 local-arrays.c:63:2: note: smp_wmb() in function demo_static(); before: write seen[1] (line 62); after: write r->op (marked, line 64)
 local-arrays.c:70:2: note: smp_wmb() in function demo_param(); before: write out[0] (line 69); after: write r->op (marked, line 71)
 local-arrays.c:79:2: note: smp_wmb() in function demo_view(); before: write (*view)[1] (line 78); after: write r->op (marked, line 80)
+local-arrays.c:90:2: note: smp_wmb() in function demo_cast(); before: read ((int *)r->slots[0])[1] (line 89); after: write r->op (marked, line 91)
  * check-output-end
  */

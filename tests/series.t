@@ -527,6 +527,54 @@ EOC
 	like($flat, qr/publishes q->prod with smp_wmb\(\) before the store;/,
 	     'a wmb() that stays beside the smp_wmb() that goes, in one function: not named') or diag($o . $text);
 }
+# a writer that fills the data by a call whose result it checks, under an
+# rwsem: the message names the fill, not down_write()
+{
+	my $tf = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$tf/fill.c") or die;
+	print $fh <<'EOC';
+struct demo_arch {
+	int insn[4];
+};
+
+struct demo_probe {
+	struct rw_semaphore sem;
+	struct demo_arch arch;
+	int ready;
+};
+
+int demo_analyze(struct demo_arch *arch);
+
+int demo_prepare(struct demo_probe *u)
+{
+	int ret;
+
+	down_write(&u->sem);
+	ret = demo_analyze(&u->arch);
+	if (ret)
+		goto out;
+	smp_wmb();
+	WRITE_ONCE(u->ready, 1);
+out:
+	up_write(&u->sem);
+	return ret;
+}
+
+int demo_hit(struct demo_probe *u)
+{
+	if (!READ_ONCE(u->ready))
+		return -1;
+	smp_rmb();
+	return u->arch.insn[0];
+}
+EOC
+	close($fh);
+	my $o = `cd '$tf' && '$acqrel' patch -o out fill.c 2>&1`;
+	my $text = join('', map { do { local (@ARGV, $/) = ($_); <> } } sort glob("$tf/out/0*.patch"));
+	(my $flat = $text) =~ s/\n(?=\S)/ /g;
+	like($flat, qr/demo_prepare\(\) stores the data with demo_analyze\(&u->arch\) and then publishes/,
+	     'a fill whose result is checked names the data; down_write() does not') or diag($o . $text);
+}
 my @numbered = map { "'$tmp/out/$_'" } @patches[1 .. $#patches];
 is(system('sh', '-c', "cd '$tmp' && $git am -q @numbered"), 0, 'git am applies the series in order');
 # the index lines name the blobs before and after each patch, as git does

@@ -1233,6 +1233,10 @@ static bool noise_call(const char *name)
 		;
 	if (!*p)
 		return true;
+	/* a semaphore's or rwsem's down and up, a lock by another name */
+	if (!strncmp(name, "down_", 5) || !strncmp(name, "up_", 3) || !strcmp(name, "down") ||
+	    !strcmp(name, "up"))
+		return true;
 	for (i = 0; i < ARRAY_SIZE(words); i++)
 		if (strstr(name, words[i]))
 			return true;
@@ -1265,6 +1269,28 @@ static bool statement_call(const char *text, size_t off)
 	if (!text || (off = code_before(text, off)) == (size_t)-1)
 		return true;
 	return !off || strchr(";{})", text[off - 1]);
+}
+
+/*
+ * Whether the call at off is a statement whose value goes to a variable
+ * ("ret = arch_uprobe_analyze_insn(&uprobe->arch, mm, vaddr);"): it is
+ * made for what it does, as a statement is, its result checked after
+ * (the caller leaves out allocations: they make the object, not its data).
+ */
+static bool assigned_statement_call(const char *text, size_t off)
+{
+	size_t e;
+
+	if (!text || (off = code_before(text, off)) == (size_t)-1 || off < 2 ||
+	    text[off - 1] != '=' || strchr("=!<>+-*/%&|^", text[off - 2]))
+		return false;
+	for (e = off - 1; e && (text[e - 1] == ' ' || text[e - 1] == '\t'); e--)
+		;
+	while (e && is_c_ident_char(text[e - 1]))
+		e--;
+	if (!is_c_ident_char(text[e]) || isdigit((unsigned char)text[e]))
+		return false;
+	return statement_call(text, e);
 }
 
 /*
@@ -1440,7 +1466,9 @@ static void window_calls(struct strbuf *out, const struct protocol *p, bool writ
 				continue;	/* inside a call left out */
 			t = call_text(text, len, c, &end);
 			/* a writer's data: calls that are statements, not values it uses */
-			if (noise_call(c->name) || (writer && !statement_call(text, c->off))) {
+			if (noise_call(c->name) ||
+			    (writer && !statement_call(text, c->off) &&
+			     (!assigned_statement_call(text, c->off) || strstr(c->name, "alloc")))) {
 				skip_to = end;
 				free(t);
 				continue;

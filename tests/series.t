@@ -986,6 +986,11 @@ for my $sig (qw(INT TERM HUP)) {
 		'drivers/wide/Makefile' => "obj-\$(CONFIG_DEMO_WIDE) += w.o\n",
 		'drivers/wide/Kconfig' => "config DEMO_WIDE\n\ttristate \"demo\"\n\tdepends on DEMO_64\n",
 		# "|| COMPILE_TEST" builds it elsewhere only to test the build: its cost is powerpc's
+		# the reader's load in a loop's condition, its barrier in the body
+		'arch/arm64/kernel/loop.c' => "struct lq {\n\tint slot[4];\n\tunsigned int head;\n\tunsigned int tail;\n};\n\n" .
+			"void lq_put(struct lq *q, int v)\n{\n\tq->slot[q->head & 3] = v;\n\tsmp_wmb();\n\tWRITE_ONCE(q->head, q->head + 1);\n}\n\n" .
+			"int lq_drain(struct lq *q)\n{\n\tint sum = 0;\n\n\twhile (READ_ONCE(q->head) != q->tail) {\n\t\tsmp_rmb();\n" .
+			"\t\tsum += q->slot[q->tail & 3];\n\t\tq->tail = q->tail + 1;\n\t}\n\treturn sum;\n}\n",
 		# a group: one smp_wmb(), two releases, each with its instructions
 		'arch/arm64/kernel/group.c' => "struct gq {\n\tint slot[4];\n\tint a;\n\tint b;\n};\n\n" .
 			"void gq_put(struct gq *q)\n{\n\tq->slot[0] = 1;\n\tsmp_wmb();\n\tWRITE_ONCE(q->a, 1);\n\tWRITE_ONCE(q->b, 1);\n}\n\n" .
@@ -1033,6 +1038,9 @@ for my $sig (qw(INT TERM HUP)) {
 	my ($arm_n, $gen_n) = map { $notes{$_} // '' } ('arch/arm64/kernel/demo.c', 'kernel/demo.c');
 	my ($grp, $grp_n) = (($msg{'arch/arm64/kernel/group.c'} // '') =~ s/\n/ /gr,
 			     $notes{'arch/arm64/kernel/group.c'} // '');
+	like(($msg{'arch/arm64/kernel/loop.c'} // '') =~ s/\n/ /gr,
+	     qr/The read barrier ran once for each turn of the loop; the acquire, in the loop's condition, runs once more, at the test that ends it\./,
+	     'a load in a loop\'s condition: the acquire runs once more') or diag($msg{'arch/arm64/kernel/loop.c'} // $o);
 	like($grp, qr/On arm64 the releases and the acquire take fewer instructions than the barriers they replace\./,
 	     'a group: its releases are counted in the summary') or diag($grp);
 	like($grp_n, qr/- On arm64 the writer's dmb ishst and two stores become stlr for each \(fewer instructions\)/,

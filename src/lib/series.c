@@ -764,6 +764,7 @@ static const char *rmw_instruction(char op)
 static bool clears_bit(const struct protocol *p);
 static bool barrier_in_if(const struct pair_end *e);
 static bool exit_before_barrier(const struct pair_end *e);
+static bool load_in_loop_condition(const struct pair_end *e);
 
 /*
  * The size of the variable patch's protocols publish, as protocol.size
@@ -931,7 +932,7 @@ static unsigned per_barrier(const struct rewrite_patch *patch, bool writers)
 static char *arch_cost(const struct rewrite_patch *patch, const struct series_options *o,
 		       char **details)
 {
-	bool rel = false, acq = false, unlock = false, in_if = false, exits = false;
+	bool rel = false, acq = false, unlock = false, in_if = false, exits = false, loop = false;
 	struct strbuf sb = STRBUF_INIT, same = STRBUF_INIT, rmw = STRBUF_INIT, unread = STRBUF_INIT;
 	struct strbuf nobuild = STRBUF_INIT, unclobbered = STRBUF_INIT;
 	unsigned declared = patch_size(patch), wide = 0, n_rel, n_acq;
@@ -959,6 +960,8 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 				 barrier_in_if(&p->readers[i]);
 			exits |= classify_convertible(p, &p->readers[i]) &&
 				 exit_before_barrier(&p->readers[i]);
+			loop |= classify_convertible(p, &p->readers[i]) &&
+				load_in_loop_condition(&p->readers[i]);
 		}
 		unlock |= clears_bit(p);
 	}
@@ -1100,6 +1103,9 @@ static char *arch_cost(const struct rewrite_patch *patch, const struct series_op
 	else if (nr && exits)
 		strbuf_adds(&sb, "A return or goto between the load and the read barrier skipped "
 			    "the barrier; the acquire is paid on that path as well. ");
+	else if (nr && loop)
+		strbuf_adds(&sb, "The read barrier ran once for each turn of the loop; the acquire, "
+			    "in the loop's condition, runs once more, at the test that ends it. ");
 	if (nr_same) {
 		char *comma = strrchr(same.buf, ',');
 
@@ -1352,6 +1358,51 @@ static bool barrier_in_if(const struct pair_end *e)
 		return false;
 	load = e->helper ? e->helper->off : e->access->off;
 	return load < s->branch_start || load >= s->branch_end;
+}
+
+/*
+ * Whether the subscribe load of reader e is in the condition of a while or
+ * for loop whose body holds its barrier ("while (ring->head !=
+ * ring->tail) { smp_rmb(); ... }"): the barrier ran once a turn, the
+ * acquire runs once more, at the test that ends the loop.
+ */
+static bool load_in_loop_condition(const struct pair_end *e)
+{
+	const char *text = e->fs ? e->fs->text : NULL;
+	size_t i, at, close;
+	int depth = 0;
+
+	if (!text || e->caller || e->helper || !e->access || e->access->off >= e->fs->len ||
+	    e->site->off <= e->access->off)
+		return false;
+	/* out to the '(' of a while or for that holds the load, past calls' */
+	for (i = e->access->off; i > 0; i--) {
+		char c = text[i - 1];
+
+		if (c == ')') {
+			depth++;
+		} else if (c == '(' && depth) {
+			depth--;
+		} else if (c == '(') {
+			at = i - 1;
+			while (at && (text[at - 1] == ' ' || text[at - 1] == '\t'))
+				at--;
+			if ((at >= 5 && !memcmp(text + at - 5, "while", 5) &&
+			     (at == 5 || !is_c_ident_char(text[at - 6]))) ||
+			    (at >= 3 && !memcmp(text + at - 3, "for", 3) &&
+			     (at == 3 || !is_c_ident_char(text[at - 4]))))
+				break;
+			/* a call's or a cast's parenthesis: the condition is further out */
+		} else if (c == ';' || c == '{' || c == '}') {
+			return false;
+		}
+	}
+	if (!i)
+		return false;
+	/* a do-while's condition comes after its body */
+	for (close = i, depth = 1; close < e->fs->len && depth; close++)
+		depth += text[close] == '(' ? 1 : text[close] == ')' ? -1 : 0;
+	return !depth && e->site->off > close;
 }
 
 /*

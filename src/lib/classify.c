@@ -3795,32 +3795,22 @@ static bool guard_cleared(struct judge *j, const struct pair_end *e, const struc
  * local the subscribe load's address is computed from ("u = find(key);
  * if (test_bit(F, &u->flags)) { smp_rmb(); ..."). The acquire depends on
  * what the lookup returns, and the loads after it on the acquire: what
- * the lookup loads to find the object stays ordered before the data, and
- * what it loads besides only decides which object it is. Its loads are
- * weighed as usual, to be listed; those a visibility rule leaves shared
- * become address ones, and calls acqrel cannot follow inside it make no
- * call-between.
+ * the lookup loads to find the object stays ordered before the data. Its
+ * loads are weighed as usual, and one a visibility rule leaves shared
+ * stays a caveat (a flag of the object it tests may be another
+ * protocol's, which the barrier ordered too); the calls acqrel cannot
+ * follow inside it make no call-between, as nothing in them is known to
+ * be more than the search.
  */
-static void weigh_lookup(struct judge *j, const struct pair_end *e, const struct call_ref *c)
+static void weigh_lookup(struct judge *j, const struct pair_end *e, const struct call_ref *c,
+			 struct strbuf *shared)
 {
-	struct strbuf shared = STRBUF_INIT, unknown = STRBUF_INIT;
+	struct strbuf unknown = STRBUF_INIT;
 	const struct func_summary *f = key_is_ident(c->name) && j->ctx->defs
 		? defs_function_far(j->ctx->defs, e->file, c->name) : NULL;
-	size_t i;
 
 	if (f && f->parsed)
-		weigh_function(j, e, false, c, f, 0, 0, SIZE_MAX, &shared, &unknown);
-	for (i = 0; i < j->p->nr_changed; i++) {
-		struct changed *ch = &j->p->changed[i];
-
-		if (ch->call != c || ch->end != e || ch->cls != VIS_SHARED)
-			continue;
-		free(ch->evidence);
-		ch->evidence = xasprintf("%s() returns the object the subscribe load %s is made in: the acquire depends on what it loads",
-					 c->name, e->access->path);
-		ch->cls = VIS_ADDRESS;
-	}
-	strbuf_release(&shared);
+		weigh_function(j, e, false, c, f, 0, 0, SIZE_MAX, shared, &unknown);
 	strbuf_release(&unknown);
 }
 
@@ -3846,7 +3836,7 @@ static void weigh_calls(struct judge *j, const struct pair_end *e, bool writer,
 		    fenced_off(cut, writer, c->off) || (writer && guard_cleared(j, e, c)))
 			continue;
 		if (!writer && visible_call_feeds_subscribe(j->t, e, c)) {
-			weigh_lookup(j, e, c);
+			weigh_lookup(j, e, c, shared);
 			continue;
 		}
 		/* what the call does: a function of another file of the folder too */

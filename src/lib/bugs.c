@@ -1813,16 +1813,170 @@ static bool condition_wait(const char *name)
 }
 
 /*
+ * ---- bug rule 2: the loads of a static helper, made where it is called ----
+ *
+ * A reader often tests the flag in an accessor and loads the data in a
+ * helper, both static functions of its file: ftgmac100's "while
+ * (ftgmac100_tx_buf_cleanable(priv) && ftgmac100_tx_complete_packet(priv))"
+ * loads tx_pointer in the one and the descriptor and the skb in the other,
+ * with nothing between. A helper's first loads (before any call of its own
+ * but a value computation) count as loads its caller makes at the call;
+ * a flag only in an accessor that returns bool and calls nothing (no index
+ * can depend on it, and nothing in it orders the load).
+ */
+
+/* Most loads of one helper taken as its caller's. */
+#define MAX_HELPER_LOADS 16
+
+/* Calls that compute a value from their arguments and order nothing. */
+static bool value_call(const char *name)
+{
+	static const char *const names[] = {
+		"likely", "unlikely", "min", "max", "min_t", "max_t", "clamp", "clamp_t",
+		"ARRAY_SIZE", "offsetof", "container_of", "list_entry", "BIT", "BIT_ULL",
+		"lower_32_bits", "upper_32_bits", "le16_to_cpu", "le32_to_cpu", "le64_to_cpu",
+		"be16_to_cpu", "be32_to_cpu", "be64_to_cpu", "cpu_to_le16", "cpu_to_le32",
+		"cpu_to_le64", "cpu_to_be16", "cpu_to_be32", "cpu_to_be64", "FIELD_GET",
+		"FIELD_PREP", "GENMASK", "GENMASK_ULL", "DIV_ROUND_UP", "ALIGN", "round_up",
+		"round_down", "sizeof", "typeof", "READ_ONCE",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* A load of a reader function: its own, or one a static helper makes for it. */
+struct reader_load {
+	const struct access *a;
+	size_t at;		/* where the reader makes it: a->off, or past the helper call */
+	size_t call;		/* the helper call's offset, or (size_t)-1 */
+	const char *helper;	/* the helper's name, or NULL */
+	bool accessor;		/* the helper returns bool and calls nothing */
+};
+
+struct reader_loads {
+	struct reader_load *v;
+	size_t nr, alloc;
+};
+
+/* The static helper of file that f calls as name, or NULL. */
+static const struct func_summary *load_helper(struct bugs_ctx *c, const char *file,
+					      const struct func_summary *f, const char *name)
+{
+	const struct func_summary *g;
+
+	if (!key_is_ident(name) || value_call(name) || prim_quiet_call(name))
+		return NULL;
+	g = defs_function(c->defs, file, name);
+	if (!g || g == f || !g->parsed || !g->is_static || g->is_init || strcmp(g->file, file))
+		return NULL;
+	return g;
+}
+
+/* The offset of g's first call that is no value computation, or SIZE_MAX. */
+static size_t first_call(const struct func_summary *g)
+{
+	size_t k;
+
+	for (k = 0; k < g->calls.nr; k++)
+		if (!value_call(g->calls.v[k].name))
+			return g->calls.v[k].off;
+	return SIZE_MAX;
+}
+
+/* Whether function name of file is declared to return bool. */
+static bool returns_bool(struct bugs_ctx *c, const char *file, const char *name)
+{
+	const struct lex_context *x = function_ctx(c, file, name);
+	const char *text = types_text(c->t, file), *p;
+
+	if (!x || !text)
+		return false;
+	for (p = text + x->start; p + 4 <= text + x->end && *p != '(' && *p != '{'; p++)
+		if (!memcmp(p, "bool", 4) && (p == text || !is_c_ident_char(p[-1])) &&
+		    !is_c_ident_char(p[4]))
+			return true;
+	return false;
+}
+
+static size_t close_paren(const char *text, size_t open);
+
+/* The loads of f (of file), with the first loads of the static helpers it calls, in order. */
+static void reader_loads_of(struct bugs_ctx *c, const char *file, const struct func_summary *f,
+			    struct reader_loads *out)
+{
+	const char *text = types_text(c->t, file);
+	size_t i = 0, k = 0, m;
+
+	while (i < f->accesses.nr || k < f->calls.nr) {
+		const struct call_ref *call = k < f->calls.nr ? &f->calls.v[k] : NULL;
+		const struct func_summary *g;
+		struct reader_load *l;
+
+		if (i < f->accesses.nr && (!call || f->accesses.v[i].off < call->off)) {
+			if (!f->accesses.v[i].is_write) {
+				ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+				l = &out->v[out->nr++];
+				memset(l, 0, sizeof(*l));
+				l->a = &f->accesses.v[i];
+				l->at = l->a->off;
+				l->call = (size_t)-1;
+			}
+			i++;
+			continue;
+		}
+		k++;
+		if (!text || !(g = load_helper(c, file, f, call->name))) {
+			continue;
+		} else {
+			const char *open = strchr(text + call->off, '(');
+			size_t end = open ? close_paren(text, (size_t)(open - text)) : (size_t)-1;
+			size_t stop = first_call(g), n = 0;
+			bool accessor = stop == SIZE_MAX && returns_bool(c, file, call->name);
+
+			if (end == (size_t)-1)
+				continue;
+			for (m = 0; m < g->accesses.nr && n < MAX_HELPER_LOADS; m++) {
+				if (g->accesses.v[m].is_write || g->accesses.v[m].off >= stop)
+					continue;
+				ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+				l = &out->v[out->nr++];
+				l->a = &g->accesses.v[m];
+				l->at = end;
+				l->call = call->off;
+				l->helper = call->name;
+				l->accessor = accessor;
+				n++;
+			}
+		}
+	}
+	/* in the order the reader makes them: a helper's after its call's arguments */
+	for (i = 1; i < out->nr; i++) {
+		struct reader_load l = out->v[i];
+
+		for (m = i; m > 0 && out->v[m - 1].at > l.at; m--)
+			out->v[m] = out->v[m - 1];
+		out->v[m] = l;
+	}
+}
+
+/*
  * In function f (of file), a load of p's variable followed by a load of
  * one of its data (keys[0..n)), with no call, lock, store of the variable,
  * acquire or dependency that could order them: the reader relies on the
- * protocol without its smp_rmb().
+ * protocol without its smp_rmb(). Either load may be a static helper's
+ * (bug rule 2, above).
  */
 static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p, const char *file,
 			    const char *path, const struct func_summary *f, const char *name,
 			    char *const *keys, const struct pair_end *const *writers, size_t n)
 {
-	const struct access *flag = NULL;
+	struct reader_loads loads = { NULL, 0, 0 };
+	const struct reader_load *flag = NULL;
+	struct access at_call;
 	struct bug *b;
 	char *why;
 	size_t i, k, from = 0;
@@ -1832,35 +1986,50 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p, const 
 	for (i = 0; i < f->accesses.nr; i++) {
 		const struct access *a = &f->accesses.v[i];
 
+		/* its own store, or an ordered load: not a plain reader */
+		if (access_is(a, file, p->key) &&
+		    (a->is_write || (a->via && (strstr(a->via, "acquire") || prim_fully_ordered(a->via)))))
+			return;
+	}
+	reader_loads_of(c, file, f, &loads);
+	/* what one of p's ends loads is that end's own (its writer's value, its reader's order) */
+	for (i = k = 0; i < loads.nr; i++)
+		if (!loads.v[i].helper || !end_function(p, loads.v[i].helper))
+			loads.v[k++] = loads.v[i];
+	loads.nr = k;
+	for (i = 0; i < loads.nr && !flag; i++) {
+		const struct access *a = loads.v[i].a;
+
 		if (!access_is(a, file, p->key))
 			continue;
-		/* its own store, or an ordered load: not a plain reader */
-		if (a->is_write || (a->via && (strstr(a->via, "acquire") || prim_fully_ordered(a->via))))
-			return;
-		if (!flag)
-			flag = a;
+		if (loads.v[i].helper && (!loads.v[i].accessor || (a->via &&
+		    (strstr(a->via, "acquire") || prim_fully_ordered(a->via)))))
+			goto out;
+		flag = &loads.v[i];
 	}
-	if (!flag || lock_held(&f->locks, flag->off, &from))
-		return;
+	if (!flag || lock_held(&f->locks, flag->at, &from))
+		goto out;
 	/*
 	 * a flag only printed is a diagnostic, not a use; one tested in a
 	 * wait's condition is wait-condition's
 	 */
 	for (k = 0; k < f->calls.nr; k++)
-		if (f->calls.v[k].off < flag->off && (diagnostic_call(f->calls.v[k].name) ||
-						       condition_wait(f->calls.v[k].name)) &&
-		    call_encloses(c, file, f->calls.v[k].off, flag->off))
-			return;
+		if (f->calls.v[k].off < flag->at && (diagnostic_call(f->calls.v[k].name) ||
+						      condition_wait(f->calls.v[k].name)) &&
+		    call_encloses(c, file, f->calls.v[k].off, flag->at))
+			goto out;
 	/* a fence before the flag's load: misplaced-barrier's finding, or ordered otherwise */
 	for (k = 0; k < f->calls.nr; k++)
-		if (f->calls.v[k].off < flag->off &&
+		if (f->calls.v[k].off < flag->at &&
 		    prim_classify(f->calls.v[k].name, strlen(f->calls.v[k].name)) == PRIM_FENCE)
-			return;
-	for (i = 0; i < f->accesses.nr; i++) {
-		const struct access *d = &f->accesses.v[i];
+			goto out;
+	for (i = (size_t)(flag - loads.v) + 1; i < loads.nr; i++) {
+		const struct reader_load *l = &loads.v[i];
+		const struct access *d = l->a, *fa = flag->a;
 		const struct pair_end *w = NULL;
+		const char *fn = flag->helper ? flag->helper : name;
 
-		if (d->off <= flag->off || d->is_write)
+		if (l->at < flag->at || (l->helper && l->call == flag->call))
 			continue;
 		for (k = 0; k < n && !w; k++)
 			if (access_is(d, file, keys[k]))
@@ -1869,42 +2038,52 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p, const 
 			continue;
 		from = 0;
 		/* an index or address taken from the flag orders the data load */
-		if (strstr(d->path, flag->path) ||
-		    (flag->assigned_to && used_between(c, file, flag->assigned_to, flag->off,
-						       d->off + strlen(flag->assigned_to))) ||
-		    lock_held(&f->locks, d->off, &from))
-			return;
+		if ((!l->helper && !flag->helper && strstr(d->path, fa->path)) ||
+		    (!flag->helper && fa->assigned_to &&
+		     used_between(c, file, fa->assigned_to, fa->off,
+				  (l->helper ? l->at : d->off) + strlen(fa->assigned_to))) ||
+		    lock_held(&f->locks, l->at, &from))
+			goto out;
 		for (k = 0; k < f->calls.nr; k++)
-			if (f->calls.v[k].off > flag->off && f->calls.v[k].off < d->off)
-				return;
-		if ((why = reader_cannot_race(c, p, file, name, flag))) {
+			if (f->calls.v[k].off > flag->at && f->calls.v[k].off < l->at &&
+			    f->calls.v[k].off != l->call)
+				goto out;
+		/* the reader's own locks, at the helper's call */
+		at_call = *fa;
+		at_call.off = flag->at;
+		if ((why = reader_cannot_race(c, p, file, name, &at_call))) {
 			free(why);
-			return;
+			goto out;
 		}
 		b = add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, path,
-			flag->off, flag->line,
-			xasprintf("%s() loads %s (line %u) with a %s and then %s (line %u) with no smp_rmb(), acquire or dependency between",
-				  name, flag->path, flag->line,
-				  flag->marked ? "READ_ONCE()" : "plain load", d->path, d->line),
-			describe_protocol(p),
-			xasprintf("%s() in %s() stores %s before it and publishes %s after it%s",
-				  w->site->primitive, site_where(w->site), d->path, p->variable,
-				  ordered_reader(p) ? "; the protocol's other readers order the data with a barrier or an acquire" :
-				  "; no reader of it orders anything"),
-			xasprintf("load %s with smp_load_acquire()%s", flag->path,
-				  ordered_reader(p) ? ", or through the accessor its other readers use" : ""),
-			false);
+			    fa->off, fa->line,
+			    xasprintf("%s() loads %s (line %u%s%s%s) with a %s and then %s (line %u%s%s%s) with no smp_rmb(), acquire or dependency between",
+				      name, fa->path, fa->line, flag->helper ? ", in " : "",
+				      flag->helper ? flag->helper : "", flag->helper ? "()" : "",
+				      fa->marked ? "READ_ONCE()" : "plain load", d->path, d->line,
+				      l->helper ? ", in " : "", l->helper ? l->helper : "",
+				      l->helper ? "()" : ""),
+			    describe_protocol(p),
+			    xasprintf("%s() in %s() stores %s before it and publishes %s after it%s",
+				      w->site->primitive, site_where(w->site), d->path, p->variable,
+				      ordered_reader(p) ? "; the protocol's other readers order the data with a barrier or an acquire" :
+				      "; no reader of it orders anything"),
+			    xasprintf("load %s with smp_load_acquire()%s", fa->path,
+				      ordered_reader(p) ? ", or through the accessor its other readers use" : ""),
+			    false);
 		/*
 		 * A plain load is often ordered by what acqrel does not see (a
 		 * caller's lock, a work item queued after the publication, an
 		 * object not published yet); a READ_ONCE() says the reader races.
 		 */
 		if (b) {
-			b->weak = !flag->marked;
-			fix_acquire_load(c, b, flag, name, d->path, w);
+			b->weak = !fa->marked;
+			fix_acquire_load(c, b, fa, fn, d->path, w);
 		}
-		return;
+		goto out;
 	}
+out:
+	free(loads.v);
 }
 
 /* The files a plain reader of p is looked for in: its writers' files, each once, by a writer there. */
@@ -1934,6 +2113,7 @@ struct reader_scan {
 	const struct protocol *p;
 	reader_fn *fn;
 	bool skip_ends;		/* not in the protocol's own ends' functions */
+	bool helpers;		/* through the static functions it calls too (bug rule 2) */
 	const char *field;	/* the flag's member */
 	char *keys[MAX_DATA_KEYS];
 	const struct pair_end *writers[MAX_DATA_KEYS];
@@ -1941,27 +2121,95 @@ struct reader_scan {
 	size_t nk;
 };
 
-/* Calls s->fn for every function of file that names the flag's member and one of its data's. */
+/* Whether text[x) names the flag's member (flag) or one of the data's (else). */
+static bool names_field(const char *text, const struct lex_context *x,
+			const struct reader_scan *s, bool flag)
+{
+	size_t d;
+
+	if (flag)
+		return mentions_member(text, x->start, x->end, s->field);
+	for (d = 0; d < s->nk; d++)
+		if (s->fields[d] && key_is_ident(s->fields[d]) &&
+		    mentions_member(text, x->start, x->end, s->fields[d]))
+			return true;
+	return false;
+}
+
+/* Whether text[x) calls name: "name(". */
+static bool calls_name(const char *text, const struct lex_context *x, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = text + x->start, *e = text + x->end;
+
+	for (; p < e && (p = memmem(p, (size_t)(e - p), name, n)); p += n)
+		if (!is_c_ident_char(p[-1]) && !is_c_ident_char(p[n]) && p[n] == '(')
+			return true;
+	return false;
+}
+
+/* Whether function x's head (before its parameters) says static. */
+static bool declared_static(const char *text, const struct lex_context *x)
+{
+	const char *p = text + x->start, *e = memchr(p, '(', x->end - x->start);
+
+	for (; e && p + 6 <= e && (p = memmem(p, (size_t)(e - p), "static", 6)); p += 6)
+		if ((p == text || !is_c_ident_char(p[-1])) && !is_c_ident_char(p[6]))
+			return true;
+	return false;
+}
+
+/* Most helpers of one file looked through for a reader's field (bug rule 2). */
+#define MAX_FIELD_HELPERS 8
+
+/*
+ * Whether function x names the flag's member (flag) or a data's, itself or
+ * in one of the static functions of the file that do, helpers[0..nh), that
+ * it calls.
+ */
+static bool reaches_field(const char *text, const struct lex_context *x,
+			  const struct reader_scan *s, bool flag,
+			  const struct lex_context *const *helpers, size_t nh)
+{
+	size_t h;
+
+	if (names_field(text, x, s, flag))
+		return true;
+	for (h = 0; h < nh; h++)
+		if (helpers[h] != x && names_field(text, helpers[h], s, flag) &&
+		    calls_name(text, x, helpers[h]->name))
+			return true;
+	return false;
+}
+
+/*
+ * Calls s->fn for every function of file that names the flag's member and
+ * one of its data's, itself or (s->helpers) through the static functions
+ * of the file it calls.
+ */
 static void readers_in_file(struct bugs_ctx *c, const struct reader_scan *s, const char *file,
 			    const char *path)
 {
 	const struct lex_result *lr = lexed(c, file);
 	const char *text = types_text(c->t, file);
-	size_t m, d;
+	const struct lex_context *helpers[MAX_FIELD_HELPERS];
+	size_t m, nh = 0;
 
+	for (m = 0; s->helpers && lr && m < lr->nr_ctxs && nh < MAX_FIELD_HELPERS; m++) {
+		const struct lex_context *x = &lr->ctxs[m];
+
+		if (x->kind == LEX_FUNCTION && x->name && declared_static(text, x) &&
+		    (names_field(text, x, s, true) || names_field(text, x, s, false)))
+			helpers[nh++] = x;
+	}
 	for (m = 0; lr && m < lr->nr_ctxs; m++) {
 		const struct lex_context *x = &lr->ctxs[m];
 		const struct func_summary *f;
 
 		if (x->kind != LEX_FUNCTION || !x->name ||
 		    (s->skip_ends && end_function(s->p, x->name)) ||
-		    !mentions_member(text, x->start, x->end, s->field))
-			continue;
-		for (d = 0; d < s->nk; d++)
-			if (s->fields[d] && key_is_ident(s->fields[d]) &&
-			    mentions_member(text, x->start, x->end, s->fields[d]))
-				break;
-		if (d == s->nk)
+		    !reaches_field(text, x, s, true, helpers, nh) ||
+		    !reaches_field(text, x, s, false, helpers, nh))
 			continue;
 		if ((f = defs_function(c->defs, file, x->name)) && !strcmp(f->file, file))
 			s->fn(c, s->p, file, path, f, x->name, s->keys, s->writers, s->nk);
@@ -2006,6 +2254,7 @@ static void protocol_readers(struct bugs_ctx *c, const struct protocol *p, reade
 	size_t k, nf;
 
 	if (reader_scan_init(&s, p, fn, skip_ends)) {
+		s.helpers = fn == plain_reader_in;
 		nf = reader_files(p, files, ARRAY_SIZE(files));
 		for (k = 0; k < nf; k++)
 			readers_in_file(c, &s, files[k]->file, files[k]->path);

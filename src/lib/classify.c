@@ -4854,11 +4854,14 @@ static void evidence(struct protocol *p)
  * unanchored) converts its writers alone. The readers keep their
  * smp_rmb(), which pairs with a release as it did with smp_wmb() (the
  * release orders the data before its store, as the write barrier did), so
- * what their caveats name stays ordered. Not for a shared load that would
- * lose its ordering (shape 11: the reader's conversion stays a question
- * for review), nor without a reader (one-side is no reader's caveat), nor
- * when any other caveat, a writer's or the protocol's, stands. Writers that already release make
- * it converted (what this rule rewrote, run again).
+ * what their caveats name stays ordered: also a shared load before the
+ * barrier that an acquire would leave unordered (shape 11's
+ * loses-ordering), which the reader's own smp_rmb() keeps ordering (audit
+ * round 26 judged the writers of ipmi's dyn_id_set, cpuidle's prevent and
+ * vmx's loaded_vmcs->cpu safe to convert alone). Not without a reader
+ * (one-side is no reader's caveat), nor when any other caveat, a writer's
+ * or the protocol's, stands. Writers that already release make it
+ * converted (what this rule rewrote, run again).
  */
 static void rule_readers_stay(struct protocol *p)
 {
@@ -4871,8 +4874,7 @@ static void rule_readers_stay(struct protocol *p)
 	if (p->verdict != VERDICT_REVIEW || !p->nr_readers || (!converts && !released))
 		return;
 	for (i = 0; i < p->nr_reasons; i++)
-		if (severity_of(p->reasons[i].code) == SEV_REVIEW &&
-		    (!p->reasons[i].reader || !strcmp(p->reasons[i].code, "loses-ordering")))
+		if (severity_of(p->reasons[i].code) == SEV_REVIEW && !p->reasons[i].reader)
 			return;
 	for (i = 0; i < p->nr_readers; i++) {
 		p->readers[i].kept_back = true;

@@ -44,13 +44,13 @@ bit-published-word.c:14: protocol f->flags bit 1 (demo_f.flags): keep
   nothing-converts: no barrier of f->flags can become a release or an acquire: each stays, for the reason given
   ordering: 0 other accesses change ordering
 
-bit-published-word.c:21: protocol f->ready (demo_f.ready): review
+bit-published-word.c:21: protocol f->ready (demo_f.ready): convert
   writer bit-published-word.c:21: smp_wmb() in demo_w2(); publish store at line 22
   reader bit-published-word.c:31: smp_rmb() in demo_r(); subscribe load at line 29
   evidence: object, data
-  loses-ordering: the loads of f->flags (line 28) before smp_rmb() in demo_r() can see other threads' stores: with an acquire on f->ready instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load f->flags (line 28) before smp_rmb() in demo_r(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of f->flags (line 28) before smp_rmb() in demo_r() can see other threads' stores: with an acquire on f->ready instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders f->ready and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

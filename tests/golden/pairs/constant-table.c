@@ -32,6 +32,7 @@ struct demo_set {
 	int nr_slots;
 	int boot_mode;
 	int ready;
+	int posted;
 	int data;
 };
 
@@ -130,6 +131,13 @@ static void demo_publish(struct demo_set *s, int v)
 	WRITE_ONCE(s->ready, 1);
 }
 
+static void demo_post(struct demo_set *s, int v)
+{
+	s->data = v;
+	smp_wmb();
+	WRITE_ONCE(s->posted, 1);
+}
+
 static void demo_store_val(struct demo_set *s, int v, int i)
 {
 	s->data = v;
@@ -139,73 +147,92 @@ static void demo_store_val(struct demo_set *s, int v, int i)
 
 /*
  * the table's mode is stored nowhere, and the pointer log only after its
- * allocation: no caveat; vals is stored through its elements at run time:
- * a caveat
+ * allocation: no caveat
  */
-static int demo_consume(struct demo_set *s, struct demo_level *lv, int i)
+static int demo_consume(struct demo_set *s, struct demo_level *lv)
 {
 	int m = lv->mode;
-	int v = s->vals[i];
 	int *log = s->log;
 
 	if (!READ_ONCE(s->ready))
 		return 0;
 	smp_rmb();
-	return m + v + s->data + (log != NULL);
+	return m + s->data + (log != NULL);
+}
+
+/*
+ * vals is stored through its elements at run time: a caveat (the writer
+ * converts alone, and this reader keeps its smp_rmb())
+ */
+static int demo_consume_val(struct demo_set *s, int i)
+{
+	int v = s->vals[i];
+
+	if (!READ_ONCE(s->posted))
+		return 0;
+	smp_rmb();
+	return v + s->data;
 }
 
 /*
  * check-name: rule E: a field nothing stores (a table only initialised in its declaration), a const field, or one stored only right after its allocation is no subscribe load (keep), one stored in __init code may be and no caveat; a field stored at run time, also through its elements, is; stores through a pointer field are not stores of the pointer
  * check-command: acqrel pairs $file
  * check-output-start
-constant-table.c:49: protocol lv->name (demo_level.name): keep
-  reader constant-table.c:49: smp_rmb() in demo_show(); subscribe load at line 47
+constant-table.c:50: protocol lv->name (demo_level.name): keep
+  reader constant-table.c:50: smp_rmb() in demo_show(); subscribe load at line 48
   evidence: object
   constant: demo_level.name is stored nowhere in constant-table.c, the file that defines its struct (no assignment, no address taken, at most designated initialisers of file-scope objects): it is set only where an object is initialised in its declaration, as an entry of a constant table is, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-constant-table.c:59: protocol lv->width (demo_level.width): keep
-  reader constant-table.c:59: smp_rmb() in demo_width(); subscribe load at line 57
+constant-table.c:60: protocol lv->width (demo_level.width): keep
+  reader constant-table.c:60: smp_rmb() in demo_width(); subscribe load at line 58
   evidence: object
   constant: lv->width is declared const (const unsigned int width): no code stores it after its initialiser, so no load of it subscribes to a publication; the barrier orders other loads, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-constant-table.c:68: protocol s->hint (demo_set.hint): review
-  reader constant-table.c:68: smp_rmb() in demo_hint(); subscribe load at line 66
+constant-table.c:69: protocol s->hint (demo_set.hint): review
+  reader constant-table.c:69: smp_rmb() in demo_hint(); subscribe load at line 67
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->hint
   ordering: 0 other accesses change ordering
 
-constant-table.c:82: protocol s->gen (demo_set.gen): review
-  reader constant-table.c:82: smp_rmb() in demo_gen(); subscribe load at line 80
+constant-table.c:83: protocol s->gen (demo_set.gen): review
+  reader constant-table.c:83: smp_rmb() in demo_gen(); subscribe load at line 81
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->gen
   ordering: 0 other accesses change ordering
 
-constant-table.c:108: protocol s->nr_slots (demo_set.nr_slots): keep
-  reader constant-table.c:108: smp_rmb() in demo_slots(); subscribe load at line 106
+constant-table.c:109: protocol s->nr_slots (demo_set.nr_slots): keep
+  reader constant-table.c:109: smp_rmb() in demo_slots(); subscribe load at line 107
   evidence: object
-  constant: every store of demo_set.nr_slots in the files that see the struct (constant-table.c) is made through a pointer its function has just allocated, before the object is published: demo_set_create() at constant-table.c:93; no load of it subscribes to a publication, so the barrier orders other loads, and this protocol is not one
+  constant: every store of demo_set.nr_slots in the files that see the struct (constant-table.c) is made through a pointer its function has just allocated, before the object is published: demo_set_create() at constant-table.c:94; no load of it subscribes to a publication, so the barrier orders other loads, and this protocol is not one
   ordering: 0 other accesses change ordering
 
-constant-table.c:117: protocol s->boot_mode (demo_set.boot_mode): review
-  reader constant-table.c:117: smp_rmb() in demo_boot_mode(); subscribe load at line 115
+constant-table.c:118: protocol s->boot_mode (demo_set.boot_mode): review
+  reader constant-table.c:118: smp_rmb() in demo_boot_mode(); subscribe load at line 116
   evidence: object
   one-side: no writer found in the files given: no smp_wmb() is followed by a store to s->boot_mode
   ordering: 0 other accesses change ordering
 
-constant-table.c:129: protocol s->ready (demo_set.ready): review
-  writer constant-table.c:129: smp_wmb() in demo_publish(); publish store at line 130
-  reader constant-table.c:153: smp_rmb() in demo_consume(); subscribe load at line 151
+constant-table.c:130: protocol s->ready (demo_set.ready): convert
+  writer constant-table.c:130: smp_wmb() in demo_publish(); publish store at line 131
+  reader constant-table.c:159: smp_rmb() in demo_consume(); subscribe load at line 157
   evidence: object, data
-  loses-ordering: the loads of s->vals[i] (line 148) before smp_rmb() in demo_consume() can see other threads' stores: with an acquire on s->ready instead, they are no longer ordered before the loads after it
-  ordering: 3 other accesses change ordering; 1 can be seen by another thread
-    load s->log (line 149) before smp_rmb() in demo_consume(): before publication: every store of demo_set.log in the files that see the struct (constant-table.c) is made before the object is published: demo_set_create() at constant-table.c:92 (just allocated)
-    load s->vals[i] (line 148) before smp_rmb() in demo_consume(): shared
-    load lv->mode (line 147) before smp_rmb() in demo_consume(): before publication: demo_level.mode is stored nowhere in constant-table.c, the file that defines its struct: it is set only where an object is initialised in its declaration
+  adjacent: each barrier that goes orders s->ready and nothing another thread can see besides
+  ordering: 2 other accesses change ordering; 0 can be seen by another thread
+    load s->log (line 155) before smp_rmb() in demo_consume(): before publication: every store of demo_set.log in the files that see the struct (constant-table.c) is made before the object is published: demo_set_create() at constant-table.c:93 (just allocated)
+    load lv->mode (line 154) before smp_rmb() in demo_consume(): before publication: demo_level.mode is stored nowhere in constant-table.c, the file that defines its struct: it is set only where an object is initialised in its declaration
 
-constant-table.c:136: protocol s->vals[i] (demo_set.vals): review
-  writer constant-table.c:136: smp_wmb() in demo_store_val(); publish store at line 137
+constant-table.c:137: protocol s->posted (demo_set.posted): convert
+  writer constant-table.c:137: smp_wmb() in demo_post(); publish store at line 138
+  reader constant-table.c:173: smp_rmb() in demo_consume_val(); subscribe load at line 171
+  evidence: object, data
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of s->vals[i] (line 169) before smp_rmb() in demo_consume_val() can see other threads' stores: with an acquire on s->posted instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders s->posted and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+constant-table.c:144: protocol s->vals[i] (demo_set.vals): review
+  writer constant-table.c:144: smp_wmb() in demo_store_val(); publish store at line 145
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of s->vals[i]; the writers alone would convert, but smp_wmb() in demo_store_val() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering

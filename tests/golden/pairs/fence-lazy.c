@@ -45,15 +45,15 @@ static void lazy_done(struct lazy_ring *s)
  * check-name: rule FENCE-LAZY: a full fence whose accesses are resolved only when asked joins a protocol through its store's type, and its later store still counts as ordered for the reader's load of it
  * check-command: acqrel pairs $file
  * check-output-start
-fence-lazy.c:17: protocol r->head (lazy_ring.head): review
+fence-lazy.c:17: protocol r->head (lazy_ring.head): convert
   writer fence-lazy.c:17: smp_wmb() in lazy_put(); publish store at line 18
   writer fence-lazy.c:25: smp_mb() in lazy_put_full(); publish store at line 26
   reader fence-lazy.c:34: smp_rmb() in lazy_get(); subscribe load at line 32
   evidence: object, data
-  loses-ordering: the loads of r->tail (line 32) before smp_rmb() in lazy_get() can see other threads' stores: with an acquire on r->head instead, they are no longer ordered before the loads after it
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of r->tail (line 32) before smp_rmb() in lazy_get() can see other threads' stores: with an acquire on r->head instead, they are no longer ordered before the loads after it
   stays: smp_mb() in lazy_put_full() is a full barrier: it orders every earlier access before the store to r->head, and stays
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load r->tail (line 32) before smp_rmb() in lazy_get(): shared
+  adjacent: each barrier that goes orders r->head and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

@@ -205,13 +205,13 @@ fenced-call.c:43: protocol f->rsp_id (demo_front.rsp_id): convert
   adjacent: each barrier that goes orders f->rsp_id and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-fenced-call.c:67: protocol b->rsp_id (demo_back.rsp_id): review
+fenced-call.c:67: protocol b->rsp_id (demo_back.rsp_id): convert
   writer fenced-call.c:67: smp_wmb() in demo_back_event(); publish store at line 68
   reader fenced-call.c:77: smp_rmb() in demo_back_call(); subscribe load at line 75
   evidence: object, data
-  loses-ordering: the loads of (_r)->req_prod_pvt (line 34) before smp_rmb() in demo_back_call() can see other threads' stores: with an acquire on b->rsp_id instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load (_r)->req_prod_pvt (line 34 in DEMO_PUSH_MAYBE(), called at line 74) before smp_rmb() in demo_back_call(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of (_r)->req_prod_pvt (line 34) before smp_rmb() in demo_back_call() can see other threads' stores: with an acquire on b->rsp_id instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders b->rsp_id and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
 fenced-call.c:98: protocol s->ready (demo_stats.ready): convert
   writer fenced-call.c:98: smp_wmb() in demo_stats_publish(); publish store at line 99

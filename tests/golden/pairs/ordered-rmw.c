@@ -4,6 +4,7 @@
 struct demo_couple {
 	int data[4];
 	int prevent;
+	int blocked;
 	int waiting;
 	atomic_t ready;
 	int hint;
@@ -14,6 +15,13 @@ static void demo_couple_block(struct demo_couple *c, int v)
 	c->data[0] = v;
 	smp_wmb();
 	WRITE_ONCE(c->prevent, 1);
+}
+
+static void demo_couple_stop(struct demo_couple *c, int v)
+{
+	c->data[2] = v;
+	smp_wmb();
+	WRITE_ONCE(c->blocked, 1);
 }
 
 /* waiting is loaded before atomic_inc_return(), which orders it: no caveat */
@@ -27,15 +35,18 @@ static int demo_couple_enter(struct demo_couple *c)
 	return p && n && w ? c->data[0] : -1;
 }
 
-/* a cmpxchg() may fail, unordered: the hint it follows stays a caveat */
+/*
+ * a cmpxchg() may fail, unordered: the hint it follows stays a caveat (the
+ * writer converts alone, and this reader keeps its smp_rmb())
+ */
 static int demo_couple_try(struct demo_couple *c)
 {
 	int h = READ_ONCE(c->hint);
 	int old = atomic_cmpxchg(&c->ready, 0, 1);
-	int p = READ_ONCE(c->prevent);
+	int p = READ_ONCE(c->blocked);
 
 	smp_rmb();
-	return p && !old && h ? c->data[0] : -1;
+	return p && !old && h ? c->data[2] : -1;
 }
 
 static void demo_couple_hint(struct demo_couple *c)
@@ -50,23 +61,29 @@ static void demo_couple_hint(struct demo_couple *c)
  * check-name: a load a fully ordered read-modify-write orders is no caveat; one a cmpxchg() follows is
  * check-command: acqrel pairs $file
  * check-output-start
-ordered-rmw.c:15: protocol c->prevent (demo_couple.prevent): review
-  writer ordered-rmw.c:15: smp_wmb() in demo_couple_block(); publish store at line 16
-  reader ordered-rmw.c:26: smp_rmb() in demo_couple_enter(); subscribe load at line 24
-  reader ordered-rmw.c:37: smp_rmb() in demo_couple_try(); subscribe load at line 35
+ordered-rmw.c:16: protocol c->prevent (demo_couple.prevent): convert
+  writer ordered-rmw.c:16: smp_wmb() in demo_couple_block(); publish store at line 17
+  reader ordered-rmw.c:34: smp_rmb() in demo_couple_enter(); subscribe load at line 32
   evidence: object, data
-  loses-ordering: the loads of c->hint (line 33) before smp_rmb() in demo_couple_try() can see other threads' stores: with an acquire on c->prevent instead, they are no longer ordered before the loads after it
-  ordering: 2 other accesses change ordering; 1 can be seen by another thread
-    load c->waiting (line 22) before smp_rmb() in demo_couple_enter(): ordered: atomic_inc_return() at line 23, a fully ordered read-modify-write, orders it as a full barrier would
-    load c->hint (line 33) before smp_rmb() in demo_couple_try(): shared
+  adjacent: each barrier that goes orders c->prevent and nothing another thread can see besides
+  ordering: 1 other access changes ordering; 0 can be seen by another thread
+    load c->waiting (line 30) before smp_rmb() in demo_couple_enter(): ordered: atomic_inc_return() at line 31, a fully ordered read-modify-write, orders it as a full barrier would
 
-ordered-rmw.c:44: protocol c->hint (demo_couple.hint): review
-  writer ordered-rmw.c:44: smp_wmb() in demo_couple_hint(); publish store at line 45
+ordered-rmw.c:23: protocol c->blocked (demo_couple.blocked): convert
+  writer ordered-rmw.c:23: smp_wmb() in demo_couple_stop(); publish store at line 24
+  reader ordered-rmw.c:48: smp_rmb() in demo_couple_try(); subscribe load at line 46
+  evidence: object, data
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of c->hint (line 44) before smp_rmb() in demo_couple_try() can see other threads' stores: with an acquire on c->blocked instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders c->blocked and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
+
+ordered-rmw.c:55: protocol c->hint (demo_couple.hint): review
+  writer ordered-rmw.c:55: smp_wmb() in demo_couple_hint(); publish store at line 56
   evidence: object
   one-side: no reader found in the files given: no smp_rmb() follows a load of c->hint
-  several-stores: smp_wmb() in demo_couple_hint() also orders the stores to c->waiting (line 46), which other threads can see: with a release on c->hint instead, they are no longer ordered after the data
+  several-stores: smp_wmb() in demo_couple_hint() also orders the stores to c->waiting (line 57), which other threads can see: with a release on c->hint instead, they are no longer ordered after the data
   ordering: 1 other access changes ordering; 1 can be seen by another thread
-    store c->waiting (line 46) after smp_wmb() in demo_couple_hint(): shared
+    store c->waiting (line 57) after smp_wmb() in demo_couple_hint(): shared
 
  * check-output-end
  */

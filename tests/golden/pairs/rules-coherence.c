@@ -156,16 +156,15 @@ rules-coherence.c:63: protocol r->head (demo_r.head): convert
   adjacent: each barrier that goes orders r->head and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-rules-coherence.c:98: protocol d->addr (demo_d.addr): review
+rules-coherence.c:98: protocol d->addr (demo_d.addr): convert
   writer rules-coherence.c:98: smp_wmb() in demo_d_put(); publish store at line 99
   reader rules-coherence.c:115: smp_rmb() in demo_d_get(); subscribe load at line 113
   reader rules-coherence.c:126: smp_rmb() in demo_d_peek(); subscribe load at line 124
   evidence: object, data
-  several-loads: d->addr is also loaded at line 110 before smp_rmb() in demo_d_get() (another path, or a second load): only one load can become the acquire
-  loses-ordering: the loads of d->addr (line 104) before smp_rmb() in demo_d_peek() can see other threads' stores: with an acquire on d->addr instead, they are no longer ordered before the loads after it
-  ordering: 3 other accesses change ordering; 1 can be seen by another thread
-    load d->next (line 112) before smp_rmb() in demo_d_get(): address: its value d forms the address of the subscribe load d->addr
-    load d->addr (line 104 in demo_d_addr(), called at line 122) before smp_rmb() in demo_d_peek(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): d->addr is also loaded at line 110 before smp_rmb() in demo_d_get() (another path, or a second load): only one load can become the acquire
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of d->addr (line 104) before smp_rmb() in demo_d_peek() can see other threads' stores: with an acquire on d->addr instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders d->addr and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

@@ -55,16 +55,16 @@ static int demo_log_peek(struct demo_log *l)
 }
 
 /*
- * check-name: shape 11, only the paired load becomes acquire; the other loses its ordering: review when a writer orders it, no caveat when none does
+ * check-name: shape 11, only the paired load could become acquire; the other would lose its ordering: a caveat when a writer orders it, so the reader keeps smp_rmb() and the writer converts alone (rule WA); no caveat when none does
  * check-command: acqrel pairs $file
  * check-output-start
-shape11-two-loads.c:13: protocol f->tail (demo_fifo.tail): review
+shape11-two-loads.c:13: protocol f->tail (demo_fifo.tail): convert
   writer shape11-two-loads.c:13: smp_wmb() in demo_fifo_push(); publish store at line 14
   reader shape11-two-loads.c:22: smp_rmb() in demo_fifo_pop(); subscribe load at line 20
   evidence: object, data
-  loses-ordering: the loads of f->head (line 19) before smp_rmb() in demo_fifo_pop() can see other threads' stores: with an acquire on f->tail instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load f->head (line 19) before smp_rmb() in demo_fifo_pop(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of f->head (line 19) before smp_rmb() in demo_fifo_pop() can see other threads' stores: with an acquire on f->tail instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders f->tail and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
 shape11-two-loads.c:31: protocol f->head (demo_fifo.head): converted
   writer shape11-two-loads.c:31: smp_store_release() in demo_fifo_consume(); publish store at line 31

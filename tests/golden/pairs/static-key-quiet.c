@@ -91,13 +91,13 @@ static-key-quiet.c:44: protocol s->stack (demo_slot.stack): convert
   adjacent: each barrier that goes orders s->stack and nothing another thread can see besides
   ordering: 0 other accesses change ordering
 
-static-key-quiet.c:62: protocol r->base (demo_ring.base): review
+static-key-quiet.c:62: protocol r->base (demo_ring.base): convert
   writer static-key-quiet.c:62: smp_wmb() in demo_ring_give(); publish store at line 63
   reader static-key-quiet.c:73: smp_rmb() in demo_ring_pop(); subscribe load at line 69
   evidence: object, data
-  loses-ordering: the loads of demo_mode (line 38) before smp_rmb() in demo_ring_pop() can see other threads' stores: with an acquire on r->base instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load demo_mode (line 38 in demo_is_quiet(), called at line 71) before smp_rmb() in demo_ring_pop(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of demo_mode (line 38) before smp_rmb() in demo_ring_pop() can see other threads' stores: with an acquire on r->base instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders r->base and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

@@ -95,13 +95,13 @@ visible-own-cursor.c:18: protocol r->head (demo_cring.head): convert
   ordering: 1 other access changes ordering; 0 can be seen by another thread
     load r->tail (line 27) before smp_rmb() in demo_cring_get(): private: this side's own cursor: demo_cring_get() stores r->tail itself (line 31), and no writer of r->head stores it: the load reads back this side's own store (others may read it, none changes it with the data)
 
-visible-own-cursor.c:41: protocol r->ready (demo_cring.ready): review
+visible-own-cursor.c:41: protocol r->ready (demo_cring.ready): convert
   writer visible-own-cursor.c:41: smp_wmb() in demo_cring_put_counted(); publish store at line 42
   reader visible-own-cursor.c:51: smp_rmb() in demo_cring_take_counted(); subscribe load at line 49
   evidence: object
-  loses-ordering: the loads of r->count (line 47) before smp_rmb() in demo_cring_take_counted() can see other threads' stores: with an acquire on r->ready instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load r->count (line 47) before smp_rmb() in demo_cring_take_counted(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of r->count (line 47) before smp_rmb() in demo_cring_take_counted() can see other threads' stores: with an acquire on r->ready instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders r->ready and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
 visible-own-cursor.c:59: protocol r->tail (demo_cring.tail): converted
   writer visible-own-cursor.c:59: smp_store_release() in demo_cring_reset(); publish store at line 59
@@ -121,14 +121,13 @@ visible-own-cursor.c:61: protocol r->count (demo_cring.count): converted
   release-acquire: r->count is already published with a release or read with an acquire, and what is left stays as it is
   ordering: 0 other accesses change ordering
 
-visible-own-cursor.c:69: protocol r->seq (demo_cring.seq): review
+visible-own-cursor.c:69: protocol r->seq (demo_cring.seq): convert
   writer visible-own-cursor.c:69: smp_wmb() in demo_cring_kick(); publish store at line 70
   reader visible-own-cursor.c:80: smp_rmb() in demo_cring_poll(); subscribe load at line 78
   evidence: object, data
-  loses-ordering: the loads of r->bits (line 76), r->flags (line 75) before smp_rmb() in demo_cring_poll() can see other threads' stores: with an acquire on r->seq instead, they are no longer ordered before the loads after it
-  ordering: 2 other accesses change ordering; 2 can be seen by another thread
-    load r->bits (line 76) before smp_rmb() in demo_cring_poll(): shared
-    load r->flags (line 75) before smp_rmb() in demo_cring_poll(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of r->bits (line 76), r->flags (line 75) before smp_rmb() in demo_cring_poll() can see other threads' stores: with an acquire on r->seq instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders r->seq and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

@@ -76,13 +76,13 @@ visible-owned.c:13: protocol r->head (demo_rx.head): convert
   ordering: 1 other access changes ordering; 0 can be seen by another thread
     load r->tail (line 22) before smp_rmb() in demo_rx_get(): private: this side's own variable: every store of demo_rx.tail in the files that see the struct (visible-owned.c) is in demo_rx_get() itself (1 store) or made before the object is published
 
-visible-owned.c:40: protocol t->prod (demo_tx.prod): review
+visible-owned.c:40: protocol t->prod (demo_tx.prod): convert
   writer visible-owned.c:40: smp_wmb() in demo_tx_put(); publish store at line 41
   reader visible-owned.c:50: smp_rmb() in demo_tx_get(); subscribe load at line 48
   evidence: object, data
-  loses-ordering: the loads of t->cons (line 48) before smp_rmb() in demo_tx_get() can see other threads' stores: with an acquire on t->prod instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load t->cons (line 48) before smp_rmb() in demo_tx_get(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of t->cons (line 48) before smp_rmb() in demo_tx_get() can see other threads' stores: with an acquire on t->prod instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders t->prod and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

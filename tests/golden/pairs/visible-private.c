@@ -112,13 +112,13 @@ visible-private.c:18: protocol log->len (demo_log.len): convert
     load current_cred()->fsuid.val (line 40) before smp_rmb() in demo_log_peek(): private: the running task's own credentials, through current_cred(): a struct cred is not changed once installed, and only the task itself replaces it
     load current->quota (line 39) before smp_rmb() in demo_log_peek(): private: a field of the running task, current
 
-visible-private.c:56: protocol n->len (demo_note.len): review
+visible-private.c:56: protocol n->len (demo_note.len): convert
   writer visible-private.c:56: smp_wmb() in demo_note_add(); publish store at line 57
   reader visible-private.c:65: smp_rmb() in demo_note_owner(); subscribe load at line 63
   evidence: object, data
-  loses-ordering: the loads of current_cred()->usage (line 62) before smp_rmb() in demo_note_owner() can see other threads' stores: with an acquire on n->len instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load current_cred()->usage (line 62) before smp_rmb() in demo_note_owner(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of current_cred()->usage (line 62) before smp_rmb() in demo_note_owner() can see other threads' stores: with an acquire on n->len instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders n->len and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
 visible-private.c:79: protocol c->stamp (demo_clock.stamp): review
   writer visible-private.c:79: smp_wmb() in demo_clock_stamp(); publish store at line 80
@@ -126,13 +126,13 @@ visible-private.c:79: protocol c->stamp (demo_clock.stamp): review
   one-side: no reader found in the files given: no smp_rmb() follows a load of c->stamp; the writers alone would convert, but smp_wmb() in demo_clock_stamp() orders what its callers store after the call too, and acqrel does not see them all
   ordering: 0 other accesses change ordering
 
-visible-private.c:86: protocol c->len (demo_clock.len): review
+visible-private.c:86: protocol c->len (demo_clock.len): convert
   writer visible-private.c:86: smp_wmb() in demo_clock_fill(); publish store at line 87
   reader visible-private.c:95: smp_rmb() in demo_clock_first(); subscribe load at line 93
   evidence: object, data
-  loses-ordering: the loads of c->stamp (line 92) before smp_rmb() in demo_clock_first() can see other threads' stores: with an acquire on c->len instead, they are no longer ordered before the loads after it
-  ordering: 1 other access changes ordering; 1 can be seen by another thread
-    load c->stamp (line 92) before smp_rmb() in demo_clock_first(): shared
+  reader-stays: the readers keep smp_rmb(), which pairs with the release as it did with smp_wmb(): the loads of c->stamp (line 92) before smp_rmb() in demo_clock_first() can see other threads' stores: with an acquire on c->len instead, they are no longer ordered before the loads after it
+  adjacent: each barrier that goes orders c->len and nothing another thread can see besides
+  ordering: 0 other accesses change ordering
 
  * check-output-end
  */

@@ -146,7 +146,16 @@ static int demo_path_g(struct demo_path *p)
  * check-output-start
 --- a/rewrite-paths.c
 +++ b/rewrite-paths.c
-@@ -51,9 +51,8 @@ static void demo_path_pub_f(struct demo_path *p, unsigned int v)
+@@ -44,16 +44,15 @@ static void demo_path_pub_e(struct demo_path *p, unsigned int v)
+ static void demo_path_pub_f(struct demo_path *p, unsigned int v)
+ {
+ 	p->data[5] = v;
+-	smp_wmb();
+-	p->f = v;
++	/* Pairs with smp_rmb() in demo_path_f() *\/
++	smp_store_release(&p->f, v);
+ }
+ 
  static void demo_path_pub_g(struct demo_path *p, unsigned int v, int need)
  {
  	p->data[7] = v;
@@ -177,9 +186,9 @@ rewrite-paths.c:77: note: protocol p->b left for the author: the barrier is the 
 rewrite-paths.c:26: note: protocol p->c left for the author: only one side of the protocol is known
 rewrite-paths.c:33: note: protocol p->d left for the author: only one side of the protocol is known
 rewrite-paths.c:40: note: protocol p->e left for the author: the store is not of a form acqrel rewrites (X = v; X++; X op= v; WRITE_ONCE(X, v);)
-rewrite-paths.c:130: note: protocol p->f left for the author: the load is an argument of a call or macro, which may take it by name
+rewrite-paths.c:143: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->f
 rewrite-paths.c: above demo_path_g(): "the conditional write barrier goes with its if: the release...": note: may still describe the old barriers of p->g
 rewrite-paths.c:143: "check-name: nested ifs, an else past a comment, goto labels,...": note: may still describe the old barriers of p->g
-acqrel patch: 1 protocols rewritten in 1 patch, 6 left for the author
+acqrel patch: 2 protocols rewritten in 2 patches, 5 left for the author
  * check-error-end
  */

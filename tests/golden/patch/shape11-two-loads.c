@@ -33,7 +33,7 @@ static void demo_pipe_consume(struct demo_pipe *f)
 }
 
 /*
- * check-name: shape 11, only the paired load becomes the acquire; the other load's lost ordering is a caveat (review)
+ * check-name: shape 11, the other load before smp_rmb() would lose its ordering: the reader keeps its barrier and only the writer becomes a release (rule WA)
  * check-command: acqrel patch --diff --include-review $file
  * check-output-start
 --- a/shape11-two-loads.c
@@ -44,21 +44,10 @@ static void demo_pipe_consume(struct demo_pipe *f)
  	f->items[f->tail % 64] = x;
 -	smp_wmb();
 -	f->tail++;
-+	/* Pairs with smp_load_acquire() in demo_pipe_pop() *\/
++	/* Pairs with smp_rmb() in demo_pipe_pop() *\/
 +	smp_store_release(&f->tail, f->tail + 1);
  }
  
  static int demo_pipe_pop(struct demo_pipe *f)
-@@ -19,8 +19,8 @@ static int demo_pipe_pop(struct demo_pipe *f)
- 	unsigned int head, tail;
- 
- 	head = f->head;
--	tail = READ_ONCE(f->tail);
--	smp_rmb();
-+	/* Pairs with smp_store_release() in demo_pipe_push() *\/
-+	tail = smp_load_acquire(&f->tail);
- 	if (head == tail)
- 		return -1;
- 	return f->items[head % 64];
  * check-output-end
  */

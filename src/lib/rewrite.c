@@ -2635,6 +2635,28 @@ static bool prim_fully_ordered_n(const char *s, size_t n)
 	return yes;
 }
 
+/* Whether every barrier "...mb()" that block names, the note's sentence pairs names too. */
+static bool barriers_named_in(const char *block, const char *pairs)
+{
+	const char *p, *b;
+
+	for (p = strstr(block, "mb()"); p; p = strstr(p + 4, "mb()")) {
+		char *name;
+		const char *w;
+
+		for (b = p; b > block && (isalnum((unsigned char)b[-1]) || b[-1] == '_'); b--)
+			;
+		name = xstrndup(b, (size_t)(p + 4 - b));
+		for (w = strstr(pairs, name); w; w = strstr(w + 1, name))
+			if (w == pairs || !(isalnum((unsigned char)w[-1]) || w[-1] == '_'))
+				break;
+		free(name);
+		if (!w)
+			return false;
+	}
+	return true;
+}
+
 /*
  * Whether the comment lines top..c of file fi (those the rewrite keeps)
  * already say what the note's "Pairs with ... in foo() and bar()." says:
@@ -2659,9 +2681,14 @@ static bool pairing_said(const struct rewrite_file *f, const struct group_plan *
 		if (!deleted_in(g, fi, l) && trimmed_line(f, l, &t, &n))
 			strbuf_addf(&block, "%.*s ", (int)n, t);
 	}
-	/* a block that explains a barrier ("pairs with the smp_rmb() in ...") goes stale: the note stays */
+	/*
+	 * a block that explains a barrier the rewrite removes goes stale: the
+	 * note stays; not one that names the other side's barrier the note
+	 * names too, which stays ("Pairs with the smp_rmb() in foo()" when
+	 * the readers keep theirs)
+	 */
 	said &= strcasestr(block.buf, "pair") != NULL && !strcasestr(block.buf, "barrier") &&
-		!strstr(block.buf, "mb()") && !strstr(block.buf, "acquire") &&
+		barriers_named_in(block.buf, pairs) && !strstr(block.buf, "acquire") &&
 		!strstr(block.buf, "release");
 	/* each "name()" after " in " must stand in the block as a word */
 	for (q = in; said && q && (q = strstr(q, "()")); q += 2) {
@@ -2815,6 +2842,15 @@ static void comment_text(struct strbuf *lines, const char *t, size_t n)
 	strbuf_addf(lines, "%.*s\n", (int)n, t);
 }
 
+/* Whether name[0..n) is a marked access or a bit operation ("set_bit", "READ_ONCE"). */
+static bool marked_access_name(const char *name, size_t n)
+{
+	bool w;
+	int addr;
+
+	return prim_marked_access(name, n, &w, &addr);
+}
+
 /*
  * A moved comment that opens with a sentence about the other side
  * ("Pairs with set_bit() in foo() and bar(). We need to ..."): the note
@@ -2843,7 +2879,10 @@ static bool drop_pairing_sentence(struct strbuf *lines, struct strbuf *others)
 
 			while (b > t && is_ident(b[-1]))
 				b--;
-			strbuf_addf(others, "%s%.*s()", others->len ? ", " : "", (int)(p - b), b);
+			/* the barriers and accesses it names are no other side */
+			if (prim_classify(b, (size_t)(p - b)) == PRIM_NONE &&
+			    !marked_access_name(b, (size_t)(p - b)))
+				strbuf_addf(others, "%s%.*s()", others->len ? ", " : "", (int)(p - b), b);
 		}
 	}
 	n = (size_t)(stop + 2 - t);
@@ -2853,6 +2892,49 @@ static bool drop_pairing_sentence(struct strbuf *lines, struct strbuf *others)
 	for (p = lines->buf; *p && !(p[0] == '\n' && p[1] == '\n'); p++)
 		if (*p == '\n' && p[1])
 			lines->buf[p - lines->buf] = ' ';
+	return true;
+}
+
+/*
+ * The same for a moved comment that ends with such a sentence ("... from
+ * this cpu's list. Pairs with the smp_rmb() in foo()."): the sentence
+ * goes, the explanation before it stays. Returns whether it dropped one.
+ */
+static bool drop_last_pairing_sentence(struct strbuf *lines, struct strbuf *others)
+{
+	char *t = lines->buf, *start = NULL, *p;
+	size_t end = lines->len;
+
+	while (end && (t[end - 1] == '\n' || t[end - 1] == ' '))
+		end--;
+	if (end < 2 || t[end - 1] != '.')
+		return false;
+	/* the last sentence's start: after a full stop and a blank, in its paragraph */
+	for (p = t + end - 1; p > t + 1; p--) {
+		if (p[-1] == '\n' && p - 1 > t && p[-2] == '\n')
+			return false;
+		if ((p[-1] == ' ' || p[-1] == '\n') && p[-2] == '.') {
+			start = p;
+			break;
+		}
+	}
+	if (!start || !starts_pairing(start, (size_t)(t + end - start)))
+		return false;
+	for (p = start; p < t + end; p++) {
+		if (p[0] == '(' && p[1] == ')' && p > start && is_ident(p[-1])) {
+			const char *b = p;
+
+			while (b > start && is_ident(b[-1]))
+				b--;
+			if (prim_classify(b, (size_t)(p - b)) == PRIM_NONE &&
+			    !marked_access_name(b, (size_t)(p - b)))
+				strbuf_addf(others, "%s%.*s()", others->len ? ", " : "", (int)(p - b), b);
+		}
+	}
+	while (start > t && (start[-1] == ' ' || start[-1] == '\n'))
+		start--;
+	lines->len = (size_t)(start - t);
+	strbuf_adds(lines, "\n");
 	return true;
 }
 
@@ -2978,6 +3060,8 @@ static void plan_move_comments(struct rewrite *rw, struct group_plan *g)
 		while (lines.len > 1 && lines.buf[lines.len - 2] == '\n')
 			lines.buf[--lines.len] = '\0';
 		joined = drop_pairing_sentence(&lines, &others);
+		if (!joined)
+			drop_last_pairing_sentence(&lines, &others);
 		for (k = top; top && k <= c; k++) {
 			if (deleted_in(g, fi, k))
 				continue;

@@ -1034,15 +1034,24 @@ static bool formats(const char *text, size_t open)
 	return false;
 }
 
+/* How many calls deep rule H follows a load passed as an argument (arg_taken_as_value()). */
+#define ARG_DEPTH 2
+
+static bool arg_taken_as_value(const char *text, const struct lexed *lx, const char *name,
+			       size_t open, size_t off, unsigned depth);
+
 /*
  * Whether off lies inside a subscript, or inside the arguments of a call
  * that may use them as one (any call but a marked access, likely() and
  * other calls that touch no memory, a call that formats a string, and
  * if, switch, return, sizeof, for and while: a loop's condition only
  * bounds what the loop reads), or in a wait's condition (wait_event()):
- * an unclosed '[' or such '(' since its statement began.
+ * an unclosed '[' or such '(' since its statement began. With lx (the
+ * file of text, lexed; calls: how many calls deep already), not the
+ * arguments of a function the file defines that uses the parameter only
+ * as a value (arg_taken_as_value()), up to ARG_DEPTH calls deep.
  */
-static bool in_subscript(const char *text, size_t off)
+static bool in_subscript_in(const char *text, size_t off, const struct lexed *lx, unsigned calls)
 {
 	/*
 	 * A loop condition only bounds what the loop reads: a control
@@ -1084,6 +1093,13 @@ static bool in_subscript(const char *text, size_t off)
 		      !formats(text, opens[k]);
 		for (i = 0; arg && i < ARRAY_SIZE(keywords); i++)
 			arg = strcmp(name, keywords[i]) != 0;
+		/* a for_each_*() macro's arguments are a loop's head, as for's are */
+		if (arg && !strncmp(name, "for_each", 8))
+			arg = false;
+		/* rule H, calls: a function of the file that takes the argument as a value */
+		if (arg && lx && calls < ARG_DEPTH && arg_taken_as_value(text, lx, name, opens[k], off,
+									 calls))
+			arg = false;
 		free(name);
 		if (arg)
 			return true;
@@ -1091,32 +1107,48 @@ static bool in_subscript(const char *text, size_t off)
 	return false;
 }
 
-/* Whether name[0..n) appears as a whole word inside a subscript or call in text[from..to). */
-static bool word_in_subscript(const char *text, size_t from, size_t to, const char *name,
-			      size_t n)
+static bool in_subscript(const char *text, size_t off)
+{
+	return in_subscript_in(text, off, NULL, 0);
+}
+
+/*
+ * Whether name[0..n) appears as a whole word inside a subscript or call in
+ * text[from..to) (lx, depth: as in_subscript_in()).
+ */
+static bool word_in_subscript_in(const char *text, size_t from, size_t to, const char *name,
+				 size_t n, const struct lexed *lx, unsigned depth)
 {
 	const char *p;
 
 	for (p = text + from; (p = memmem(p, (size_t)(text + to - p), name, n)); p += n) {
 		if ((p > text && is_c_ident_char(p[-1])) || is_c_ident_char(p[n]))
 			continue;
-		if (in_subscript(text, (size_t)(p - text)))
+		if (in_subscript_in(text, (size_t)(p - text), lx, depth))
 			return true;
 	}
 	return false;
+}
+
+static bool word_in_subscript(const char *text, size_t from, size_t to, const char *name,
+			      size_t n)
+{
+	return word_in_subscript_in(text, from, to, name, n, NULL, 0);
 }
 
 /*
  * Whether the load of a field at off may feed a subscript: it is inside
  * one (a[x->f]) or is passed to a function (which may subscript with it),
  * or its statement assigns a local ("i = x->f + 1;", "int i = x->f;")
- * that the rest of the function uses so.
+ * that the rest of the function uses so (lx, depth: as
+ * in_subscript_in()).
  */
-static bool load_indexes(const char *text, size_t off, const struct lex_context *fn)
+static bool load_indexes_in(const char *text, size_t off, const struct lex_context *fn,
+			    const struct lexed *lx, unsigned depth)
 {
 	size_t st = statement_start(text, off), i, e;
 
-	if (in_subscript(text, off))
+	if (in_subscript_in(text, off, lx, depth))
 		return true;
 	if (!fn)
 		return false;
@@ -1130,7 +1162,7 @@ static bool load_indexes(const char *text, size_t off, const struct lex_context 
 			;
 		for (i = e; i > st && is_c_ident_char(text[i - 1]); i--)
 			;
-		return e > i && word_in_subscript(text, off, fn->end, text + i, e - i);
+		return e > i && word_in_subscript_in(text, off, fn->end, text + i, e - i, lx, depth);
 	}
 	return false;
 }
@@ -1255,6 +1287,87 @@ static bool returned_whole(const char *text, size_t start, size_t end)
 	return text[i] == ';';
 }
 
+/*
+ * Rule H, calls: the argument at off of the call whose '(' is at open, a
+ * call of name, goes to a function of the same file (lx) that uses that
+ * parameter only as a value: no use of it inside a subscript or a call
+ * that may take it as one (ARG_DEPTH calls deep), none assigned to a local
+ * used so, none returned whole or with its address taken. A counter
+ * passed to a helper that compares or prints it reaches no data.
+ */
+static bool arg_taken_as_value(const char *text, const struct lexed *lx, const char *name,
+			       size_t open, size_t off, unsigned depth)
+{
+	const struct lex_context *callee = find_function(lx, name);
+	size_t i, arg = 0, ps, pe, pn, body;
+	const char *h, *q;
+	int level = 0;
+	unsigned k;
+
+	if (!callee || callee->kind != LEX_FUNCTION)
+		return false;
+	/* which argument: the top-level commas before off */
+	for (i = open + 1; i < off; i++) {
+		if (text[i] == '(' || text[i] == '[' || text[i] == '{')
+			level++;
+		else if ((text[i] == ')' || text[i] == ']' || text[i] == '}') && level)
+			level--;
+		else if (text[i] == ',' && !level)
+			arg++;
+	}
+	/* the callee's parameter list: the '(' after its name in its head */
+	h = text + callee->start;
+	for (q = h; q < text + callee->end; q++)
+		if (!strncmp(q, name, strlen(name)) && !is_c_ident_char(q[strlen(name)]) &&
+		    (q == text || !is_c_ident_char(q[-1])))
+			break;
+	for (q += strlen(name); q < text + callee->end && (*q == ' ' || *q == '\t'); q++)
+		;
+	if (q >= text + callee->end || *q != '(')
+		return false;
+	/* parameter number arg: [ps, pe), its name the last identifier */
+	ps = (size_t)(q - text) + 1;
+	for (i = ps, k = 0, level = 0; i < callee->end; i++) {
+		if (text[i] == '(')
+			level++;
+		else if (text[i] == ')' && level)
+			level--;
+		else if ((text[i] == ',' || text[i] == ')') && !level) {
+			if (k++ == arg)
+				break;
+			ps = i + 1;
+			if (text[i] == ')')
+				return false;
+		}
+	}
+	if (i >= callee->end || k != arg + 1)
+		return false;
+	for (pe = i; pe > ps && !is_c_ident_char(text[pe - 1]); pe--)
+		if (text[pe - 1] != ' ' && text[pe - 1] != '\t' && text[pe - 1] != '\n')
+			return false;	/* an array or a function pointer parameter */
+	for (pn = pe; pn > ps && is_c_ident_char(text[pn - 1]); pn--)
+		;
+	if (pn == pe || pn == ps || memchr(text + ps, '*', pe - ps))
+		return false;	/* no name, or no type before it, or a pointer */
+	for (body = i; body < callee->end && text[body] != '{'; body++)
+		;
+	if (body >= callee->end)
+		return false;
+	/* every use of the parameter in the body */
+	for (q = text + body; (q = memmem(q, (size_t)(text + callee->end - q), text + pn, pe - pn));
+	     q += pe - pn) {
+		size_t at = (size_t)(q - text);
+
+		if (is_c_ident_char(q[-1]) || is_c_ident_char(q[pe - pn]) || q[-1] == '.' ||
+		    (q[-1] == '>' && q[-2] == '-'))
+			continue;
+		if (q[-1] == '&' || load_indexes_in(text, at, callee, lx, depth + 1) ||
+		    returned_whole(text, at, at + (pe - pn)))
+			return false;
+	}
+	return true;
+}
+
 /* Where the member path that ends with the field at off begins ("x->y.f": at "x"). */
 static size_t path_start(const char *text, size_t off)
 {
@@ -1354,7 +1467,7 @@ static void scan_field_loads(struct defs *d, const char *rel, const char *field,
 			out->file = lx->rel;
 			out->line = line_at(text, p);
 		}
-		if (!out->indexes && load_indexes(text, at_off, fn))
+		if (!out->indexes && load_indexes_in(text, at_off, fn, lx, 0))
 			out->indexes = true;
 		/* an accessor that returns the value: its callers' use is not seen */
 		if (!out->indexes &&

@@ -821,7 +821,7 @@ static char *rule_read_as_value(const struct seen *s)
 
 	if (!loads_as_value(s, &fl) || !fl.nr)
 		return NULL;
-	return xasprintf("no reader in the tree orders loads after loading %s, and its %zu load%s in the files that see the struct (%s; the first at %s:%u) take%s it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it",
+	return xasprintf("no reader in the tree orders loads after loading %s, and its %zu load%s in the files that see the struct (%s; the first at %s:%u) take%s it as a value or a loop's bound, none as a subscript or as an argument a call may subscript with: readers reach no data through it",
 			 s->a->path, fl.nr, fl.nr == 1 ? "" : "s", fl.scope, fl.file, fl.line,
 			 fl.nr == 1 ? "s" : "");
 }

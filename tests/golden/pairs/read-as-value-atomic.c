@@ -149,7 +149,7 @@ read-as-value-atomic.c:45: protocol r->prod (demo_cnt_ring.prod): convert
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->avail (line 47) after smp_wmb() in demo_cnt_put(): unsubscribed: no reader in the tree orders loads after loading r->avail, and its 2 loads in the files that see the struct (read-as-value-atomic.c; the first at read-as-value-atomic.c:60) take it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->avail (line 47) after smp_wmb() in demo_cnt_put(): unsubscribed: no reader in the tree orders loads after loading r->avail, and its 2 loads in the files that see the struct (read-as-value-atomic.c; the first at read-as-value-atomic.c:60) take it as a value or a loop's bound, none as a subscript or as an argument a call may subscript with: readers reach no data through it
 
 read-as-value-atomic.c:73: protocol r->prod (demo_cidx_ring.prod): review
   writer read-as-value-atomic.c:73: smp_wmb() in demo_cidx_put(); publish store at line 74

@@ -57,7 +57,7 @@ read-as-value-wait.c:22: protocol c->seq (demo_cmd.seq): review
   several-stores: smp_wmb() in demo_cmd_done() also orders the stores to c->busy (line 24), which other threads can see: with a release on c->seq instead, they are no longer ordered after the data
   ordering: 2 other accesses change ordering; 1 can be seen by another thread
     store c->busy (line 24) after smp_wmb() in demo_cmd_done(): shared: no reader in the tree orders loads after loading c->busy (no barrier, acquire or ordered read-modify-write after one): only a reader that relies on it without one could tell
-    store c->hits (line 25) after smp_wmb() in demo_cmd_done(): unsubscribed: no reader in the tree orders loads after loading c->hits, and its 1 load in the files that see the struct (read-as-value-wait.c; the first at read-as-value-wait.c:44) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store c->hits (line 25) after smp_wmb() in demo_cmd_done(): unsubscribed: no reader in the tree orders loads after loading c->hits, and its 1 load in the files that see the struct (read-as-value-wait.c; the first at read-as-value-wait.c:44) takes it as a value or a loop's bound, none as a subscript or as an argument a call may subscript with: readers reach no data through it
 
  * check-output-end
  */

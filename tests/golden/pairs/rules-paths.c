@@ -69,7 +69,7 @@ rules-paths.c:36: protocol q->gen (demo_seq.gen): convert
   evidence: object, data
   adjacent: each barrier that goes orders q->gen and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): unsubscribed: no reader in the tree orders loads after loading q->stat, and its 1 load in the files that see the struct (rules-paths.c; the first at rules-paths.c:51) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store q->stat (line 38) after smp_wmb() in demo_seq_bump(): unsubscribed: no reader in the tree orders loads after loading q->stat, and its 1 load in the files that see the struct (rules-paths.c; the first at rules-paths.c:51) takes it as a value or a loop's bound, none as a subscript or as an argument a call may subscript with: readers reach no data through it
 
  * check-output-end
  */

@@ -380,7 +380,7 @@ rules-read-as-value.c:101: protocol r->prod (demo_stat_ring.prod): convert
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->puts (line 103) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:116) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->puts (line 103) after smp_wmb() in demo_stat_put(): unsubscribed: no reader in the tree orders loads after loading r->puts, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:116) takes it as a value or a loop's bound, none as a subscript or as an argument a call may subscript with: readers reach no data through it
 
 rules-read-as-value.c:123: protocol r->prod (demo_and_ring.prod): convert
   writer rules-read-as-value.c:123: smp_wmb() in demo_and_put(); publish store at line 124
@@ -388,7 +388,7 @@ rules-read-as-value.c:123: protocol r->prod (demo_and_ring.prod): convert
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->more (line 125) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:138) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->more (line 125) after smp_wmb() in demo_and_put(): unsubscribed: no reader in the tree orders loads after loading r->more, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:138) takes it as a value or a loop's bound, none as a subscript or as an argument a call may subscript with: readers reach no data through it
 
 rules-read-as-value.c:145: protocol r->prod (demo_addr_ring.prod): review
   writer rules-read-as-value.c:145: smp_wmb() in demo_addr_put(); publish store at line 146
@@ -412,7 +412,7 @@ rules-read-as-value.c:189: protocol r->prod (demo_bound_ring.prod): convert
   evidence: object, data
   adjacent: each barrier that goes orders r->prod and nothing another thread can see besides
   ordering: 1 other access changes ordering; 0 can be seen by another thread
-    store r->filled (line 191) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:206) takes it as a value or a loop's bound, none as a subscript or a call's argument: readers reach no data through it
+    store r->filled (line 191) after smp_wmb() in demo_bound_put(): unsubscribed: no reader in the tree orders loads after loading r->filled, and its 1 load in the files that see the struct (rules-read-as-value.c; the first at rules-read-as-value.c:206) takes it as a value or a loop's bound, none as a subscript or as an argument a call may subscript with: readers reach no data through it
 
 rules-read-as-value.c:215: protocol r->prod (demo_local_ring.prod): review
   writer rules-read-as-value.c:215: smp_wmb() in demo_local_put(); publish store at line 216

@@ -552,6 +552,34 @@ static size_t find_op(const char *s, size_t n, size_t from, const char *op)
 }
 
 /* The variants where a "depends on" expression can hold: || and &&, symbols. */
+/*
+ * The architecture whose own symbol s[0..n) is, or NULL: defined once, in
+ * arch/ARCH/Kconfig, with no prompt and no dependency, always set
+ * ("config ARM64 def_bool y"), so that !ARM64 holds on every other
+ * architecture and on none of ARCH's variants.
+ */
+static const char *arch_symbol(struct kbuild *kb, const char *s, size_t n)
+{
+	const struct kdef *d;
+	char *sym;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return NULL;
+	if (!kb->indexed)
+		index_kconfig(kb);
+	sym = xstrndup(s, n);
+	i = hashmap_get(&kb->sym_index, sym);
+	free(sym);
+	if (i == (size_t)-1 || kb->syms[i].nr != 1)
+		return NULL;
+	d = &kb->syms[i].defs[0];
+	if (!d->arch || d->prompt || !d->dflt_always || d->nr_deps || d->nr_conds)
+		return NULL;
+	return d->arch;
+}
+
 static uint64_t expr_mask(struct kbuild *kb, const char *s, size_t n, unsigned depth)
 {
 	static const char *const ops[] = { "||", "&&" };
@@ -584,6 +612,13 @@ static uint64_t expr_mask(struct kbuild *kb, const char *s, size_t n, unsigned d
 			start = at + 2;
 			at = find_op(s, n, start, ops[o]);
 		}
+	}
+	/* "!ARM64": every variant but the architecture's whose own symbol it is */
+	if (n > 1 && s[0] == '!') {
+		const char *arch = arch_symbol(kb, s + 1, n - 1);
+
+		if (arch)
+			return kb->all & ~arch_mask(kb, arch);
 	}
 	/* one term: a symbol, else (!X, X=y, a string) nothing known */
 	for (i = 0; i < n; i++)

@@ -8,9 +8,10 @@
  * met on the way can only be set where Kconfig defines X, and only when
  * its "depends on" (and those of the if and choice blocks around it)
  * hold; a symbol without prompt or default only where an entry that
- * selects it can be set. The answer is conservative: what cannot be read
- * (no Makefile line, an expression with ! or =, a symbol no Kconfig
- * defines) leaves every architecture possible.
+ * selects it can be set; "!ARM64", an architecture's own always-set
+ * symbol, every architecture but that one. The answer is conservative:
+ * what cannot be read (no Makefile line, any other expression with ! or
+ * =, a symbol no Kconfig defines) leaves every architecture possible.
  */
 #ifndef ACQREL_KBUILD_H
 #define ACQREL_KBUILD_H

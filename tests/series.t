@@ -1229,4 +1229,22 @@ for my $case (['rules-callers.c', 'smp_load_acquire', 'smp_store_release', 'the 
 	     'and does not say the readers keep barriers they may not have');
 }
 
+# a writer alone named from the last pointer it goes through: bmc->id_set of intf->bmc->id_set
+{
+	my $t12 = tempdir(CLEANUP => 1);
+	open(my $fh, '>', "$t12/nested.c") or die;
+	print $fh "struct demo_nbmc {\n\tint id[4];\n\tint id_set;\n};\n\n" .
+		  "struct demo_nintf {\n\tstruct demo_nbmc *bmc;\n};\n\n" .
+		  "static void demo_nintf_done(struct demo_nintf *intf, int v)\n{\n" .
+		  "\tintf->bmc->id[0] = v;\n\tsmp_wmb();\n\tintf->bmc->id_set = 1;\n}\n\n" .
+		  "void demo_nintf_irq(struct demo_nintf *intf)\n{\n\tdemo_nintf_done(intf, 1);\n}\n\n" .
+		  "int demo_nintf_get(struct demo_nintf *intf)\n{\n" .
+		  "\treturn READ_ONCE(intf->bmc->id_set) ? intf->bmc->id[0] : -1;\n}\n";
+	close($fh);
+	`cd '$t12' && '$acqrel' patch -o out nested.c 2>&1`;
+	my ($subject) = map { /^Subject: (.*)$/m } map { do { local (@ARGV, $/) = ($_); <> } } glob("$t12/out/*.patch");
+	is($subject // '', '[PATCH] nested: use smp_store_release() for bmc->id_set',
+	   'a writer alone: the subject names the variable from its last pointer');
+}
+
 done_testing();

@@ -1204,6 +1204,20 @@ static bool plain_path(const char *v)
 	return true;
 }
 
+/* path from the base of its last "->" on: "bmc->f" of "intf->bmc->f"; path when it has none. */
+static const char *last_pointer(const char *path)
+{
+	const char *arrow = NULL, *p, *b;
+
+	for (p = strstr(path, "->"); p; p = strstr(p + 2, "->"))
+		arrow = p;
+	if (!arrow)
+		return path;
+	for (b = arrow; b > path && (isalnum((unsigned char)b[-1]) || b[-1] == '_'); b--)
+		;
+	return b;
+}
+
 /* Data names listed in a message before "and N more". */
 #define DATA_NAMED 3
 
@@ -2678,10 +2692,15 @@ int series_write(const char *dir, const struct rewrite *rw, const size_t *which,
 			 * writes it when that is a short plain path (pwq->triggered),
 			 * else the field
 			 */
-			/* a patch of the writers alone names the variable as they write it */
+			/*
+			 * a patch of the writers alone names the variable as they
+			 * write it, from the last pointer it goes through
+			 * (bmc->dyn_id_set of intf->bmc->dyn_id_set, as its
+			 * sibling's bmc->dyn_guid_set)
+			 */
 			const char *as = q->nr_writers && !classify_side_converts(q, false) &&
 					 plain_path(q->writers[0].access->path)
-					 ? q->writers[0].access->path : q->variable;
+					 ? last_pointer(q->writers[0].access->path) : q->variable;
 
 			strbuf_addf(&fields, "%s%s", i == 0 ? "" : i + 1 == rp->nr ? " and " : ", ",
 				    bit ? bit : plain_path(as) ? as

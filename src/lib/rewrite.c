@@ -1521,6 +1521,104 @@ static bool line_planned(const struct group_plan *g, const struct rewrite *rw,
 	return false;
 }
 
+/* Most lines of a block comment above a staying barrier searched for its writer's barrier. */
+#define MAX_MENTION_LINES 12
+
+static bool trimmed_line(const struct rewrite_file *f, unsigned line1, const char **t, size_t *n);
+
+/*
+ * Whether the words right before at on its line (which starts at line) say
+ * that it pairs: "Pairs with the ", "paired with ", "Matches the ".
+ */
+static bool pairs_with_before(const char *line, const char *at)
+{
+	static const char *const words[] = { "with the ", "with ", "Matches the ", "matches the ",
+					     "Matches ", "matches " };
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++) {
+		n = strlen(words[i]);
+		if ((size_t)(at - line) >= n && !memcmp(at - n, words[i], n))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The same for a block comment that ends right above e's barrier, whose
+ * sentence names the writer's barrier across a line break ("Pairs with
+ * the smp_wmb() in\n * __loaded_vmcs_clear()."): "smp_wmb()" becomes
+ * wform on its line, when that line stays within 80 columns.
+ */
+static void plan_staying_block_mention(struct group_plan *g, const struct rewrite *rw,
+				       const struct rewrite_file *f, const struct protocol *p,
+				       const struct pair_end *e, const char *wform)
+{
+	unsigned ln, top = e->site->line;
+	const char *t, *at;
+	size_t n, w;
+
+	if (top < 2 || !classify_anchored(p, e) || !trimmed_line(f, top - 1, &t, &n) || n < 2 ||
+	    memcmp(t + n - 2, "*/", 2))
+		return;
+	/* the block's first line, "/+" */
+	for (ln = top - 1; ln >= 1 && ln + MAX_MENTION_LINES > top; ln--) {
+		if (!trimmed_line(f, ln, &t, &n) || !n)
+			return;
+		if (n >= 2 && !memcmp(t, "/*", 2))
+			break;
+		if (t[0] != '*')
+			return;
+	}
+	if (ln < 1 || ln + MAX_MENTION_LINES <= top)
+		return;
+	for (; ln < top; ln++) {
+		struct line l;
+		struct strbuf tail = STRBUF_INIT;
+		const char *nt;
+		size_t nn;
+
+		if (!get_line(f, ln, &l) || line_planned(g, rw, f, ln) ||
+		    !(at = memmem(l.start, l.len, "smp_wmb()", 9)) || !pairs_with_before(l.start, at))
+			continue;
+		/* the words after it, with the next line's when the sentence breaks there */
+		strbuf_add(&tail, at + 9, (size_t)(l.start + l.len - at - 9));
+		if (ln + 1 < top && trimmed_line(f, ln + 1, &nt, &nn) && nn && nt[0] == '*') {
+			strbuf_addch(&tail, ' ');
+			strbuf_add(&tail, nt + 1, nn - 1);
+		}
+		for (w = 0; w < p->nr_writers; w++) {
+			const struct pair_end *we = &p->writers[w];
+			char *name;
+			const char *q = tail.buf;
+			bool named;
+
+			if (!classify_convertible(p, we) || we->caller ||
+			    strcmp(we->site->primitive, "smp_wmb"))
+				continue;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			name = xasprintf("%s()", site_where(we->site));
+			named = !strncmp(q, "in", 2) && (q[2] == ' ' || q[2] == '\t');
+			for (q += 2; named && (*q == ' ' || *q == '\t'); q++)
+				;
+			named = named && !strncmp(q, name, strlen(name));
+			free(name);
+			if (named && text_columns(l.start, l.len) + strlen(wform) - 9 <= 80) {
+				struct planned *pl = next_plan(g, rw, f);
+
+				pl->line = ln;
+				pl->text = xasprintf("%.*s%s%.*s\n", (int)(at - l.start), l.start, wform,
+						     (int)(l.start + l.len - at - 9), at + 9);
+				g->nr++;
+				strbuf_release(&tail);
+				return;
+			}
+		}
+		strbuf_release(&tail);
+	}
+}
+
 /*
  * A reader end e that keeps its barrier, whose comment on the barrier's
  * line (or a one-line comment right above it) names a writer's barrier
@@ -1570,6 +1668,7 @@ static void plan_staying_mention(struct group_plan *g, const struct rewrite *rw,
 			return;
 		}
 	}
+	plan_staying_block_mention(g, rw, f, p, e, wform);
 }
 
 static void plan_barrier_mentions(struct group_plan *g, const struct rewrite *rw,

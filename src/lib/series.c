@@ -1671,7 +1671,12 @@ static void data_named(struct strbuf *out, const struct protocol *p, bool writer
 		/* a writer with nothing before its barrier, a reader with no load after it */
 		for (j = 0; j < l->nr && empty; j++)
 			empty = !writer && l->v[j].is_write;
-		empty &= !cl->nr && !e->caller;
+		/* a call that touches no data (get_cpu(), a print) leaves it empty */
+		for (j = 0; j < cl->nr && empty; j++)
+			empty = prim_quiet_call(cl->v[j].name) &&
+				prim_classify(cl->v[j].name, strlen(cl->v[j].name)) == PRIM_NONE &&
+				prim_lock_op(cl->v[j].name, strlen(cl->v[j].name)) == PRIM_LOCK_NONE;
+		empty &= !e->caller;
 		from_start &= !writer || e->site->window_from_start;
 		for (j = 0; j < l->nr; j++) {
 			/* windows list the nearest first: the stores before, backwards */

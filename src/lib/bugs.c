@@ -1350,32 +1350,118 @@ static bool ordered_reader(const struct protocol *p)
 	return false;
 }
 
+/* Whether objects a and b ("struct.field") are fields of one struct. */
+static bool same_struct(const char *a, const char *b)
+{
+	const char *da = a ? strchr(a, '.') : NULL, *db = b ? strchr(b, '.') : NULL;
+
+	return da && db && da - a == db - b && !memcmp(a, b, (size_t)(da - a));
+}
+
+/*
+ * The argument number that offset off of text lies in, of the first of
+ * calls named one of names[0..nn) whose arguments hold it; -1 when none.
+ */
+static int call_arg_at(const char *text, const struct call_list *calls, size_t off,
+		       const char *const *names, size_t nn)
+{
+	size_t i, k, at;
+	int depth, arg;
+
+	for (i = 0; text && i < calls->nr; i++) {
+		const struct call_ref *c = &calls->v[i];
+
+		for (k = 0; k < nn && strcmp(c->name, names[k]); k++)
+			;
+		if (k == nn || c->off >= off)
+			continue;
+		at = c->off + strlen(c->name);
+		while (text[at] == ' ' || text[at] == '\t')
+			at++;
+		if (text[at] != '(' || off <= at)
+			continue;
+		for (k = at + 1, depth = 0, arg = 0; text[k] && k < off; k++) {
+			if (text[k] == '(' || text[k] == '[')
+				depth++;
+			else if ((text[k] == ')' || text[k] == ']') && depth)
+				depth--;
+			else if (!depth && text[k] == ',')
+				arg++;
+			else if (!depth && (text[k] == ')' || text[k] == ';'))
+				break;
+		}
+		if (k == off)
+			return arg;
+	}
+	return -1;
+}
+
+/*
+ * Whether offset off of text lies in an argument a copy reads from
+ * (memcpy(dst, x->buf + off, n), copy_to_user(to, x->buf, n)): a load of
+ * the field stands for the reads of the buffer it points to.
+ */
+static bool copied_from(const char *text, const struct call_list *calls, size_t off)
+{
+	static const char *const copies[] = {
+		"memcpy", "memmove", "copy_to_user", "__copy_to_user", "copy_to_user_nofault",
+	};
+
+	return call_arg_at(text, calls, off, copies, ARRAY_SIZE(copies)) > 0;
+}
+
+/*
+ * Whether offset off of text lies in the first argument of one of calls
+ * that fills memory through it (memcpy(x->buf + off, src, n)): the buffer
+ * the field points to is written, and a reader's memcpy() from it (which
+ * loads the field for its address) reads it.
+ */
+static bool in_fill_destination(const char *text, const struct call_list *calls, size_t off)
+{
+	static const char *const fills[] = { "memcpy", "memmove", "memset" };
+
+	return call_arg_at(text, calls, off, fills, ARRAY_SIZE(fills)) == 0;
+}
+
 /*
  * The data of p: the keys of what its smp_wmb() writers store before their
- * barrier, from visible types. Returns how many went to keys (caller frees each).
+ * barrier, from visible types, and of the buffers they fill through a
+ * field (memcpy(x->buf + off, ...)). A barrier at the end of a callee
+ * whose callers store the variable counts only its stores into the
+ * variable's own struct (kfifo_copy_in()'s fifo->data for __kfifo_in()'s
+ * fifo->in): what else it stores may be another object's, as a maple
+ * node's parent is for the caller's own ma_state. Returns how many went to
+ * keys (caller frees each).
  */
-static size_t data_keys(const struct protocol *p, char **keys, const struct pair_end **from,
-			const char **fields)
+static size_t data_keys(struct bugs_ctx *c, const struct protocol *p, char **keys,
+			const struct pair_end **from, const char **fields, bool *fill)
 {
 	size_t n = 0, i, k;
 
 	for (i = 0; i < p->nr_writers; i++) {
 		const struct pair_end *w = &p->writers[i];
 		const struct access_list *l = &w->site->window_before;
+		const char *text = NULL;
 
-		if (w->caller || prim_role(w->site->primitive) != PRIM_ROLE_WMB)
+		if (prim_role(w->site->primitive) != PRIM_ROLE_WMB)
 			continue;
 		for (k = 0; k < l->nr && n < MAX_DATA_KEYS; k++) {
 			unsigned ev;
 			char *key;
 
-			if (!l->v[k].is_write || !(key = key_of(&l->v[k], w->file, &ev)))
+			if (!l->v[k].is_write && !text)
+				text = types_text(c->t, w->file);
+			if ((!l->v[k].is_write &&
+			     !in_fill_destination(text, &w->site->calls_before, l->v[k].off)) ||
+			    !(key = key_of(&l->v[k], w->file, &ev)))
 				continue;
-			if (!(ev & EV_OBJECT) || same_variable(key, p->key)) {
+			if (!(ev & EV_OBJECT) || same_variable(key, p->key) ||
+			    (w->caller && !same_struct(l->v[k].object, p->object))) {
 				free(key);
 				continue;
 			}
 			from[n] = w;
+			fill[n] = !l->v[k].is_write;
 			/* the field's name, for a cheap look at a function's text first */
 			fields[n] = l->v[k].object && strrchr(l->v[k].object, '.') ?
 				    strrchr(l->v[k].object, '.') + 1 : NULL;
@@ -1820,7 +1906,8 @@ static bool condition_wait(const char *name)
  * (ftgmac100_tx_buf_cleanable(priv) && ftgmac100_tx_complete_packet(priv))"
  * loads tx_pointer in the one and the descriptor and the skb in the other,
  * with nothing between. A helper's first loads (before any call of its own
- * but a value computation) count as loads its caller makes at the call;
+ * but a value computation, or in that call's arguments) count as loads its
+ * caller makes at the call;
  * a flag only in an accessor that returns bool and calls nothing (no index
  * can depend on it, and nothing in it orders the load).
  */
@@ -1854,6 +1941,7 @@ struct reader_load {
 	size_t at;		/* where the reader makes it: a->off, or past the helper call */
 	size_t call;		/* the helper call's offset, or (size_t)-1 */
 	const char *helper;	/* the helper's name, or NULL */
+	const struct func_summary *fn;	/* the function that makes it: the reader or the helper */
 	bool accessor;		/* the helper returns bool and calls nothing */
 };
 
@@ -1924,6 +2012,7 @@ static void reader_loads_of(struct bugs_ctx *c, const char *file, const struct f
 				l->a = &f->accesses.v[i];
 				l->at = l->a->off;
 				l->call = (size_t)-1;
+				l->fn = f;
 			}
 			i++;
 			continue;
@@ -1936,6 +2025,11 @@ static void reader_loads_of(struct bugs_ctx *c, const char *file, const struct f
 			size_t end = open ? close_paren(text, (size_t)(open - text)) : (size_t)-1;
 			size_t stop = first_call(g), n = 0;
 			bool accessor = stop == SIZE_MAX && returns_bool(c, file, call->name);
+			const char *gopen = stop == SIZE_MAX ? NULL : strchr(text + stop, '(');
+
+			/* that call's arguments are loaded before it runs */
+			if (gopen && close_paren(text, (size_t)(gopen - text)) != (size_t)-1)
+				stop = close_paren(text, (size_t)(gopen - text));
 
 			if (end == (size_t)-1)
 				continue;
@@ -1948,6 +2042,7 @@ static void reader_loads_of(struct bugs_ctx *c, const char *file, const struct f
 				l->at = end;
 				l->call = call->off;
 				l->helper = call->name;
+				l->fn = g;
 				l->accessor = accessor;
 				n++;
 			}
@@ -1972,7 +2067,8 @@ static void reader_loads_of(struct bugs_ctx *c, const char *file, const struct f
  */
 static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p, const char *file,
 			    const char *path, const struct func_summary *f, const char *name,
-			    char *const *keys, const struct pair_end *const *writers, size_t n)
+			    char *const *keys, const struct pair_end *const *writers,
+			    const bool *fill, size_t n)
 {
 	struct reader_loads loads = { NULL, 0, 0 };
 	const struct reader_load *flag = NULL;
@@ -2028,12 +2124,16 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p, const 
 		const struct access *d = l->a, *fa = flag->a;
 		const struct pair_end *w = NULL;
 		const char *fn = flag->helper ? flag->helper : name;
+		bool filled = false;
 
 		if (l->at < flag->at || (l->helper && l->call == flag->call))
 			continue;
 		for (k = 0; k < n && !w; k++)
-			if (access_is(d, file, keys[k]))
+			if (access_is(d, file, keys[k]) &&
+			    (!fill[k] || copied_from(types_text(c->t, file), &l->fn->calls, d->off))) {
 				w = writers[k];
+				filled = fill[k];
+			}
 		if (!w)
 			continue;
 		from = 0;
@@ -2057,15 +2157,17 @@ static void plain_reader_in(struct bugs_ctx *c, const struct protocol *p, const 
 		}
 		b = add_bug(c, ordered_reader(p) ? BUG_MISSING_ACQUIRE : BUG_UNPAIRED, file, path,
 			    fa->off, fa->line,
-			    xasprintf("%s() loads %s (line %u%s%s%s) with a %s and then %s (line %u%s%s%s) with no smp_rmb(), acquire or dependency between",
+			    xasprintf("%s() loads %s (line %u%s%s%s) with a %s and then %s%s (line %u%s%s%s) with no smp_rmb(), acquire or dependency between",
 				      name, fa->path, fa->line, flag->helper ? ", in " : "",
 				      flag->helper ? flag->helper : "", flag->helper ? "()" : "",
-				      fa->marked ? "READ_ONCE()" : "plain load", d->path, d->line,
+				      fa->marked ? "READ_ONCE()" : "plain load",
+				      filled ? "copies from the buffer at " : "", d->path, d->line,
 				      l->helper ? ", in " : "", l->helper ? l->helper : "",
 				      l->helper ? "()" : ""),
 			    describe_protocol(p),
-			    xasprintf("%s() in %s() stores %s before it and publishes %s after it%s",
-				      w->site->primitive, site_where(w->site), d->path, p->variable,
+			    xasprintf("%s() in %s() %s %s before it and publishes %s after it%s",
+				      w->site->primitive, site_where(w->site),
+				      filled ? "fills the buffer at" : "stores", d->path, p->variable,
 				      ordered_reader(p) ? "; the protocol's other readers order the data with a barrier or an acquire" :
 				      "; no reader of it orders anything"),
 			    xasprintf("load %s with smp_load_acquire()%s", fa->path,
@@ -2106,7 +2208,8 @@ static size_t reader_files(const struct protocol *p, const struct pair_end **fil
  */
 typedef void reader_fn(struct bugs_ctx *c, const struct protocol *p, const char *file,
 		       const char *path, const struct func_summary *f, const char *name,
-		       char *const *keys, const struct pair_end *const *writers, size_t n);
+		       char *const *keys, const struct pair_end *const *writers,
+		       const bool *fill, size_t n);
 
 /* What protocol_readers() looks for in one file. */
 struct reader_scan {
@@ -2118,6 +2221,7 @@ struct reader_scan {
 	char *keys[MAX_DATA_KEYS];
 	const struct pair_end *writers[MAX_DATA_KEYS];
 	const char *fields[MAX_DATA_KEYS];
+	bool fill[MAX_DATA_KEYS];	/* a buffer filled through the field (memcpy()) */
 	size_t nk;
 };
 
@@ -2212,7 +2316,7 @@ static void readers_in_file(struct bugs_ctx *c, const struct reader_scan *s, con
 		    !reaches_field(text, x, s, false, helpers, nh))
 			continue;
 		if ((f = defs_function(c->defs, file, x->name)) && !strcmp(f->file, file))
-			s->fn(c, s->p, file, path, f, x->name, s->keys, s->writers, s->nk);
+			s->fn(c, s->p, file, path, f, x->name, s->keys, s->writers, s->fill, s->nk);
 	}
 }
 
@@ -2221,8 +2325,8 @@ static void readers_in_file(struct bugs_ctx *c, const struct reader_scan *s, con
  * judged: a struct field published after smp_wmb(), with data keys. The
  * caller frees the keys with reader_scan_release() either way.
  */
-static bool reader_scan_init(struct reader_scan *s, const struct protocol *p, reader_fn *fn,
-			     bool skip_ends)
+static bool reader_scan_init(struct bugs_ctx *c, struct reader_scan *s, const struct protocol *p,
+			     reader_fn *fn, bool skip_ends)
 {
 	memset(s, 0, sizeof(*s));
 	s->p = p;
@@ -2234,7 +2338,7 @@ static bool reader_scan_init(struct reader_scan *s, const struct protocol *p, re
 	    !(p->evidence & EV_OBJECT))
 		return false;
 	s->field = strchr(p->object, '.') + 1;
-	return key_is_ident(s->field) && (s->nk = data_keys(p, s->keys, s->writers, s->fields));
+	return key_is_ident(s->field) && (s->nk = data_keys(c, p, s->keys, s->writers, s->fields, s->fill));
 }
 
 static void reader_scan_release(struct reader_scan *s)
@@ -2253,7 +2357,7 @@ static void protocol_readers(struct bugs_ctx *c, const struct protocol *p, reade
 	const struct pair_end *files[8];
 	size_t k, nf;
 
-	if (reader_scan_init(&s, p, fn, skip_ends)) {
+	if (reader_scan_init(c, &s, p, fn, skip_ends)) {
 		s.helpers = fn == plain_reader_in;
 		nf = reader_files(p, files, ARRAY_SIZE(files));
 		for (k = 0; k < nf; k++)
@@ -2386,7 +2490,8 @@ static bool on_wait_branch(const char *text, size_t at, size_t wait_off, size_t 
  */
 static void wait_condition_in(struct bugs_ctx *c, const struct protocol *p, const char *file,
 			      const char *path, const struct func_summary *f, const char *name,
-			      char *const *keys, const struct pair_end *const *writers, size_t n)
+			      char *const *keys, const struct pair_end *const *writers,
+			      const bool *fill, size_t n)
 {
 	const char *text = types_text(c->t, file);
 	size_t w, i, k;
@@ -2417,7 +2522,8 @@ static void wait_condition_in(struct bugs_ctx *c, const struct protocol *p, cons
 			if (a->off <= close || a->is_write)
 				continue;
 			for (k = 0; k < n && !wr; k++)
-				if (access_is(a, file, keys[k]))
+				if (access_is(a, file, keys[k]) &&
+				    (!fill[k] || copied_from(text, &f->calls, a->off)))
 					wr = writers[k];
 			if (wr)
 				d = a;
@@ -2547,7 +2653,7 @@ static void rule_wait_condition(struct bugs_ctx *c)
 	for (i = 0; i < c->pairs->nr; i++) {
 		const struct protocol *p = &c->pairs->v[i];
 
-		if (reader_scan_init(&s, p, wait_condition_in, false)) {
+		if (reader_scan_init(c, &s, p, wait_condition_in, false)) {
 			nf = reader_files(p, files, ARRAY_SIZE(files));
 			for (k = 0; k < nf; k++)
 				readers_in_file(c, &s, files[k]->file, files[k]->path);

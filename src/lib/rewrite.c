@@ -2951,6 +2951,26 @@ static bool marked_access_name(const char *name, size_t n)
 }
 
 /*
+ * Appends to others (", " separated) each "name()" of text[from, to) that
+ * is no barrier or access ("smp_rmb()", "set_bit()"): the functions of
+ * the other side a sentence names.
+ */
+static void sentence_functions(const char *from, const char *to, struct strbuf *others)
+{
+	const char *p, *b;
+
+	for (p = from; p < to; p++) {
+		if (p[0] != '(' || p[1] != ')' || p == from || !is_ident(p[-1]))
+			continue;
+		for (b = p; b > from && is_ident(b[-1]); b--)
+			;
+		if (prim_classify(b, (size_t)(p - b)) == PRIM_NONE &&
+		    !marked_access_name(b, (size_t)(p - b)))
+			strbuf_addf(others, "%s%.*s()", others->len ? ", " : "", (int)(p - b), b);
+	}
+}
+
+/*
  * A moved comment that opens with a sentence about the other side
  * ("Pairs with set_bit() in foo() and bar(). We need to ..."): the note
  * says the pairing now, so the sentence goes and the explanation after it
@@ -2971,19 +2991,7 @@ static bool drop_pairing_sentence(struct strbuf *lines, struct strbuf *others)
 			break;
 	if (!stop)
 		return false;
-	for (p = t; p < stop; p++) {
-		/* "name()" */
-		if (p[0] == '(' && p[1] == ')' && p > t && is_ident(p[-1])) {
-			const char *b = p;
-
-			while (b > t && is_ident(b[-1]))
-				b--;
-			/* the barriers and accesses it names are no other side */
-			if (prim_classify(b, (size_t)(p - b)) == PRIM_NONE &&
-			    !marked_access_name(b, (size_t)(p - b)))
-				strbuf_addf(others, "%s%.*s()", others->len ? ", " : "", (int)(p - b), b);
-		}
-	}
+	sentence_functions(t, stop, others);
 	n = (size_t)(stop + 2 - t);
 	memmove(lines->buf, lines->buf + n, lines->len - n + 1);
 	lines->len -= n;
@@ -3019,17 +3027,7 @@ static bool drop_last_pairing_sentence(struct strbuf *lines, struct strbuf *othe
 	}
 	if (!start || !starts_pairing(start, (size_t)(t + end - start)))
 		return false;
-	for (p = start; p < t + end; p++) {
-		if (p[0] == '(' && p[1] == ')' && p > start && is_ident(p[-1])) {
-			const char *b = p;
-
-			while (b > start && is_ident(b[-1]))
-				b--;
-			if (prim_classify(b, (size_t)(p - b)) == PRIM_NONE &&
-			    !marked_access_name(b, (size_t)(p - b)))
-				strbuf_addf(others, "%s%.*s()", others->len ? ", " : "", (int)(p - b), b);
-		}
-	}
+	sentence_functions(start, t + end, others);
 	while (start > t && (start[-1] == ' ' || start[-1] == '\n'))
 		start--;
 	lines->len = (size_t)(start - t);
